@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: "Deep Research",
+  description: "Self-hosted deep research with verifiable citations",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen bg-zinc-50 text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
+        <header className="border-b border-zinc-200 dark:border-zinc-800">
+          <div className="mx-auto flex max-w-5xl items-center justify-between px-6 py-4">
+            <a href="/" className="text-lg font-semibold tracking-tight">
+              Deep Research
+            </a>
+            <a href="/api/health" className="text-sm text-zinc-500 hover:underline">
+              status
+            </a>
+          </div>
+        </header>
+        <main className="mx-auto max-w-5xl px-6 py-10">{children}</main>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The one database client module. DATABASE_URL set → PostgreSQL through postgres.js;
+ * unset → embedded PGlite under DATA_DIR. Both return the same drizzle API over the same schema,
+ * so every query in db/queries runs unchanged on either.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle =
+  | { kind: "pglite"; db: Db; client: PGlite; dataDir: string | null; close(): Promise<void> }
+  | { kind: "postgres"; db: Db; client: postgres.Sql; url: string; close(): Promise<void> };
+
+export interface OpenOptions {
+  /** PostgreSQL URL; when absent, PGlite is used. */
+  url?: string;
+  /** PGlite data directory; null = in memory (tests). */
+  dataDir?: string | null;
+  /** Connection pool size for postgres.js. */
+  poolSize?: number;
+}
+
+/** Where the committed migrations live; the app is always started from the project root. */
+export function migrationsFolder(): string {
+  return process.env.MIGRATIONS_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
+}
+
+export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHandle> {
+  if (opts.url) {
+    const client = postgres(opts.url, {
+      max: opts.poolSize ?? 10,
+      onnotice: () => {},
+      // Fail fast when the server is down instead of hanging the health check.
+      connect_timeout: 10,
+    });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    return { kind: "postgres", db, client, url: opts.url, close: () => client.end({ timeout: 5 }) };
+  }
+  const dataDir = opts.dataDir === undefined ? defaultDataDir() : opts.dataDir;
+  let client: PGlite;
+  if (dataDir) {
+    fs.mkdirSync(/*turbopackIgnore: true*/ dataDir, { recursive: true });
+    client = new PGlite(path.join(/*turbopackIgnore: true*/ dataDir, "pgdata"));
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { kind: "pglite", db, client, dataDir, close: () => client.close() };
+}
+
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.DATA_DIR || ".data");
+}
+
+/** Applies every committed migration not yet applied; idempotent, safe at every start. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const folder = migrationsFolder();
+  if (handle.kind === "pglite") {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific database type
+    await migratePglite(handle.db as any, { migrationsFolder: folder });
+  } else {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific database type
+    await migratePostgres(handle.db as any, { migrationsFolder: folder });
+  }
+}
+
+export async function pingDatabase(handle: DatabaseHandle): Promise<void> {
+  await handle.db.execute(sql`select 1`);
+}
+
+// One database per process: Next.js may evaluate this module in several bundles (instrumentation,
+// route handlers), and two PGlite instances on one data directory would corrupt it.
+const globalKey = Symbol.for("deep-research.database");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DatabaseHandle> };
+
+/** The process-wide database from the environment, opened and migrated once. */
+export function getDatabase(env: NodeJS.ProcessEnv = process.env): Promise<DatabaseHandle> {
+  const g = globalThis as GlobalWithDb;
+  if (!g[globalKey]) {
+    const opening = (async () => {
+      const handle = await openDatabase({ url: env.DATABASE_URL || undefined, dataDir: defaultDataDir(env) });
+      await migrateDatabase(handle);
+      return handle;
+    })();
+    // A failed open (e.g. Postgres down) must not be cached forever: the next request retries.
+    opening.catch(() => {
+      if (g[globalKey] === opening) g[globalKey] = undefined;
+    });
+    g[globalKey] = opening;
+  }
+  return g[globalKey];
+}
+
+/** Shortcut for route handlers and queries that only need drizzle. */
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}

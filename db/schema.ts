@@ -1,0 +1,302 @@
+/**
+ * The whole data model of DESIGN.md. One schema serves PGlite and PostgreSQL alike.
+ * Row types sit beside their tables. Status and enum-like columns are text checked by zod at the
+ * edges, so adding a value never needs a migration that PGlite and Postgres might disagree on.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const runStatuses = [
+  "queued",
+  "running",
+  "awaiting_clarification",
+  "awaiting_plan_review",
+  "completed",
+  "failed",
+  "cancelled",
+] as const;
+export type RunStatus = (typeof runStatuses)[number];
+export const terminalRunStatuses: readonly RunStatus[] = ["completed", "failed", "cancelled"];
+
+export const runPhases = ["clarification", "brief", "supervision", "synthesis", "knowledge", "done"] as const;
+export type RunPhase = (typeof runPhases)[number];
+
+export const runs = pgTable(
+  "runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Who may read the run. Accounts come later; until then a single local owner. */
+    ownerId: text("owner_id").notNull(),
+    question: text("question").notNull(),
+    settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status").$type<RunStatus>().notNull().default("queued"),
+    phase: text("phase").$type<RunPhase>(),
+    brief: text("brief"),
+    clarificationQuestion: text("clarification_question"),
+    clarificationAnswer: text("clarification_answer"),
+    error: text("error"),
+    usage: jsonb("usage").$type<Record<string, unknown>>().notNull().default({}),
+    /** Shape version of `checkpoint`, so an upgraded worker can migrate an older run's state. */
+    stateVersion: integer("state_version").notNull().default(1),
+    checkpoint: jsonb("checkpoint").$type<Record<string, unknown>>(),
+    /** Highest event seq handed out; incremented in the same transaction as the event insert (gapless). */
+    lastEventSeq: integer("last_event_seq").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("runs_owner_created_idx").on(t.ownerId, t.createdAt)],
+);
+export type Run = typeof runs.$inferSelect;
+export type NewRun = typeof runs.$inferInsert;
+
+export const runEvents = pgTable(
+  "run_events",
+  {
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
+);
+export type RunEvent = typeof runEvents.$inferSelect;
+
+export const directives = pgTable(
+  "directives",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    /** Position in the run, for stable ordering across rounds. */
+    ordinal: integer("ordinal").notNull(),
+    round: integer("round").notNull(),
+    topic: text("topic").notNull(),
+    /** Lower-cased, whitespace/punctuation-folded topic: the de-duplication key. */
+    normalizedTopic: text("normalized_topic").notNull(),
+    perspective: text("perspective"),
+    evidenceNeeded: text("evidence_needed"),
+    priority: text("priority").$type<"critical" | "high" | "normal" | "low">().notNull().default("normal"),
+    origin: text("origin").$type<"supervisor" | "user">().notNull().default("supervisor"),
+    status: text("status")
+      .$type<"pending" | "running" | "done" | "failed" | "skipped">()
+      .notNull()
+      .default("pending"),
+    error: text("error"),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("directives_run_topic_uq").on(t.runId, t.normalizedTopic),
+    uniqueIndex("directives_run_ordinal_uq").on(t.runId, t.ordinal),
+  ],
+);
+export type Directive = typeof directives.$inferSelect;
+export type NewDirective = typeof directives.$inferInsert;
+
+export const qualityTiers = ["HIGH", "MEDIUM", "LOW", "UNKNOWN"] as const;
+export type QualityTier = (typeof qualityTiers)[number];
+
+export const sources = pgTable(
+  "sources",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** Normalised URL: one row per URL per run, whatever spelling the search engine used. */
+    normalizedUrl: text("normalized_url").notNull(),
+    title: text("title").notNull().default(""),
+    domain: text("domain").notNull().default(""),
+    provider: text("provider").notNull().default(""),
+    quality: text("quality").$type<QualityTier>().notNull().default("UNKNOWN"),
+    snippet: text("snippet"),
+    /** The text actually retrieved: what citations are checked against. */
+    content: text("content"),
+    contentHash: text("content_hash"),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sources_run_url_uq").on(t.runId, t.normalizedUrl)],
+);
+export type Source = typeof sources.$inferSelect;
+export type NewSource = typeof sources.$inferInsert;
+
+export const directiveSources = pgTable(
+  "directive_sources",
+  {
+    directiveId: uuid("directive_id")
+      .notNull()
+      .references(() => directives.id, { onDelete: "cascade" }),
+    sourceId: uuid("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.directiveId, t.sourceId] })],
+);
+export type DirectiveSource = typeof directiveSources.$inferSelect;
+
+export const researcherResults = pgTable(
+  "researcher_results",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    directiveId: uuid("directive_id")
+      .notNull()
+      .references(() => directives.id, { onDelete: "cascade" }),
+    /** The researcher's full message history (tool calls, results, thinking): compression's input. */
+    messages: jsonb("messages").$type<unknown[]>().notNull().default([]),
+    compressedFindings: text("compressed_findings"),
+    rawNotes: text("raw_notes"),
+    toolCalls: integer("tool_calls").notNull().default(0),
+    stopReason: text("stop_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("researcher_results_directive_uq").on(t.directiveId)],
+);
+export type ResearcherResult = typeof researcherResults.$inferSelect;
+
+export const supervisionRounds = pgTable(
+  "supervision_rounds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    round: integer("round").notNull(),
+    method: text("method").notNull(),
+    directivesGenerated: integer("directives_generated").notNull().default(0),
+    directivesExecuted: integer("directives_executed").notNull().default(0),
+    newSources: integer("new_sources").notNull().default(0),
+    think: text("think"),
+    assessment: jsonb("assessment").$type<Record<string, unknown>>(),
+    coverageBefore: jsonb("coverage_before").$type<Record<string, unknown>>(),
+    coverageAfter: jsonb("coverage_after").$type<Record<string, unknown>>(),
+    decision: text("decision").$type<"continue" | "stop">(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("supervision_rounds_run_round_uq").on(t.runId, t.round)],
+);
+export type SupervisionRound = typeof supervisionRounds.$inferSelect;
+
+export const reports = pgTable("reports", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  runId: uuid("run_id")
+    .notNull()
+    .unique()
+    .references(() => runs.id, { onDelete: "cascade" }),
+  markdown: text("markdown").notNull(),
+  partial: boolean("partial").notNull().default(false),
+  citationStats: jsonb("citation_stats").$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type Report = typeof reports.$inferSelect;
+
+export const citations = pgTable(
+  "citations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    sourceId: uuid("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    sentence: text("sentence").notNull(),
+    support: text("support").$type<"supported" | "unsupported" | "unchecked">().notNull().default("unchecked"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("citations_run_idx").on(t.runId, t.number)],
+);
+export type Citation = typeof citations.$inferSelect;
+
+export const knowledgeItems = pgTable(
+  "knowledge_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id").notNull(),
+    runId: uuid("run_id").references(() => runs.id, { onDelete: "set null" }),
+    category: text("category").$type<"finding" | "lesson" | "domain">().notNull(),
+    content: text("content").notNull(),
+    sourceIds: jsonb("source_ids").$type<string[]>().notNull().default([]),
+    confidence: real("confidence").notNull().default(0.5),
+    needsReview: boolean("needs_review").notNull().default(true),
+    status: text("status")
+      .$type<"provisional" | "established" | "deprecated">()
+      .notNull()
+      .default("provisional"),
+    origin: text("origin").$type<"extracted" | "user">().notNull().default("extracted"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (t) => [index("knowledge_owner_status_idx").on(t.ownerId, t.status)],
+);
+export type KnowledgeItem = typeof knowledgeItems.$inferSelect;
+
+export const shares = pgTable(
+  "shares",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    /** Unguessable token in the share URL; revoking sets revoked_at, the row stays for audit. */
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("shares_run_idx").on(t.runId)],
+);
+export type Share = typeof shares.$inferSelect;
+
+export const libraryDocuments = pgTable(
+  "library_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id").notNull(),
+    title: text("title").notNull(),
+    sourceUrl: text("source_url"),
+    mimeType: text("mime_type").notNull().default("text/plain"),
+    content: text("content").notNull(),
+    /** 'simple' configuration: no language-specific stemming, so every language is searchable. */
+    search: tsvector("search").generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(title, '') || ' ' || content)`,
+    ),
+    createdAt: createdAt(),
+  },
+  (t) => [index("library_search_idx").using("gin", t.search)],
+);
+export type LibraryDocument = typeof libraryDocuments.$inferSelect;

@@ -1,0 +1,59 @@
+/**
+ * The databases integration tests run against: embedded PGlite (in memory) always, and a real
+ * PostgreSQL when TEST_DATABASE_URL is set — each test file gets its own freshly created database
+ * there, so files can run in parallel and nothing leaks between them.
+ */
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { type DatabaseHandle, migrateDatabase, openDatabase } from "../db/client.ts";
+
+export interface TestDatabase {
+  name: "pglite" | "postgres";
+  open(): Promise<DatabaseHandle>;
+}
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+export function testDatabases(): TestDatabase[] {
+  const list: TestDatabase[] = [
+    {
+      name: "pglite",
+      async open() {
+        const handle = await openDatabase({ dataDir: null });
+        await migrateDatabase(handle);
+        return handle;
+      },
+    },
+  ];
+  if (pgUrl) {
+    list.push({ name: "postgres", open: () => openFreshPostgres(pgUrl) });
+  } else if (!warned) {
+    warned = true;
+    console.warn(
+      "\n*** PostgreSQL integration tests NOT RUN: TEST_DATABASE_URL is unset. " +
+        "Set it (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test) to run them. ***\n",
+    );
+  }
+  return list;
+}
+let warned = false;
+
+/** Creates a throwaway database next to TEST_DATABASE_URL's, migrated; dropped again on close. */
+export async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
+  const name = `dr_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+  await migrateDatabase(handle);
+  const close = handle.close;
+  handle.close = async () => {
+    await close();
+    const dropper = postgres(baseUrl, { max: 1, onnotice: () => {} });
+    await dropper.unsafe(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  };
+  return handle;
+}

@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, migrateDatabase, pingDatabase } from "../db/client.ts";
+import { appendEvent, listEventsAfter } from "../db/queries/events.ts";
+import { createRun, getRunForOwner, listRunsForOwner, updateRunStatus } from "../db/queries/runs.ts";
+import { countSources, linkDirectiveSource, listSources, upsertSource } from "../db/queries/sources.ts";
+import { directives, libraryDocuments, shares } from "../db/schema.ts";
+import { testDatabases } from "./databases.ts";
+
+describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("is the kind of database it claims and answers a ping", async () => {
+    expect(handle.kind).toBe(name);
+    await expect(pingDatabase(handle)).resolves.toBeUndefined();
+  });
+
+  it("re-applying migrations is a no-op", async () => {
+    await migrateDatabase(handle);
+    const rows = await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows;
+    expect(Number((list[0] as { n: number }).n)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("creates runs, lists them newest first per owner, and hides other owners' runs", async () => {
+    const a = await createRun(handle.db, { ownerId: "alice", question: "first?", settings: { maxRounds: 2 } });
+    await new Promise((r) => setTimeout(r, 5));
+    const b = await createRun(handle.db, { ownerId: "alice", question: "second?", settings: {} });
+    await createRun(handle.db, { ownerId: "bob", question: "bob's", settings: {} });
+    expect(a.status).toBe("queued");
+    expect(a.settings).toEqual({ maxRounds: 2 });
+    const list = await listRunsForOwner(handle.db, "alice");
+    expect(list.map((r) => r.id)).toEqual([b.id, a.id]);
+    expect(await getRunForOwner(handle.db, a.id, "bob")).toBeUndefined();
+    expect((await getRunForOwner(handle.db, a.id, "alice"))?.question).toBe("first?");
+    const done = await updateRunStatus(handle.db, a.id, { status: "completed", phase: "done" });
+    expect(done?.finishedAt).toBeInstanceOf(Date);
+  });
+
+  it("hands out gapless event seqs under concurrent writers and replays after a seq", async () => {
+    const run = await createRun(handle.db, { ownerId: "alice", question: "events?", settings: {} });
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => appendEvent(handle.db, run.id, "researcher.search", { i })),
+    );
+    const all = await listEventsAfter(handle.db, run.id, 0);
+    expect(all.map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(new Set(all.map((e) => (e.payload as { i: number }).i)).size).toBe(40);
+    const tail = await listEventsAfter(handle.db, run.id, 35);
+    expect(tail.map((e) => e.seq)).toEqual([36, 37, 38, 39, 40]);
+    await expect(appendEvent(handle.db, "00000000-0000-4000-8000-000000000000", "x")).rejects.toThrow(
+      /does not exist/,
+    );
+  });
+
+  it("stores one source row per URL per run, even when two researchers race", async () => {
+    const run = await createRun(handle.db, { ownerId: "alice", question: "sources?", settings: {} });
+    const [d] = await handle.db
+      .insert(directives)
+      .values({ runId: run.id, ordinal: 1, round: 0, topic: "T", normalizedTopic: "t" })
+      .returning();
+    const input = {
+      runId: run.id,
+      url: "https://Example.org/a",
+      normalizedUrl: "https://example.org/a",
+      title: "A",
+      domain: "example.org",
+      provider: "searxng",
+      quality: "MEDIUM" as const,
+      content: "snapshot text",
+    };
+    const results = await Promise.all([upsertSource(handle.db, input), upsertSource(handle.db, input)]);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(results[0].source.id).toBe(results[1].source.id);
+    await linkDirectiveSource(handle.db, d.id, results[0].source.id);
+    await linkDirectiveSource(handle.db, d.id, results[0].source.id);
+    expect(await countSources(handle.db, run.id)).toBe(1);
+    expect((await listSources(handle.db, run.id))[0].content).toBe("snapshot text");
+  });
+
+  it("rejects a duplicate directive topic and a duplicate share token", async () => {
+    const run = await createRun(handle.db, { ownerId: "alice", question: "dups?", settings: {} });
+    const row = { runId: run.id, round: 0, topic: "Heat pumps", normalizedTopic: "heat pumps" };
+    await handle.db.insert(directives).values({ ...row, ordinal: 1 });
+    await expect(handle.db.insert(directives).values({ ...row, ordinal: 2 })).rejects.toThrow();
+    await handle.db.insert(shares).values({ runId: run.id, token: "tok-1" });
+    await expect(handle.db.insert(shares).values({ runId: run.id, token: "tok-1" })).rejects.toThrow();
+  });
+
+  it("keeps a full-text index over library documents in any language", async () => {
+    await handle.db.insert(libraryDocuments).values([
+      { ownerId: "alice", title: "Wärmepumpen", content: "Die Jahresarbeitszahl einer Wärmepumpe liegt bei drei." },
+      { ownerId: "alice", title: "Gas boilers", content: "Condensing boilers reach ninety percent efficiency." },
+    ]);
+    const hits = await handle.db.execute(
+      sql`select title from library_documents where search @@ websearch_to_tsquery('simple', 'Jahresarbeitszahl')`,
+    );
+    const list = Array.isArray(hits) ? hits : (hits as unknown as { rows: { title: string }[] }).rows;
+    expect(list.map((r) => (r as { title: string }).title)).toEqual(["Wärmepumpen"]);
+  });
+});
