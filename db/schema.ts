@@ -235,7 +235,10 @@ export const citations = pgTable(
       .notNull()
       .references(() => sources.id, { onDelete: "cascade" }),
     sentence: text("sentence").notNull(),
-    support: text("support").$type<"supported" | "unsupported" | "unchecked">().notNull().default("unchecked"),
+    support: text("support")
+      .$type<"supported" | "unsupported" | "unchecked">()
+      .notNull()
+      .default("unchecked"),
     createdAt: createdAt(),
   },
   (t) => [index("citations_run_idx").on(t.runId, t.number)],

@@ -5,7 +5,9 @@ const url = process.env.DATABASE_URL || undefined;
 const handle = await openDatabase({ url, dataDir: defaultDataDir() });
 try {
   await migrateDatabase(handle);
-  console.log(`migrations applied (${handle.kind === "postgres" ? "PostgreSQL" : `PGlite in ${handle.dataDir}`})`);
+  console.log(
+    `migrations applied (${handle.kind === "postgres" ? "PostgreSQL" : `PGlite in ${handle.dataDir}`})`,
+  );
 } finally {
   await handle.close();
 }

@@ -1,12 +1,21 @@
 // `npm start`: build when there is no build yet or the sources changed since the last one, then serve.
 // Keeps the README's quick start to one command on a fresh clone without rebuilding on every start.
-import { spawnSync, spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const root = process.cwd();
 const buildId = path.join(root, ".next", "BUILD_ID");
-const watched = ["app", "components", "lib", "db", "public", "instrumentation.ts", "next.config.ts", "package.json"];
+const watched = [
+  "app",
+  "components",
+  "lib",
+  "db",
+  "public",
+  "instrumentation.ts",
+  "next.config.ts",
+  "package.json",
+];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;

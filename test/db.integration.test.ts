@@ -29,7 +29,11 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
   });
 
   it("creates runs, lists them newest first per owner, and hides other owners' runs", async () => {
-    const a = await createRun(handle.db, { ownerId: "alice", question: "first?", settings: { maxRounds: 2 } });
+    const a = await createRun(handle.db, {
+      ownerId: "alice",
+      question: "first?",
+      settings: { maxRounds: 2 },
+    });
     await new Promise((r) => setTimeout(r, 5));
     const b = await createRun(handle.db, { ownerId: "alice", question: "second?", settings: {} });
     await createRun(handle.db, { ownerId: "bob", question: "bob's", settings: {} });
@@ -94,8 +98,16 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
 
   it("keeps a full-text index over library documents in any language", async () => {
     await handle.db.insert(libraryDocuments).values([
-      { ownerId: "alice", title: "Wärmepumpen", content: "Die Jahresarbeitszahl einer Wärmepumpe liegt bei drei." },
-      { ownerId: "alice", title: "Gas boilers", content: "Condensing boilers reach ninety percent efficiency." },
+      {
+        ownerId: "alice",
+        title: "Wärmepumpen",
+        content: "Die Jahresarbeitszahl einer Wärmepumpe liegt bei drei.",
+      },
+      {
+        ownerId: "alice",
+        title: "Gas boilers",
+        content: "Condensing boilers reach ninety percent efficiency.",
+      },
     ]);
     const hits = await handle.db.execute(
       sql`select title from library_documents where search @@ websearch_to_tsquery('simple', 'Jahresarbeitszahl')`,

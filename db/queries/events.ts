@@ -26,7 +26,12 @@ export async function appendEvent(
 }
 
 /** Events after `afterSeq` in order: the replay half of the SSE stream. */
-export async function listEventsAfter(db: Db, runId: string, afterSeq = 0, limit = 1000): Promise<RunEvent[]> {
+export async function listEventsAfter(
+  db: Db,
+  runId: string,
+  afterSeq = 0,
+  limit = 1000,
+): Promise<RunEvent[]> {
   return db
     .select()
     .from(runEvents)

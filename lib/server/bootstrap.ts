@@ -8,7 +8,8 @@ import { getDatabase } from "../../db/client.ts";
 export async function bootstrap(): Promise<void> {
   try {
     const handle = await getDatabase();
-    const where = handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${handle.dataDir}`;
+    const where =
+      handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${handle.dataDir}`;
     console.log(`[deep-research] database ready: ${where}, migrations applied`);
   } catch (e) {
     console.error("[deep-research] database not ready at start; /api/health will report it:", e);

@@ -51,7 +51,10 @@ export interface ScriptedLlm {
 const common = {
   delayMs: z.number().int().nonnegative().optional(),
   usage: z
-    .strictObject({ prompt_tokens: z.number().int().nonnegative(), completion_tokens: z.number().int().nonnegative() })
+    .strictObject({
+      prompt_tokens: z.number().int().nonnegative(),
+      completion_tokens: z.number().int().nonnegative(),
+    })
     .optional(),
 };
 
@@ -270,7 +273,8 @@ function usageFor(reply: ScriptedReply, body: Body, c: Completion) {
 function splitWords(text: string, wordsPerPiece = 3): string[] {
   const tokens = text.match(/\S+\s*|\s+/g) ?? [];
   const pieces: string[] = [];
-  for (let i = 0; i < tokens.length; i += wordsPerPiece) pieces.push(tokens.slice(i, i + wordsPerPiece).join(""));
+  for (let i = 0; i < tokens.length; i += wordsPerPiece)
+    pieces.push(tokens.slice(i, i + wordsPerPiece).join(""));
   return pieces;
 }
 
@@ -282,7 +286,12 @@ function splitFragments(s: string, count = 3): string[] {
   return out;
 }
 
-function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   const text = typeof body === "string" ? body : JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(text);
@@ -362,7 +371,11 @@ export async function startScriptedLlm(opts: { port?: number } = {}): Promise<Sc
       return sendJson(
         res,
         500,
-        openAiError(`scripted-llm: no scripted reply for request: ${summarize(body)}`, "server_error", "no_scripted_reply"),
+        openAiError(
+          `scripted-llm: no scripted reply for request: ${summarize(body)}`,
+          "server_error",
+          "no_scripted_reply",
+        ),
       );
     }
     const { reply } = picked;
@@ -390,7 +403,11 @@ export async function startScriptedLlm(opts: { port?: number } = {}): Promise<Sc
     rec.status = 200;
 
     if (!stream) {
-      const message: Record<string, unknown> = { role: "assistant", content: completion.content, refusal: null };
+      const message: Record<string, unknown> = {
+        role: "assistant",
+        content: completion.content,
+        refusal: null,
+      };
       if (completion.toolCalls.length) {
         message.tool_calls = completion.toolCalls.map((t) => ({
           id: t.id,
@@ -469,7 +486,9 @@ export async function startScriptedLlm(opts: { port?: number } = {}): Promise<Sc
       else api.addRules(parsedRules);
       return sendJson(res, 200, { ok: true, rules: rules.length });
     }
-    return sendJson(res, 404, { error: { code: "not_found", message: `no control endpoint ${req.method} ${path}` } });
+    return sendJson(res, 404, {
+      error: { code: "not_found", message: `no control endpoint ${req.method} ${path}` },
+    });
   }
 
   const server = http.createServer((req, res) => {
@@ -486,11 +505,16 @@ export async function startScriptedLlm(opts: { port?: number } = {}): Promise<Sc
       return sendJson(
         res,
         404,
-        openAiError(`scripted-llm: unknown endpoint ${req.method} ${path}`, "invalid_request_error", "not_found"),
+        openAiError(
+          `scripted-llm: unknown endpoint ${req.method} ${path}`,
+          "invalid_request_error",
+          "not_found",
+        ),
       );
     };
     handle().catch((err) => {
-      if (!res.headersSent) sendJson(res, 500, openAiError(`scripted-llm: ${String(err)}`, "server_error", null));
+      if (!res.headersSent)
+        sendJson(res, 500, openAiError(`scripted-llm: ${String(err)}`, "server_error", null));
       else res.destroy();
     });
   });

@@ -7,7 +7,8 @@ function portFromEnv(name: string): number {
   const raw = process.env[name];
   if (!raw) return 0;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got ${raw}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`${name} must be a port number, got ${raw}`);
   return port;
 }
 

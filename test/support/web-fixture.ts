@@ -224,10 +224,23 @@ export async function startWebFixture(opts: { port?: number } = {}): Promise<Web
 
   function search(q: string) {
     const queryTerms = [...new Set(terms(q))];
+    // Term overlap, damped (log tf) and weighted by rarity (idf) so that common words like
+    // "heat" or "cost" do not outrank the page matching the query's distinctive terms.
+    const tf = (p: (typeof indexed)[number], t: string) =>
+      countTerm(p.titleTerms, t) * 3 + countTerm(p.bodyTerms, t);
+    const idf = new Map(
+      queryTerms.map((t) => [
+        t,
+        Math.log(1 + indexed.length / (indexed.filter((p) => tf(p, t) > 0).length || 1)),
+      ]),
+    );
     const scored = indexed
       .map((p) => {
         let score = 0;
-        for (const t of queryTerms) score += countTerm(p.titleTerms, t) * 3 + countTerm(p.bodyTerms, t);
+        for (const t of queryTerms) {
+          const n = tf(p, t);
+          if (n > 0) score += (idf.get(t) ?? 0) * (1 + Math.log(n));
+        }
         return { p, score };
       })
       .filter((s) => s.score > 0)
@@ -261,7 +274,12 @@ export async function startWebFixture(opts: { port?: number } = {}): Promise<Web
       const links = ARTICLES.map(
         (a) => `<li><a href="/pages/${a.slug}.html">${escapeHtml(a.title)}</a></li>`,
       ).join("\n");
-      sendText(res, 200, "text/html; charset=utf-8", `<!doctype html><title>Fixture</title><ul>${links}</ul>`);
+      sendText(
+        res,
+        200,
+        "text/html; charset=utf-8",
+        `<!doctype html><title>Fixture</title><ul>${links}</ul>`,
+      );
     },
     "/search": (url, _req, res) => {
       const format = url.searchParams.get("format");
@@ -311,7 +329,9 @@ export async function startWebFixture(opts: { port?: number } = {}): Promise<Web
     // ~20 MB of HTML (tunable: ?mb=), chunked without content-length so size caps must count bytes.
     "/big": (url, _req, res) => {
       const total = Number(url.searchParams.get("mb") ?? "20") * 1024 * 1024;
-      const block = Buffer.from(`<p>${"Lorem ipsum dolor sit amet, heat pump filler text. ".repeat(300)}</p>\n`);
+      const block = Buffer.from(
+        `<p>${"Lorem ipsum dolor sit amet, heat pump filler text. ".repeat(300)}</p>\n`,
+      );
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       res.write("<!doctype html><html><body>");
       let sent = 0;
@@ -354,7 +374,12 @@ export async function startWebFixture(opts: { port?: number } = {}): Promise<Web
     }
     const handler = handlers[url.pathname];
     if (handler && (req.method === "GET" || req.method === "HEAD")) return handler(url, req, res);
-    sendText(res, 404, "text/html; charset=utf-8", "<!doctype html><title>404 Not Found</title><h1>Not Found</h1>");
+    sendText(
+      res,
+      404,
+      "text/html; charset=utf-8",
+      "<!doctype html><title>404 Not Found</title><h1>Not Found</h1>",
+    );
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -1,0 +1,40 @@
+/**
+ * Starts the scripted OpenAI-compatible server, the local web fixture and the built app on
+ * 127.0.0.1, wires the app to them through configuration only, and exposes their URLs to tests.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startScriptedLlm } from "../test/support/llm-server.ts";
+import { startWebFixture } from "../test/support/web-fixture.ts";
+import { startApp } from "./app-server.ts";
+
+export default async function globalSetup() {
+  const llm = await startScriptedLlm();
+  const web = await startWebFixture();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dr-e2e-"));
+  const appEnv = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    MODEL: "openai-compatible:scripted-model",
+    OPENAI_COMPATIBLE_BASE_URL: llm.url,
+    OPENAI_COMPATIBLE_API_KEY: "test-key",
+    SEARCH_PROVIDERS: "searxng",
+    SEARXNG_URL: web.url,
+    FETCH_ALLOWED_HOSTS: new URL(web.url).host,
+  };
+  const app = await startApp(appEnv);
+  process.env.E2E_BASE_URL = app.url;
+  process.env.E2E_LLM_URL = llm.url;
+  process.env.E2E_WEB_URL = web.url;
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_APP_ENV = JSON.stringify(appEnv);
+
+  return async () => {
+    await app.stop();
+    if (process.env.E2E_SHOW_APP_LOG) console.log(app.output());
+    await llm.close();
+    await web.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+
+test("home page renders in Chromium with the database connected", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ask a research question");
+  await expect(page.getByTestId("database-status")).toHaveText("Database: connected (embedded PGlite)");
+  await expect(page).toHaveTitle("Deep Research");
+});
+
+test("health endpoint reports the embedded database", async ({ request }) => {
+  const r = await request.get("/api/health");
+  expect(r.status()).toBe(200);
+  const body = await r.json();
+  expect(body.status).toBe("ok");
+  expect(body.database).toEqual({ ok: true, kind: "pglite" });
+});
+
+test("the embedded database keeps data across a restart", async ({ request }) => {
+  const { startApp } = await import("./app-server.ts");
+  const created = await request.post("/api/runs", { data: { question: "Does data survive a restart?" } });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  // A second server on a copy of the same configuration but its own data directory would not see it;
+  // the same directory after the first server stops must.
+  const env = JSON.parse(process.env.E2E_APP_ENV ?? "{}");
+  const fs = await import("node:fs");
+  const os = await import("node:os");
+  const path = await import("node:path");
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), "dr-e2e-restart-"));
+  try {
+    const first = await startApp({ ...env, DATA_DIR: copy });
+    const made = await fetch(`${first.url}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: "Still here after restart?" }),
+    });
+    expect(made.status).toBe(201);
+    const mine = (await made.json()).id;
+    await first.stop();
+    const second = await startApp({ ...env, DATA_DIR: copy });
+    try {
+      const list = await (await fetch(`${second.url}/api/runs`)).json();
+      expect(list.runs.map((r: { id: string }) => r.id)).toEqual([mine]);
+      const run = await (await fetch(`${second.url}/api/runs/${mine}`)).json();
+      expect(run.question).toBe("Still here after restart?");
+      expect(list.runs.map((r: { id: string }) => r.id)).not.toContain(id);
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+});
