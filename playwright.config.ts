@@ -10,7 +10,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  reporter: [["list"], ["json", { outputFile: ".reports/e2e-results.json" }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: "retain-on-failure",

@@ -7,8 +7,8 @@ const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 const readJson = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) : null);
 
-fs.rmSync("test-results", { recursive: true, force: true });
-fs.mkdirSync("test-results", { recursive: true });
+fs.rmSync(".reports", { recursive: true, force: true });
+fs.mkdirSync(".reports", { recursive: true });
 if (!process.env.TEST_DATABASE_URL) {
   console.warn(
     "\n*** TEST_DATABASE_URL is unset: PostgreSQL integration tests will NOT run (PGlite ones will). ***\n",
@@ -21,7 +21,7 @@ const unit = run("npx", [
   "run",
   "--reporter=default",
   "--reporter=json",
-  "--outputFile=test-results/unit-results.json",
+  "--outputFile=.reports/unit-results.json",
 ]);
 steps.push(["unit+integration", unit]);
 
@@ -32,12 +32,12 @@ steps.push(["e2e", e2e]);
 
 let passed = 0;
 let failed = 0;
-const u = readJson("test-results/unit-results.json");
+const u = readJson(".reports/unit-results.json");
 if (u) {
   passed += u.numPassedTests;
   failed += u.numFailedTests;
 }
-const p = readJson("test-results/e2e-results.json");
+const p = readJson(".reports/e2e-results.json");
 if (p) {
   passed += p.stats.expected + (p.stats.flaky ?? 0);
   failed += p.stats.unexpected;
