@@ -1,0 +1,332 @@
+/**
+ * The engine's RunStore over drizzle: works on PGlite and PostgreSQL alike. Uniqueness lives in
+ * the database (directive topic, source URL, researcher result, round) so concurrent researchers
+ * and a resumed worker can never store the same thing twice.
+ */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type {
+  CitationRecord,
+  DirectiveRecord,
+  DirectiveStatus,
+  KnowledgeItemInput,
+  KnowledgeItemRecord,
+  NewDirectiveInput,
+  ResearcherResultRecord,
+  RunSnapshot,
+  RunStore,
+  SourceRecord,
+  SupervisionRoundRecord,
+} from "../lib/research/store.ts";
+import type { Db } from "./client.ts";
+import { linkDirectiveSource, upsertSource } from "./queries/sources.ts";
+import {
+  citations,
+  type Directive,
+  directiveSources,
+  directives,
+  knowledgeItems,
+  reports,
+  researcherResults,
+  runs,
+  type Source,
+  sources,
+  supervisionRounds,
+} from "./schema.ts";
+
+/** Case-, punctuation- and whitespace-insensitive form of a directive topic: the exact-dedup key. */
+export function normalizeTopic(topic: string): string {
+  return topic
+    .toLowerCase()
+    .normalize("NFKC")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+const toDirective = (d: Directive): DirectiveRecord => ({
+  id: d.id,
+  ordinal: d.ordinal,
+  round: d.round,
+  topic: d.topic,
+  perspective: d.perspective,
+  evidenceNeeded: d.evidenceNeeded,
+  priority: d.priority,
+  origin: d.origin,
+  status: d.status,
+  error: d.error,
+});
+
+const toSource = (s: Source): SourceRecord => ({
+  id: s.id,
+  url: s.url,
+  normalizedUrl: s.normalizedUrl,
+  title: s.title,
+  domain: s.domain,
+  provider: s.provider,
+  quality: s.quality,
+  snippet: s.snippet,
+  content: s.content,
+});
+
+export function createDbRunStore(db: Db, runId: string): RunStore {
+  const touch = () => ({ updatedAt: sql`now()` });
+  return {
+    runId,
+
+    async getRun(): Promise<RunSnapshot> {
+      const [r] = await db.select().from(runs).where(eq(runs.id, runId));
+      if (!r) throw new Error(`run ${runId} does not exist`);
+      return {
+        id: r.id,
+        ownerId: r.ownerId,
+        question: r.question,
+        settings: r.settings,
+        status: r.status,
+        phase: r.phase,
+        brief: r.brief,
+        clarificationQuestion: r.clarificationQuestion,
+        clarificationAnswer: r.clarificationAnswer,
+        stateVersion: r.stateVersion,
+        checkpoint: r.checkpoint,
+      };
+    },
+
+    async setPhase(phase) {
+      await db
+        .update(runs)
+        .set({ phase, ...touch() })
+        .where(eq(runs.id, runId));
+    },
+
+    async saveBrief(brief) {
+      await db
+        .update(runs)
+        .set({ brief, ...touch() })
+        .where(eq(runs.id, runId));
+    },
+
+    async saveCheckpoint(checkpoint, stateVersion) {
+      await db
+        .update(runs)
+        .set({ checkpoint, stateVersion, ...touch() })
+        .where(eq(runs.id, runId));
+    },
+
+    async listDirectives() {
+      const rows = await db
+        .select()
+        .from(directives)
+        .where(eq(directives.runId, runId))
+        .orderBy(asc(directives.ordinal));
+      return rows.map(toDirective);
+    },
+
+    async addDirectives(inputs: NewDirectiveInput[]) {
+      // One transaction: ordinals stay dense and a concurrent add cannot interleave.
+      return db.transaction(async (tx) => {
+        const created: DirectiveRecord[] = [];
+        const duplicates: { topic: string; duplicateOf: string }[] = [];
+        const [{ max }] = await tx
+          .select({ max: sql<number>`coalesce(max(${directives.ordinal}), 0)::int` })
+          .from(directives)
+          .where(eq(directives.runId, runId));
+        let ordinal = Number(max);
+        for (const input of inputs) {
+          const normalizedTopic = normalizeTopic(input.topic);
+          const [existing] = await tx
+            .select()
+            .from(directives)
+            .where(and(eq(directives.runId, runId), eq(directives.normalizedTopic, normalizedTopic)));
+          if (existing) {
+            duplicates.push({ topic: input.topic, duplicateOf: existing.id });
+            continue;
+          }
+          ordinal += 1;
+          const [row] = await tx
+            .insert(directives)
+            .values({
+              runId,
+              ordinal,
+              round: input.round,
+              topic: input.topic.trim(),
+              normalizedTopic,
+              perspective: input.perspective ?? null,
+              evidenceNeeded: input.evidenceNeeded ?? null,
+              priority: input.priority ?? "normal",
+              origin: input.origin ?? "supervisor",
+            })
+            .returning();
+          created.push(toDirective(row));
+        }
+        return { created, duplicates };
+      });
+    },
+
+    async setDirectiveStatus(id: string, status: DirectiveStatus, error?: string | null) {
+      const now = new Date();
+      await db
+        .update(directives)
+        .set({
+          status,
+          error: error ?? null,
+          ...(status === "running" ? { startedAt: now } : {}),
+          ...(status === "done" || status === "failed" || status === "skipped" ? { finishedAt: now } : {}),
+        })
+        .where(and(eq(directives.id, id), eq(directives.runId, runId)));
+    },
+
+    async addSource(directiveId, input) {
+      const result = await upsertSource(db, { runId, ...input });
+      await linkDirectiveSource(db, directiveId, result.source.id);
+      return { source: toSource(result.source), created: result.created };
+    },
+
+    async listSources() {
+      const rows = await db
+        .select()
+        .from(sources)
+        .where(eq(sources.runId, runId))
+        .orderBy(asc(sources.createdAt));
+      return rows.map(toSource);
+    },
+
+    async listDirectiveSources(directiveId) {
+      const rows = await db
+        .select({ s: sources })
+        .from(directiveSources)
+        .innerJoin(sources, eq(directiveSources.sourceId, sources.id))
+        .where(and(eq(directiveSources.directiveId, directiveId), eq(sources.runId, runId)))
+        .orderBy(asc(directiveSources.createdAt));
+      return rows.map((r) => toSource(r.s));
+    },
+
+    async saveResearcherResult(r: ResearcherResultRecord) {
+      const values = {
+        runId,
+        directiveId: r.directiveId,
+        messages: r.messages,
+        compressedFindings: r.compressedFindings,
+        rawNotes: r.rawNotes,
+        toolCalls: r.toolCalls,
+        stopReason: r.stopReason,
+      };
+      await db
+        .insert(researcherResults)
+        .values(values)
+        .onConflictDoUpdate({ target: researcherResults.directiveId, set: { ...values, ...touch() } });
+    },
+
+    async getResearcherResult(directiveId) {
+      const [r] = await db
+        .select()
+        .from(researcherResults)
+        .where(and(eq(researcherResults.runId, runId), eq(researcherResults.directiveId, directiveId)));
+      return r ? toResult(r) : undefined;
+    },
+
+    async listResearcherResults() {
+      const rows = await db
+        .select()
+        .from(researcherResults)
+        .where(eq(researcherResults.runId, runId))
+        .orderBy(asc(researcherResults.createdAt));
+      return rows.map(toResult);
+    },
+
+    async saveRound(r: SupervisionRoundRecord) {
+      const values = { runId, ...r };
+      await db
+        .insert(supervisionRounds)
+        .values(values)
+        .onConflictDoUpdate({ target: [supervisionRounds.runId, supervisionRounds.round], set: values });
+    },
+
+    async listRounds() {
+      const rows = await db
+        .select()
+        .from(supervisionRounds)
+        .where(eq(supervisionRounds.runId, runId))
+        .orderBy(asc(supervisionRounds.round));
+      return rows.map((r) => ({
+        round: r.round,
+        method: r.method,
+        directivesGenerated: r.directivesGenerated,
+        directivesExecuted: r.directivesExecuted,
+        newSources: r.newSources,
+        think: r.think,
+        assessment: r.assessment,
+        coverageBefore: r.coverageBefore,
+        coverageAfter: r.coverageAfter,
+        decision: r.decision,
+        reason: r.reason,
+      }));
+    },
+
+    async saveReport(report) {
+      const values = { runId, ...report };
+      await db
+        .insert(reports)
+        .values(values)
+        .onConflictDoUpdate({ target: reports.runId, set: { ...report, ...touch() } });
+    },
+
+    async getReport() {
+      const [r] = await db.select().from(reports).where(eq(reports.runId, runId));
+      return r ? { markdown: r.markdown, partial: r.partial } : undefined;
+    },
+
+    async saveCitations(list: CitationRecord[]) {
+      // Replaces the run's citations: a re-written report must not keep stale ones.
+      await db.transaction(async (tx) => {
+        await tx.delete(citations).where(eq(citations.runId, runId));
+        if (list.length) await tx.insert(citations).values(list.map((c) => ({ runId, ...c })));
+      });
+    },
+
+    async listEstablishedKnowledge(limit) {
+      const run = await this.getRun();
+      const rows = await db
+        .select()
+        .from(knowledgeItems)
+        .where(and(eq(knowledgeItems.ownerId, run.ownerId), eq(knowledgeItems.status, "established")))
+        .orderBy(desc(knowledgeItems.updatedAt))
+        .limit(limit);
+      return rows.map(
+        (k): KnowledgeItemRecord => ({
+          id: k.id,
+          category: k.category,
+          content: k.content,
+          sourceIds: k.sourceIds,
+          confidence: k.confidence,
+          needsReview: k.needsReview,
+          status: k.status,
+        }),
+      );
+    },
+
+    async saveKnowledgeItems(items: KnowledgeItemInput[]) {
+      if (!items.length) return;
+      const run = await this.getRun();
+      await db
+        .insert(knowledgeItems)
+        .values(items.map((i) => ({ ...i, ownerId: run.ownerId, runId, status: "provisional" as const })));
+    },
+
+    async saveUsage(usage) {
+      await db
+        .update(runs)
+        .set({ usage, ...touch() })
+        .where(eq(runs.id, runId));
+    },
+  };
+}
+
+function toResult(r: typeof researcherResults.$inferSelect): ResearcherResultRecord {
+  return {
+    directiveId: r.directiveId,
+    messages: r.messages,
+    compressedFindings: r.compressedFindings,
+    rawNotes: r.rawNotes,
+    toolCalls: r.toolCalls,
+    stopReason: r.stopReason,
+  };
+}

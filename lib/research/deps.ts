@@ -1,0 +1,49 @@
+/**
+ * Everything the engine needs from outside, passed in as arguments: models, search, fetching,
+ * persistence, an event sink, a clock, the run's cancel signal and its configuration. The worker
+ * wires the real ones; unit tests wire mock models (ai/test), local fakes and an in-memory PGlite.
+ */
+import type { ModelClient } from "../ai/client.ts";
+import type { ResearchConfig } from "./config.ts";
+import type { EventSink } from "./events.ts";
+import type { RunStore } from "./store.ts";
+
+/** A search hit as the engine needs it (lib/search's results satisfy this shape). */
+export interface EngineSearchResult {
+  url: string;
+  title: string;
+  snippet: string;
+  content?: string;
+  provider: string;
+}
+
+export interface EngineSearchOutcome {
+  results: EngineSearchResult[];
+  errors: { provider: string; message: string }[];
+}
+
+/** A fetched, extracted page (lib/fetch's documents satisfy this shape). */
+export interface EngineDocument {
+  url: string;
+  title: string;
+  text: string;
+  contentType: string;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+export interface EngineDeps {
+  models: ModelClient;
+  search(query: string, opts: { maxResults: number; signal?: AbortSignal }): Promise<EngineSearchOutcome>;
+  /** Safe fetch + extraction; throws (e.g. a refusal with a reason) when the page cannot be had. */
+  fetchDocument(url: string, opts: { signal?: AbortSignal }): Promise<EngineDocument>;
+  store: RunStore;
+  events: EventSink;
+  clock: Clock;
+  signal: AbortSignal;
+  config: ResearchConfig;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };

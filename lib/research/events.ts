@@ -1,0 +1,115 @@
+/**
+ * Every progress event of a run, as one typed union. Type names are `area.action`; the payload is
+ * the rest of the object. Events are persisted as run_events rows (gapless seq) before anyone sees
+ * them, except the transient ones (report.delta), which stream live and are never stored one by one.
+ */
+import type { RunPhase } from "../../db/schema.ts";
+
+type Priority = "critical" | "high" | "normal" | "low";
+
+export type ResearchEvent =
+  // run lifecycle
+  | { type: "run.created"; question: string; settings: Record<string, unknown> }
+  | { type: "run.started"; attempt: number }
+  | { type: "run.resumed"; phase: RunPhase | null; attempt: number }
+  | { type: "run.legacy_resume"; fromVersion: number; toVersion: number; note: string }
+  | { type: "run.completed"; sources: number; citations: number; partial: boolean }
+  | { type: "run.failed"; reason: string; partial: boolean }
+  | { type: "run.cancelled"; reason: string }
+  | { type: "phase.started"; phase: RunPhase }
+  | { type: "phase.completed"; phase: RunPhase; durationMs: number }
+  // clarification and brief
+  | { type: "clarification.requested"; question: string }
+  | { type: "clarification.answered"; answer: string }
+  | { type: "brief.created"; brief: string; knowledgeItems: number }
+  // supervision
+  | { type: "supervision.first_round_generate"; count: number; topics: string[] }
+  | {
+      type: "supervision.first_round_critique";
+      criteria: Record<"redundancy" | "coverage" | "proportionality" | "specificity", "PASS" | "ISSUE">;
+      verdict: string;
+      failed?: boolean;
+    }
+  | { type: "supervision.first_round_revise"; skipped: boolean; count?: number; reason?: string }
+  | { type: "supervision.first_round_decomposition"; initialCount: number; finalCount: number; revised: boolean }
+  | { type: "supervision.round_started"; round: number; pending: number }
+  | { type: "supervision.think"; round: number; text: string }
+  | {
+      type: "supervision.assessment";
+      round: number;
+      method: "llm" | "heuristic";
+      overallCoverage: number;
+      shouldContinue: boolean;
+      rationale: string;
+      followUps: string[];
+    }
+  | { type: "supervision.round_completed"; round: number; decision: "continue" | "stop"; reason: string }
+  | { type: "plan.awaiting_review"; directives: number }
+  | { type: "plan.approved"; edited: boolean }
+  // directives
+  | {
+      type: "directive.created";
+      directiveId: string;
+      round: number;
+      topic: string;
+      priority: Priority;
+      origin: "supervisor" | "user";
+    }
+  | { type: "directive.duplicate_skipped"; topic: string; duplicateOf: string }
+  | { type: "directive.started"; directiveId: string }
+  | { type: "directive.completed"; directiveId: string; sources: number }
+  | { type: "directive.failed"; directiveId: string; error: string }
+  // researchers
+  | { type: "researcher.search"; directiveId: string; query: string }
+  | {
+      type: "researcher.search_results";
+      directiveId: string;
+      query: string;
+      results: number;
+      fresh: number;
+      duplicates: number;
+      errors: { provider: string; message: string }[];
+    }
+  | { type: "researcher.fetch"; directiveId: string; url: string; ok: boolean; reason?: string; chars?: number }
+  | { type: "researcher.think"; directiveId: string; text: string }
+  | { type: "researcher.reflection_injected"; directiveId: string; after: string }
+  | { type: "researcher.complete"; directiveId: string; reason: string; toolCalls: number }
+  | {
+      type: "source.added";
+      sourceId: string;
+      directiveId: string;
+      url: string;
+      title: string;
+      domain: string;
+      quality: string;
+    }
+  | { type: "compression.retry"; directiveId: string; attempt: number; droppedMessages: number }
+  | { type: "compression.completed"; directiveId: string; fallback: boolean; chars: number }
+  // report
+  | { type: "report.started" }
+  | { type: "report.delta"; text: string }
+  | { type: "report.citations"; kept: number; removedUnknown: number; flattenedLinks: number }
+  | { type: "report.support_checked"; supported: number; unsupported: number; unchecked: number }
+  | { type: "report.completed"; chars: number; citations: number; partial: boolean }
+  | { type: "token_limit.retry"; phase: string; attempt: number; removedChars: number; budgetChars: number }
+  // knowledge and accounting
+  | { type: "knowledge.extracted"; count: number; failed?: boolean }
+  | { type: "model.retry"; role: string; attempt: number; status?: number; delayMs: number }
+  | { type: "usage.updated"; inputTokens: number; outputTokens: number; cost: number };
+
+export type ResearchEventType = ResearchEvent["type"];
+export type EventOf<T extends ResearchEventType> = Extract<ResearchEvent, { type: T }>;
+
+/** Streamed live but not stored row by row; the final report is stored instead. */
+export const transientEventTypes: ReadonlySet<ResearchEventType> = new Set(["report.delta"]);
+
+export const terminalEventTypes: ReadonlySet<ResearchEventType> = new Set([
+  "run.completed",
+  "run.failed",
+  "run.cancelled",
+]);
+
+/** Where the engine sends events; the worker's sink persists then publishes. */
+export interface EventSink {
+  emit(event: ResearchEvent): Promise<void>;
+}

@@ -1,0 +1,148 @@
+/**
+ * What the engine persists, as one interface over a single run. The database implementation is
+ * db/research-store.ts; every method is a checkpoint, so a resumed run reads back what was done.
+ */
+import type { QualityTier, RunPhase } from "../../db/schema.ts";
+
+export type DirectivePriority = "critical" | "high" | "normal" | "low";
+export type DirectiveOrigin = "supervisor" | "user";
+export type DirectiveStatus = "pending" | "running" | "done" | "failed" | "skipped";
+
+export interface DirectiveRecord {
+  id: string;
+  ordinal: number;
+  round: number;
+  topic: string;
+  perspective: string | null;
+  evidenceNeeded: string | null;
+  priority: DirectivePriority;
+  origin: DirectiveOrigin;
+  status: DirectiveStatus;
+  error: string | null;
+}
+
+export interface NewDirectiveInput {
+  round: number;
+  topic: string;
+  perspective?: string | null;
+  evidenceNeeded?: string | null;
+  priority?: DirectivePriority;
+  origin?: DirectiveOrigin;
+}
+
+export interface SourceRecord {
+  id: string;
+  url: string;
+  normalizedUrl: string;
+  title: string;
+  domain: string;
+  provider: string;
+  quality: QualityTier;
+  snippet: string | null;
+  content: string | null;
+}
+
+export interface NewSourceInput {
+  url: string;
+  normalizedUrl: string;
+  title: string;
+  domain: string;
+  provider: string;
+  quality: QualityTier;
+  snippet?: string | null;
+  content?: string | null;
+}
+
+export interface ResearcherResultRecord {
+  directiveId: string;
+  messages: unknown[];
+  compressedFindings: string | null;
+  rawNotes: string | null;
+  toolCalls: number;
+  stopReason: string | null;
+}
+
+export interface SupervisionRoundRecord {
+  round: number;
+  method: string;
+  directivesGenerated: number;
+  directivesExecuted: number;
+  newSources: number;
+  think: string | null;
+  assessment: Record<string, unknown> | null;
+  coverageBefore: Record<string, unknown> | null;
+  coverageAfter: Record<string, unknown> | null;
+  decision: "continue" | "stop" | null;
+  reason: string | null;
+}
+
+export interface CitationRecord {
+  number: number;
+  sourceId: string;
+  sentence: string;
+  support: "supported" | "unsupported" | "unchecked";
+}
+
+export interface KnowledgeItemInput {
+  category: "finding" | "lesson" | "domain";
+  content: string;
+  sourceIds: string[];
+  confidence: number;
+  needsReview: boolean;
+}
+
+export interface KnowledgeItemRecord extends KnowledgeItemInput {
+  id: string;
+  status: "provisional" | "established" | "deprecated";
+}
+
+export interface RunSnapshot {
+  id: string;
+  ownerId: string;
+  question: string;
+  settings: Record<string, unknown>;
+  status: string;
+  phase: RunPhase | null;
+  brief: string | null;
+  clarificationQuestion: string | null;
+  clarificationAnswer: string | null;
+  stateVersion: number;
+  checkpoint: Record<string, unknown> | null;
+}
+
+export interface RunStore {
+  readonly runId: string;
+  getRun(): Promise<RunSnapshot>;
+  setPhase(phase: RunPhase): Promise<void>;
+  saveBrief(brief: string): Promise<void>;
+  saveCheckpoint(checkpoint: Record<string, unknown>, stateVersion: number): Promise<void>;
+
+  listDirectives(): Promise<DirectiveRecord[]>;
+  /** Inserts in order; a topic whose normalised form already exists in the run is returned as a duplicate. */
+  addDirectives(
+    inputs: NewDirectiveInput[],
+  ): Promise<{ created: DirectiveRecord[]; duplicates: { topic: string; duplicateOf: string }[] }>;
+  setDirectiveStatus(id: string, status: DirectiveStatus, error?: string | null): Promise<void>;
+
+  /** One row per normalised URL per run; the directive link is added either way. */
+  addSource(directiveId: string, input: NewSourceInput): Promise<{ source: SourceRecord; created: boolean }>;
+  listSources(): Promise<SourceRecord[]>;
+  listDirectiveSources(directiveId: string): Promise<SourceRecord[]>;
+
+  saveResearcherResult(result: ResearcherResultRecord): Promise<void>;
+  getResearcherResult(directiveId: string): Promise<ResearcherResultRecord | undefined>;
+  listResearcherResults(): Promise<ResearcherResultRecord[]>;
+
+  saveRound(round: SupervisionRoundRecord): Promise<void>;
+  listRounds(): Promise<SupervisionRoundRecord[]>;
+
+  saveReport(report: { markdown: string; partial: boolean; citationStats: Record<string, unknown> }): Promise<void>;
+  getReport(): Promise<{ markdown: string; partial: boolean } | undefined>;
+  saveCitations(citations: CitationRecord[]): Promise<void>;
+
+  /** Established items of the run's owner, newest first (the caller trims to its budget). */
+  listEstablishedKnowledge(limit: number): Promise<KnowledgeItemRecord[]>;
+  saveKnowledgeItems(items: KnowledgeItemInput[]): Promise<void>;
+
+  saveUsage(usage: Record<string, unknown>): Promise<void>;
+}
