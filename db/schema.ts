@@ -59,6 +59,10 @@ export const runs = pgTable(
     checkpoint: jsonb("checkpoint").$type<Record<string, unknown>>(),
     /** Highest event seq handed out; incremented in the same transaction as the event insert (gapless). */
     lastEventSeq: integer("last_event_seq").notNull().default(0),
+    /** Set by the cancel API; the worker running the run watches it (and the bus) and aborts. */
+    cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
+    /** The pg-boss job currently carrying the run, so a queued run can be cancelled in the queue. */
+    jobId: text("job_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     startedAt: timestamp("started_at", { withTimezone: true }),

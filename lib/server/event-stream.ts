@@ -8,8 +8,8 @@ import type { Db } from "../../db/client.ts";
 import { listEventsAfter } from "../../db/queries/events.ts";
 import { getRun } from "../../db/queries/runs.ts";
 import { terminalRunStatuses } from "../../db/schema.ts";
+import { type ResearchEventType, terminalEventTypes } from "../research/events.ts";
 
-export const terminalEventTypes = new Set(["run.completed", "run.failed", "run.cancelled"]);
 
 export interface EventStreamOptions {
   db: Db;
@@ -46,7 +46,7 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
           for (const e of rows) {
             write(formatSse(e.seq, e.type, { ...e.payload, type: e.type, seq: e.seq, at: e.createdAt }));
             cursor = e.seq;
-            if (terminalEventTypes.has(e.type)) return controller.close();
+            if (terminalEventTypes.has(e.type as ResearchEventType)) return controller.close();
           }
           if (rows.length === 500) continue;
           // A terminal run whose events are all sent is finished even if its terminal event predates the cursor.

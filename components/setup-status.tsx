@@ -1,0 +1,48 @@
+import type { HealthReport } from "@/lib/server/health";
+
+/** Tells the operator, exactly, what is missing before research can run. */
+export function SetupStatus({ health }: { health: HealthReport }) {
+  const { database, models } = health;
+  return (
+    <section
+      aria-label="System status"
+      className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <h2 className="font-medium">System status</h2>
+      <p data-testid="database-status">
+        Database:{" "}
+        {database.ok
+          ? `connected (${database.kind === "postgres" ? "PostgreSQL" : "embedded PGlite"})`
+          : `unreachable — ${database.error}`}
+      </p>
+      {models.configured ? (
+        <p data-testid="model-status">
+          Models: {models.roles.map((r) => `${r.role} → ${r.model}`).join(", ")}
+        </p>
+      ) : (
+        <div data-testid="model-status" className="space-y-2">
+          <p className="font-medium text-amber-700 dark:text-amber-400">
+            No model configured for: {models.unconfigured.join(", ")}. Research runs cannot start yet.
+          </p>
+          {models.problems.length > 0 && (
+            <ul className="list-disc pl-5 text-zinc-600 dark:text-zinc-400">
+              {models.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+          {models.help && (
+            <>
+              <p>{models.help.message}</p>
+              <p>For a local Ollama, set these and restart:</p>
+              <pre className="overflow-x-auto rounded bg-zinc-100 p-3 font-mono text-xs dark:bg-zinc-800">
+                {models.help.exampleText}
+              </pre>
+              <p className="text-zinc-600 dark:text-zinc-400">Or: {models.help.alternatives.join(" · ")}</p>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
