@@ -3,7 +3,7 @@
  * the database (directive topic, source URL, researcher result, round) so concurrent researchers
  * and a resumed worker can never store the same thing twice.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type {
   CitationRecord,
   DirectiveRecord,
@@ -178,6 +178,19 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
       const result = await upsertSource(db, { runId, ...input });
       await linkDirectiveSource(db, directiveId, result.source.id);
       return { source: toSource(result.source), created: result.created };
+    },
+
+    async updateSourceContent(sourceId, content, title) {
+      // "content is null" makes this the first-snapshot-wins rule, safe against a concurrent reader.
+      await db
+        .update(sources)
+        .set({ content, fetchedAt: new Date(), ...(title?.trim() ? { title: title.trim() } : {}) })
+        .where(and(eq(sources.id, sourceId), eq(sources.runId, runId), isNull(sources.content)));
+      const [row] = await db
+        .select()
+        .from(sources)
+        .where(and(eq(sources.id, sourceId), eq(sources.runId, runId)));
+      return row ? toSource(row) : undefined;
     },
 
     async listSources() {

@@ -1,7 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { type NewRun, type Run, type RunStatus, runs, terminalRunStatuses } from "../schema.ts";
-import { appendEvent } from "./events.ts";
 
 export async function createRun(
   db: Db,
@@ -42,20 +41,4 @@ export async function updateRunStatus(
     .where(eq(runs.id, id))
     .returning();
   return row;
-}
-
-/** Creates the run and its first event atomically, so a run never exists without its history. */
-export async function createRunWithEvent(
-  db: Db,
-  input: Pick<NewRun, "ownerId" | "question" | "settings">,
-): Promise<Run> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(runs).values(input).returning();
-    await appendEvent(tx as unknown as Db, row.id, "run.created", {
-      question: row.question,
-      settings: row.settings,
-    });
-    const [fresh] = await tx.select().from(runs).where(eq(runs.id, row.id));
-    return fresh;
-  });
 }

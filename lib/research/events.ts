@@ -21,17 +21,33 @@ export type ResearchEvent =
   // clarification and brief
   | { type: "clarification.requested"; question: string }
   | { type: "clarification.answered"; answer: string }
-  | { type: "brief.created"; brief: string; knowledgeItems: number }
+  | { type: "brief.created"; brief: string; knowledgeItems: number; fallback?: boolean; reason?: string }
   // supervision
-  | { type: "supervision.first_round_generate"; count: number; topics: string[] }
+  | {
+      type: "supervision.first_round_generate";
+      count: number;
+      topics: string[];
+      fallback?: boolean;
+      reason?: string;
+    }
   | {
       type: "supervision.first_round_critique";
-      criteria: Record<"redundancy" | "coverage" | "proportionality" | "specificity", "PASS" | "ISSUE">;
+      /** UNCHECKED when the critique call failed (failed: true) and the generated set was kept. */
+      criteria: Record<
+        "redundancy" | "coverage" | "proportionality" | "specificity",
+        "PASS" | "ISSUE" | "UNCHECKED"
+      >;
       verdict: string;
       failed?: boolean;
+      notes?: Record<string, string>;
     }
   | { type: "supervision.first_round_revise"; skipped: boolean; count?: number; reason?: string }
-  | { type: "supervision.first_round_decomposition"; initialCount: number; finalCount: number; revised: boolean }
+  | {
+      type: "supervision.first_round_decomposition";
+      initialCount: number;
+      finalCount: number;
+      revised: boolean;
+    }
   | { type: "supervision.round_started"; round: number; pending: number }
   | { type: "supervision.think"; round: number; text: string }
   | {
@@ -55,7 +71,11 @@ export type ResearchEvent =
       priority: Priority;
       origin: "supervisor" | "user";
     }
-  | { type: "directive.duplicate_skipped"; topic: string; duplicateOf: string }
+  | { type: "directive.duplicate_skipped"; topic: string; duplicateOf: string; similarity?: number }
+  /** A proposed directive not stored: vaguer than an earlier one, or over the per-round or total cap. */
+  | { type: "directive.rejected"; round: number; topic: string; reason: string; similarTo?: string }
+  /** A pending directive never run (e.g. added after supervision finished). */
+  | { type: "directive.skipped"; directiveId: string; reason: string }
   | { type: "directive.started"; directiveId: string }
   | { type: "directive.completed"; directiveId: string; sources: number }
   | { type: "directive.failed"; directiveId: string; error: string }
@@ -70,7 +90,16 @@ export type ResearchEvent =
       duplicates: number;
       errors: { provider: string; message: string }[];
     }
-  | { type: "researcher.fetch"; directiveId: string; url: string; ok: boolean; reason?: string; chars?: number }
+  | {
+      type: "researcher.fetch";
+      directiveId: string;
+      url: string;
+      ok: boolean;
+      reason?: string;
+      chars?: number;
+      /** The text came from the run's stored snapshot (read before, or full text from search), not a new fetch. */
+      fromStore?: boolean;
+    }
   | { type: "researcher.think"; directiveId: string; text: string }
   | { type: "researcher.reflection_injected"; directiveId: string; after: string }
   | { type: "researcher.complete"; directiveId: string; reason: string; toolCalls: number }
@@ -93,7 +122,7 @@ export type ResearchEvent =
   | { type: "report.completed"; chars: number; citations: number; partial: boolean }
   | { type: "token_limit.retry"; phase: string; attempt: number; removedChars: number; budgetChars: number }
   // knowledge and accounting
-  | { type: "knowledge.extracted"; count: number; failed?: boolean }
+  | { type: "knowledge.extracted"; count: number; failed?: boolean; reason?: string }
   | { type: "model.retry"; role: string; attempt: number; status?: number; delayMs: number }
   | { type: "usage.updated"; inputTokens: number; outputTokens: number; cost: number };
 

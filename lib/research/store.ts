@@ -126,6 +126,11 @@ export interface RunStore {
 
   /** One row per normalised URL per run; the directive link is added either way. */
   addSource(directiveId: string, input: NewSourceInput): Promise<{ source: SourceRecord; created: boolean }>;
+  /**
+   * Sets the text snapshot of a source stored without one (a search hit read later). The first
+   * snapshot wins: a source that already has content is returned unchanged.
+   */
+  updateSourceContent(sourceId: string, content: string, title?: string): Promise<SourceRecord | undefined>;
   listSources(): Promise<SourceRecord[]>;
   listDirectiveSources(directiveId: string): Promise<SourceRecord[]>;
 
@@ -136,7 +141,11 @@ export interface RunStore {
   saveRound(round: SupervisionRoundRecord): Promise<void>;
   listRounds(): Promise<SupervisionRoundRecord[]>;
 
-  saveReport(report: { markdown: string; partial: boolean; citationStats: Record<string, unknown> }): Promise<void>;
+  saveReport(report: {
+    markdown: string;
+    partial: boolean;
+    citationStats: Record<string, unknown>;
+  }): Promise<void>;
   getReport(): Promise<{ markdown: string; partial: boolean } | undefined>;
   saveCitations(citations: CitationRecord[]): Promise<void>;
 

@@ -1,17 +1,23 @@
 /**
- * Server start-up, called once from instrumentation.ts: open the database and apply migrations
- * before the first request, so a fresh clone works with no manual step. A database that cannot be
+ * Server start-up, called once from instrumentation.ts: open the database, apply migrations, start
+ * the queue and (unless IN_PROCESS_WORKER=false) the run worker before the first request, so a
+ * fresh clone works with no manual step and interrupted runs resume. A database that cannot be
  * reached does not stop the server: /api/health reports it and requests retry the connection.
  */
-import { getDatabase } from "../../db/client.ts";
+import { getRuntime, inProcessWorkerEnabled } from "../jobs/runtime.ts";
 
 export async function bootstrap(): Promise<void> {
   try {
-    const handle = await getDatabase();
+    const { handle, worker } = await getRuntime();
     const where =
       handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${handle.dataDir}`;
-    console.log(`[deep-research] database ready: ${where}, migrations applied`);
+    const w = worker
+      ? "in-process worker running"
+      : inProcessWorkerEnabled()
+        ? "no worker"
+        : "in-process worker disabled";
+    console.log(`[deep-research] ready: ${where}, migrations applied, queue started, ${w}`);
   } catch (e) {
-    console.error("[deep-research] database not ready at start; /api/health will report it:", e);
+    console.error("[deep-research] not ready at start; /api/health will report it:", e);
   }
 }

@@ -1,78 +1,100 @@
 /**
  * Server-Sent Events for one run: replay every stored event after the client's cursor, then follow
  * new rows until the terminal event, then close. Rows are the source of truth, so a reconnect with
- * Last-Event-ID sees exactly what it missed. Following is by polling the table for now (works across
- * processes with no extra moving parts); a wake-up signal can shorten the wait later.
+ * Last-Event-ID sees exactly what it missed. The bus only wakes the loop (a missed wake-up costs at
+ * most one poll interval); report deltas, which are never stored, are passed through when asked for
+ * and carry no id, so they never move a client's Last-Event-ID.
  */
 import type { Db } from "../../db/client.ts";
 import { listEventsAfter } from "../../db/queries/events.ts";
 import { getRun } from "../../db/queries/runs.ts";
 import { terminalRunStatuses } from "../../db/schema.ts";
+import type { RunBus } from "../jobs/bus.ts";
 import { type ResearchEventType, terminalEventTypes } from "../research/events.ts";
-
 
 export interface EventStreamOptions {
   db: Db;
   runId: string;
   afterSeq: number;
   signal: AbortSignal;
+  bus?: RunBus;
+  /** Also stream transient report.delta events (the dashboard wants them; replays cannot have them). */
+  deltas?: boolean;
   pollMs?: number;
   heartbeatMs?: number;
 }
 
-export function formatSse(seq: number, type: string, data: unknown): string {
-  return `id: ${seq}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+export function formatSse(seq: number | null, type: string, data: unknown): string {
+  return `${seq === null ? "" : `id: ${seq}\n`}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Array> {
   const { db, runId, signal } = opts;
-  const pollMs = opts.pollMs ?? 500;
+  const pollMs = opts.pollMs ?? 2000;
   const heartbeatMs = opts.heartbeatMs ?? 15_000;
   const encoder = new TextEncoder();
   let cursor = opts.afterSeq;
+  let wake: (() => void) | null = null;
+  let unsubscribe = () => {};
 
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       let lastWrite = Date.now();
+      let open = true;
       const write = (s: string) => {
+        if (!open) return;
         controller.enqueue(encoder.encode(s));
         lastWrite = Date.now();
       };
+      const close = () => {
+        if (!open) return;
+        open = false;
+        unsubscribe();
+        controller.close();
+      };
+      if (opts.bus) {
+        unsubscribe = opts.bus.subscribe(runId, (m) => {
+          if (m.kind === "delta" && opts.deltas) write(formatSse(null, "report.delta", { text: m.text }));
+          else if (m.kind === "event" && m.seq > cursor) wake?.();
+        });
+      }
       // Tell EventSource clients how soon to reconnect after a dropped connection.
       write("retry: 2000\n\n");
       try {
-        while (!signal.aborted) {
+        while (!signal.aborted && open) {
           const rows = await listEventsAfter(db, runId, cursor, 500);
           for (const e of rows) {
             write(formatSse(e.seq, e.type, { ...e.payload, type: e.type, seq: e.seq, at: e.createdAt }));
             cursor = e.seq;
-            if (terminalEventTypes.has(e.type as ResearchEventType)) return controller.close();
+            if (terminalEventTypes.has(e.type as ResearchEventType)) return close();
           }
           if (rows.length === 500) continue;
           // A terminal run whose events are all sent is finished even if its terminal event predates the cursor.
           const run = await getRun(db, runId);
-          if (!run || (terminalRunStatuses.includes(run.status) && run.lastEventSeq <= cursor)) {
-            return controller.close();
-          }
+          if (!run || (terminalRunStatuses.includes(run.status) && run.lastEventSeq <= cursor))
+            return close();
           if (Date.now() - lastWrite >= heartbeatMs) write(": heartbeat\n\n");
-          await sleep(pollMs, signal);
+          await new Promise<void>((resolve) => {
+            const t = setTimeout(done, Math.min(pollMs, heartbeatMs));
+            function done() {
+              clearTimeout(t);
+              wake = null;
+              signal.removeEventListener("abort", done);
+              resolve();
+            }
+            wake = done;
+            signal.addEventListener("abort", done, { once: true });
+          });
         }
-        controller.close();
+        close();
       } catch (e) {
-        if (!signal.aborted) controller.error(e);
+        unsubscribe();
+        if (!signal.aborted && open) controller.error(e);
       }
     },
-  });
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
+    cancel() {
+      unsubscribe();
+      wake?.();
+    },
   });
 }

@@ -19,6 +19,7 @@ export async function runView(db: Db, run: Run) {
     phase: run.phase,
     settings: run.settings,
     brief: run.brief,
+    clarificationQuestion: run.clarificationQuestion,
     directives: directiveRows.map((d) => ({
       id: d.id,
       round: d.round,

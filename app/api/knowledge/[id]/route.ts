@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { reviewKnowledgeItem } from "@/db/queries/knowledge";
+import { AppError } from "@/lib/errors";
+import { handle, readJson } from "@/lib/http";
+import { getRuntime } from "@/lib/jobs/runtime";
+import { currentOwner } from "@/lib/server/owner";
+
+export const dynamic = "force-dynamic";
+
+/** Review actions: approve → established, reject → deprecated, edit → new content/category. */
+const reviewSchema = z
+  .strictObject({
+    action: z.enum(["approve", "reject", "edit"]),
+    content: z.string().trim().min(3).max(500).optional(),
+    category: z.enum(["finding", "lesson", "domain"]).optional(),
+  })
+  .refine((v) => v.action !== "edit" || v.content || v.category, {
+    message: "edit needs content or category",
+  });
+
+export const PATCH = handle(async (req: Request, ctx: RouteContext<"/api/knowledge/[id]">) => {
+  const { id } = await ctx.params;
+  if (!z.uuid().safeParse(id).success) throw new AppError("not_found", "No such knowledge item.");
+  const input = await readJson(req, reviewSchema);
+  const patch =
+    input.action === "approve"
+      ? { status: "established" as const }
+      : input.action === "reject"
+        ? { status: "deprecated" as const }
+        : { content: input.content, category: input.category };
+  const db = (await getRuntime()).handle.db;
+  const item = await reviewKnowledgeItem(db, await currentOwner(req), id, patch);
+  if (!item) throw new AppError("not_found", "No such knowledge item.");
+  return Response.json({ item });
+});

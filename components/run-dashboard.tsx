@@ -1,0 +1,350 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Markdown } from "./markdown";
+
+interface Directive {
+  id: string;
+  round: number;
+  topic: string;
+  priority: string;
+  origin: string;
+  status: string;
+}
+interface SourceRow {
+  id: string;
+  url: string;
+  title: string;
+  domain: string;
+  quality: string;
+}
+export interface RunViewJson {
+  id: string;
+  question: string;
+  status: string;
+  phase: string | null;
+  brief: string | null;
+  directives: Directive[];
+  sources: SourceRow[];
+  supervisionHistory: { round: number; decision: string | null; reason: string | null; newSources: number }[];
+  report: string | null;
+  reportPartial: boolean;
+  error: string | null;
+  clarificationQuestion?: string | null;
+  usage: { total?: { inputTokens?: number; outputTokens?: number; costUsd?: number } } | null;
+}
+interface TimelineEvent {
+  seq: number;
+  type: string;
+  text: string;
+}
+
+const terminal = new Set(["completed", "failed", "cancelled"]);
+
+/** One line a human can read for each event type (the raw payload is in the API). */
+function describeEvent(type: string, d: Record<string, unknown>): string {
+  switch (type) {
+    case "phase.started":
+      return `Phase ${d.phase} started`;
+    case "brief.created":
+      return "Research brief written";
+    case "directive.created":
+      return `Directive (${d.origin}, ${d.priority}): ${String(d.topic).slice(0, 140)}`;
+    case "researcher.search":
+      return `Search: ${d.query}`;
+    case "researcher.fetch":
+      return `${d.ok ? "Read" : "Could not read"} ${d.url}${d.reason ? ` (${d.reason})` : ""}`;
+    case "source.added":
+      return `Source: ${d.title || d.url} [${d.quality}]`;
+    case "supervision.assessment":
+      return `Coverage ${Math.round(Number(d.overallCoverage) * 100)}% (${d.method}) — ${d.shouldContinue ? "continuing" : "enough"}`;
+    case "supervision.round_completed":
+      return `Round ${d.round}: ${d.decision} — ${d.reason}`;
+    case "run.failed":
+      return `Failed: ${d.reason}`;
+    case "run.completed":
+      return `Completed with ${d.sources} sources and ${d.citations} citations`;
+    default:
+      return type;
+  }
+}
+
+export function RunDashboard({ initial }: { initial: RunViewJson }) {
+  const [run, setRun] = useState(initial);
+  const [timeline, setTimeline] = useState<TimelineEvent[]>([]);
+  const [liveReport, setLiveReport] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const refreshing = useRef(false);
+
+  const refresh = useCallback(async () => {
+    if (refreshing.current) return;
+    refreshing.current = true;
+    try {
+      const r = await fetch(`/api/runs/${initial.id}`);
+      if (r.ok) setRun(await r.json());
+    } finally {
+      refreshing.current = false;
+    }
+  }, [initial.id]);
+
+  useEffect(() => {
+    const es = new EventSource(`/api/runs/${initial.id}/events?deltas=1`);
+    const onEvent = (e: MessageEvent) => {
+      const data = JSON.parse(e.data) as Record<string, unknown>;
+      if (e.type === "report.delta") {
+        setLiveReport((t) => t + String(data.text ?? ""));
+        return;
+      }
+      setTimeline((t) =>
+        t.some((x) => x.seq === data.seq)
+          ? t
+          : [...t, { seq: Number(data.seq), type: e.type, text: describeEvent(e.type, data) }],
+      );
+      if (!e.type.startsWith("researcher.") || e.type === "researcher.complete") void refresh();
+      if (/^run\.(completed|failed|cancelled)$/.test(e.type)) es.close();
+    };
+    const types = [
+      "report.delta",
+      "run.created",
+      "run.started",
+      "run.resumed",
+      "run.completed",
+      "run.failed",
+      "run.cancelled",
+      "phase.started",
+      "phase.completed",
+      "brief.created",
+      "clarification.requested",
+      "clarification.answered",
+      "directive.created",
+      "directive.started",
+      "directive.completed",
+      "directive.failed",
+      "researcher.search",
+      "researcher.fetch",
+      "researcher.complete",
+      "source.added",
+      "supervision.first_round_decomposition",
+      "supervision.assessment",
+      "supervision.round_completed",
+      "report.completed",
+      "knowledge.extracted",
+    ];
+    for (const t of types) es.addEventListener(t, onEvent);
+    return () => es.close();
+  }, [initial.id, refresh]);
+
+  async function post(path: string, body?: unknown) {
+    setMessage(null);
+    const r = await fetch(`/api/runs/${initial.id}/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await r.json().catch(() => ({}));
+    if (!r.ok) setMessage(json?.error?.message ?? `HTTP ${r.status}`);
+    await refresh();
+    return r.ok;
+  }
+
+  const done = terminal.has(run.status);
+  const report = run.report ?? liveReport;
+  return (
+    <div className="space-y-8">
+      <header className="space-y-2">
+        <p className="text-sm text-zinc-500">
+          <a href="/" className="hover:underline">
+            ← all runs
+          </a>
+        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{run.question}</h1>
+        <p className="flex flex-wrap items-center gap-3 text-sm">
+          <span data-testid="run-status" className="rounded bg-zinc-100 px-2 py-0.5 dark:bg-zinc-800">
+            {run.status}
+          </span>
+          {run.phase && <span className="text-zinc-500">phase: {run.phase}</span>}
+          <span className="text-zinc-500">
+            {run.sources.length} sources · {run.directives.length} directives
+          </span>
+          {!done && (
+            <button
+              type="button"
+              onClick={() => post("cancel")}
+              className="rounded border border-red-300 px-2 py-0.5 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400"
+            >
+              Cancel
+            </button>
+          )}
+          {run.report && (
+            <a href={`/api/runs/${run.id}/report.md`} className="text-blue-700 underline dark:text-blue-400">
+              Download Markdown
+            </a>
+          )}
+        </p>
+        {run.error && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {run.error}
+          </p>
+        )}
+        {message && (
+          <p role="alert" className="text-sm text-amber-700 dark:text-amber-400">
+            {message}
+          </p>
+        )}
+      </header>
+
+      {run.status === "awaiting_clarification" && (
+        <ClarificationForm
+          question={run.clarificationQuestion ?? ""}
+          onAnswer={(a) => post("clarification", { answer: a })}
+        />
+      )}
+
+      {run.brief && (
+        <section
+          aria-label="Research brief"
+          className="rounded-lg border border-zinc-200 p-4 text-sm dark:border-zinc-800"
+        >
+          <h2 className="mb-1 font-medium">Brief</h2>
+          <p className="whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{run.brief}</p>
+        </section>
+      )}
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-label="Directives" className="space-y-2">
+          <h2 className="font-medium">Directives</h2>
+          <ul className="space-y-2 text-sm">
+            {run.directives.map((d) => (
+              <li key={d.id} className="rounded border border-zinc-200 p-2 dark:border-zinc-800">
+                <span className="mr-2 rounded bg-zinc-100 px-1 text-xs dark:bg-zinc-800">
+                  r{d.round} · {d.priority} · {d.origin} · {d.status}
+                </span>
+                {d.topic}
+              </li>
+            ))}
+          </ul>
+          {!done && <SteerForm onAdd={(topic, priority) => post("directives", { topic, priority })} />}
+        </section>
+        <section aria-label="Progress" className="space-y-2">
+          <h2 className="font-medium">Progress</h2>
+          <ol
+            data-testid="timeline"
+            className="max-h-96 space-y-1 overflow-y-auto text-xs text-zinc-600 dark:text-zinc-400"
+          >
+            {timeline.map((e) => (
+              <li key={e.seq}>
+                <span className="mr-1 text-zinc-400">#{e.seq}</span>
+                {e.text}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+
+      {report && (
+        <section
+          aria-label="Report"
+          className="rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          {run.reportPartial && <p className="mb-4 text-sm text-amber-700">This report is partial.</p>}
+          <Markdown>{report}</Markdown>
+        </section>
+      )}
+
+      {run.sources.length > 0 && (
+        <section aria-label="Sources" className="space-y-2">
+          <h2 className="font-medium">Sources gathered</h2>
+          <ul className="space-y-1 text-sm">
+            {run.sources.map((s) => (
+              <li key={s.id}>
+                <span className="mr-2 rounded bg-zinc-100 px-1 text-xs dark:bg-zinc-800">{s.quality}</span>
+                <a
+                  href={s.url}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="hover:underline"
+                >
+                  {s.title || s.url}
+                </a>{" "}
+                <span className="text-zinc-500">{s.domain}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function SteerForm({ onAdd }: { onAdd: (topic: string, priority: string) => Promise<boolean> }) {
+  const [topic, setTopic] = useState("");
+  const [priority, setPriority] = useState("normal");
+  return (
+    <form
+      aria-label="Add a directive"
+      className="flex gap-2 text-sm"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (await onAdd(topic, priority)) setTopic("");
+      }}
+    >
+      <input
+        value={topic}
+        onChange={(e) => setTopic(e.target.value)}
+        placeholder="Steer: research this too…"
+        className="flex-1 rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+      />
+      <select
+        value={priority}
+        onChange={(e) => setPriority(e.target.value)}
+        className="rounded border border-zinc-300 px-1 dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        <option value="critical">critical</option>
+        <option value="normal">normal</option>
+        <option value="low">low</option>
+      </select>
+      <button
+        type="submit"
+        disabled={topic.trim().length < 5}
+        className="rounded bg-zinc-900 px-3 text-white disabled:opacity-40 dark:bg-zinc-100 dark:text-zinc-900"
+      >
+        Add
+      </button>
+    </form>
+  );
+}
+
+function ClarificationForm({
+  question,
+  onAnswer,
+}: {
+  question: string;
+  onAnswer: (a: string) => Promise<boolean>;
+}) {
+  const [answer, setAnswer] = useState("");
+  return (
+    <form
+      aria-label="Answer the clarifying question"
+      className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        await onAnswer(answer);
+      }}
+    >
+      <p className="font-medium">{question}</p>
+      <textarea
+        value={answer}
+        onChange={(e) => setAnswer(e.target.value)}
+        rows={2}
+        className="w-full rounded border p-2 dark:bg-zinc-900"
+      />
+      <button
+        type="submit"
+        disabled={!answer.trim()}
+        className="rounded bg-zinc-900 px-3 py-1 text-white disabled:opacity-40"
+      >
+        Answer and continue
+      </button>
+    </form>
+  );
+}

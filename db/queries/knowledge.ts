@@ -1,0 +1,53 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { type KnowledgeItem, knowledgeItems } from "../schema.ts";
+
+export type KnowledgeStatus = KnowledgeItem["status"];
+
+export async function listKnowledge(
+  db: Db,
+  ownerId: string,
+  filter: { status?: KnowledgeStatus } = {},
+): Promise<KnowledgeItem[]> {
+  const where = filter.status
+    ? and(eq(knowledgeItems.ownerId, ownerId), eq(knowledgeItems.status, filter.status))
+    : eq(knowledgeItems.ownerId, ownerId);
+  return db.select().from(knowledgeItems).where(where).orderBy(desc(knowledgeItems.createdAt)).limit(500);
+}
+
+export async function addKnowledgeItem(
+  db: Db,
+  ownerId: string,
+  input: Pick<KnowledgeItem, "category" | "content"> & { confidence?: number },
+): Promise<KnowledgeItem> {
+  // A person's own item is already reviewed: it is established from the start.
+  const [row] = await db
+    .insert(knowledgeItems)
+    .values({
+      ownerId,
+      category: input.category,
+      content: input.content,
+      confidence: input.confidence ?? 1,
+      needsReview: false,
+      status: "established",
+      origin: "user",
+      reviewedAt: new Date(),
+    })
+    .returning();
+  return row;
+}
+
+/** Review: approve (established), reject (deprecated) or edit; only the owner's items. */
+export async function reviewKnowledgeItem(
+  db: Db,
+  ownerId: string,
+  id: string,
+  patch: { status?: KnowledgeStatus; content?: string; category?: KnowledgeItem["category"] },
+): Promise<KnowledgeItem | undefined> {
+  const [row] = await db
+    .update(knowledgeItems)
+    .set({ ...patch, needsReview: false, reviewedAt: new Date(), updatedAt: sql`now()` })
+    .where(and(eq(knowledgeItems.id, id), eq(knowledgeItems.ownerId, ownerId)))
+    .returning();
+  return row;
+}

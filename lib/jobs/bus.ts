@@ -1,0 +1,78 @@
+/**
+ * Live wake-ups for run streams. Stored events are announced by id only (readers fetch the rows, so
+ * the table stays the single source of truth); transient report deltas carry their text because
+ * they are never stored. Embedded (PGlite): an in-process emitter — the worker runs in the same
+ * process. PostgreSQL: LISTEN/NOTIFY on one channel, so a standalone worker's events reach every
+ * web process; the same process hears its own NOTIFY, so it never emits locally twice.
+ */
+import { EventEmitter } from "node:events";
+import type { DatabaseHandle } from "../../db/client.ts";
+
+export type BusMessage =
+  | { kind: "event"; runId: string; seq: number; type: string }
+  | { kind: "delta"; runId: string; text: string }
+  | { kind: "cancel"; runId: string };
+
+export interface RunBus {
+  publish(message: BusMessage): Promise<void>;
+  /** Messages for one run; returns the unsubscribe function. */
+  subscribe(runId: string, listener: (message: BusMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+export const BUS_CHANNEL = "deep_research_runs";
+// NOTIFY payloads are capped at 8000 bytes; long deltas are split below that.
+const MAX_DELTA_CHARS = 2000;
+
+export async function createRunBus(handle: DatabaseHandle): Promise<RunBus> {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const deliver = (m: BusMessage) => emitter.emit(m.runId, m);
+
+  if (handle.kind === "pglite") {
+    return {
+      async publish(m) {
+        deliver(m);
+      },
+      subscribe(runId, listener) {
+        emitter.on(runId, listener);
+        return () => emitter.off(runId, listener);
+      },
+      async close() {
+        emitter.removeAllListeners();
+      },
+    };
+  }
+
+  const sql = handle.client;
+  const listening = await sql.listen(BUS_CHANNEL, (payload) => {
+    try {
+      deliver(JSON.parse(payload) as BusMessage);
+    } catch {
+      // A foreign or malformed notification on our channel is ignored rather than crashing the listener.
+    }
+  });
+  return {
+    async publish(m) {
+      const parts =
+        m.kind === "delta" && m.text.length > MAX_DELTA_CHARS
+          ? chunk(m.text, MAX_DELTA_CHARS).map((text) => ({ ...m, text }))
+          : [m];
+      for (const p of parts) await sql.notify(BUS_CHANNEL, JSON.stringify(p));
+    },
+    subscribe(runId, listener) {
+      emitter.on(runId, listener);
+      return () => emitter.off(runId, listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+      await listening.unlisten();
+    },
+  };
+}
+
+function chunk(s: string, n: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i += n) out.push(s.slice(i, i + n));
+  return out;
+}

@@ -1,0 +1,105 @@
+/**
+ * The durable queue: each run is one pg-boss job. Embedded, pg-boss runs on the same PGlite
+ * instance as the app; with DATABASE_URL it uses PostgreSQL, and any number of `npm run worker`
+ * processes can take jobs. A heartbeat lets pg-boss notice a dead worker and hand its job to
+ * another one, which resumes the run from its checkpoints.
+ */
+import { sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
+import type { DatabaseHandle, Db } from "../../db/client.ts";
+
+export const RUN_QUEUE = "research-run";
+
+export interface RunJobData {
+  runId: string;
+}
+
+export interface QueueSettings {
+  /** Seconds without a heartbeat after which a job counts as abandoned (pg-boss minimum 10). */
+  heartbeatSeconds: number;
+  /** How often pg-boss's monitor looks for abandoned jobs. */
+  monitorSeconds: number;
+  /** Attempts after the first: each is a resume of the same run, not a restart. */
+  retryLimit: number;
+  /** Upper bound of one attempt; runs have their own wall-clock limit inside. */
+  expireInSeconds: number;
+}
+
+export function queueSettingsFromEnv(env: Record<string, string | undefined> = process.env): QueueSettings {
+  const num = (name: string, fallback: number, min: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number ≥ ${min} (got "${raw}")`);
+    return n;
+  };
+  return {
+    heartbeatSeconds: num("JOB_HEARTBEAT_SECONDS", 10, 10),
+    monitorSeconds: num("JOB_MONITOR_SECONDS", 10, 1),
+    retryLimit: num("JOB_RETRY_LIMIT", 5, 0),
+    expireInSeconds: num("JOB_EXPIRE_SECONDS", 4 * 3600, 60),
+  };
+}
+
+const globalKey = Symbol.for("deep-research.boss");
+type G = typeof globalThis & { [globalKey]?: Promise<PgBoss> };
+
+/** The process's pg-boss instance, started once (installs its schema on first use). */
+export function getBoss(handle: DatabaseHandle, settings = queueSettingsFromEnv()): Promise<PgBoss> {
+  const g = globalThis as G;
+  if (!g[globalKey]) {
+    const starting = startBoss(handle, settings);
+    starting.catch(() => {
+      if (g[globalKey] === starting) g[globalKey] = undefined;
+    });
+    g[globalKey] = starting;
+  }
+  return g[globalKey];
+}
+
+async function startBoss(handle: DatabaseHandle, settings: QueueSettings): Promise<PgBoss> {
+  const common = {
+    schema: "pgboss",
+    monitorIntervalSeconds: settings.monitorSeconds,
+    superviseIntervalSeconds: settings.monitorSeconds,
+    schedule: false,
+  };
+  const boss =
+    handle.kind === "pglite"
+      ? new PgBoss({ ...common, db: fromPglite(handle.client), backend: "pglite" })
+      : new PgBoss({ ...common, connectionString: handle.url, max: 4 });
+  boss.on("error", (e) => console.error("[deep-research] queue error:", e));
+  await boss.start();
+  await ensureQueue(boss, settings);
+  return boss;
+}
+
+async function ensureQueue(boss: PgBoss, settings: QueueSettings): Promise<void> {
+  const options = {
+    heartbeatSeconds: settings.heartbeatSeconds,
+    retryLimit: settings.retryLimit,
+    retryDelay: 1,
+    expireInSeconds: settings.expireInSeconds,
+  };
+  const existing = await boss.getQueue(RUN_QUEUE);
+  if (!existing) await boss.createQueue(RUN_QUEUE, options);
+  else await boss.updateQueue(RUN_QUEUE, options);
+}
+
+/**
+ * Enqueues the run's job inside the caller's transaction (`tx`), so a run row never exists without
+ * its job and a job never refers to a run that was rolled back.
+ */
+export async function enqueueRun(boss: PgBoss, tx: Db, runId: string): Promise<string> {
+  const id = await boss.send(RUN_QUEUE, { runId } satisfies RunJobData, {
+    db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql),
+    singletonKey: runId,
+  });
+  if (!id) throw new Error(`the queue refused the job for run ${runId} (a job for it is already queued)`);
+  await tx.execute(sql`update runs set job_id = ${id} where id = ${runId}`);
+  return id;
+}
+
+export async function cancelQueuedJob(boss: PgBoss, jobId: string): Promise<void> {
+  await boss.cancel(RUN_QUEUE, jobId);
+}

@@ -1,0 +1,63 @@
+/**
+ * The run worker: takes run jobs from the queue and executes them. Runs inside the Next.js server
+ * when embedded (instrumentation.ts) and as `npm run worker` processes against PostgreSQL. Stopping
+ * interrupts running runs without ending them: their jobs fail and are retried, and the next
+ * attempt resumes from the checkpoints.
+ */
+import type { DatabaseHandle } from "../../db/client.ts";
+import type { RunBus } from "./bus.ts";
+import { executeRun } from "./execute-run.ts";
+import { getBoss, RUN_QUEUE, type RunJobData } from "./queue.ts";
+
+export interface RunWorker {
+  stop(): Promise<void>;
+}
+
+export function workerConcurrencyFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.WORKER_CONCURRENCY;
+  if (!raw) return 2;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 50)
+    throw new Error(`WORKER_CONCURRENCY must be 1..50 (got "${raw}")`);
+  return n;
+}
+
+export async function startRunWorker(
+  handle: DatabaseHandle,
+  bus: RunBus,
+  opts: { concurrency?: number; pollSeconds?: number } = {},
+): Promise<RunWorker> {
+  const boss = await getBoss(handle);
+  const shutdown = new AbortController();
+  await boss.work<RunJobData>(
+    RUN_QUEUE,
+    {
+      localConcurrency: opts.concurrency ?? workerConcurrencyFromEnv(),
+      pollingIntervalSeconds: opts.pollSeconds ?? 1,
+      // Refresh well inside heartbeatSeconds so a live worker is never mistaken for a dead one.
+      heartbeatRefreshSeconds: 2,
+    },
+    async (jobs) => {
+      for (const job of jobs) {
+        const outcome = await executeRun({
+          handle,
+          bus,
+          runId: job.data.runId,
+          workerSignal: AbortSignal.any([shutdown.signal, job.signal]),
+        });
+        if (outcome.status === "interrupted") {
+          // Failing the job makes pg-boss retry it; the retry resumes where this attempt stopped.
+          throw new Error(
+            `run ${job.data.runId} interrupted by worker shutdown; it resumes on the next attempt`,
+          );
+        }
+      }
+    },
+  );
+  return {
+    async stop() {
+      shutdown.abort();
+      await boss.offWork(RUN_QUEUE, { wait: true }).catch(() => {});
+    },
+  };
+}

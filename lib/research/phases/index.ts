@@ -1,0 +1,17 @@
+/** The real phases, wired for the orchestrator (run.ts takes them as an argument so tests can swap them). */
+import type { Phases } from "../run.ts";
+import { clarify, writeBrief } from "./brief.ts";
+import { executeDirective } from "./execute-directive.ts";
+import { extractKnowledge } from "./knowledge.ts";
+import { runSupervision } from "./supervision.ts";
+import { writePartialReport, writeReport } from "./synthesis.ts";
+
+export const defaultPhases: Phases = {
+  clarify,
+  writeBrief,
+  runSupervision,
+  executeDirective,
+  writeReport,
+  writePartialReport,
+  extractKnowledge,
+};

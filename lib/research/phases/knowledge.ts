@@ -1,0 +1,133 @@
+/**
+ * KNOWLEDGE: after the report, extract the items worth keeping across runs (findings, lessons,
+ * domain notes) and store them as `provisional` for people to review. A by-product: any failure is
+ * recorded as `knowledge.extracted` with failed: true and the run goes on; only cancellation throws.
+ */
+import { z } from "zod";
+import { abortReason } from "../../ai/errors.ts";
+import { indexSourcesByUrl, urlKey } from "../citations.ts";
+import type { EngineDeps } from "../deps.ts";
+import {
+  knowledgeInstructions,
+  knowledgePrompt,
+  MAX_KNOWLEDGE_CONTENT,
+  MAX_KNOWLEDGE_ITEMS,
+} from "../prompts/knowledge.ts";
+import type { KnowledgeItemInput, SourceRecord } from "../store.ts";
+import { withTokenRecovery } from "../token-recovery.ts";
+
+export const knowledgeItemSchema = z.object({
+  category: z.enum(["finding", "lesson", "domain"]),
+  content: z.string().min(1).max(MAX_KNOWLEDGE_CONTENT),
+  sources: z.array(z.number().int()),
+  confidence: z.number().min(0).max(1),
+  needs_review: z.boolean(),
+});
+
+export const knowledgeSchema = z.object({
+  items: z.array(knowledgeItemSchema).max(MAX_KNOWLEDGE_ITEMS),
+});
+
+export type ExtractedKnowledge = z.infer<typeof knowledgeSchema>;
+
+/** Reports are long; this much of the body is plenty to extract from and keeps the call cheap. */
+const MAX_REPORT_CHARS = 60_000;
+
+/**
+ * The report body and its numbered sources: read from the report's own `## Sources` section (so
+ * the [N] in the text and the list agree), else the given sources numbered in order.
+ */
+export function numberedReportSources(
+  report: string,
+  sources: readonly SourceRecord[],
+): { body: string; numbered: Map<number, SourceRecord> } {
+  const numbered = new Map<number, SourceRecord>();
+  const split = report.match(/^## Sources[ \t]*$/m);
+  if (split?.index === undefined) {
+    sources.forEach((s, i) => {
+      numbered.set(i + 1, s);
+    });
+    return { body: report.trim(), numbered };
+  }
+  const byUrl = indexSourcesByUrl(sources);
+  for (const m of report.slice(split.index).matchAll(/^\[(\d+)\] \[.*\]\((.+)\)\s*$/gm)) {
+    const url = m[2].replace(/%20/g, " ").replace(/%28/g, "(").replace(/%29/g, ")");
+    const source = byUrl.get(urlKey(url));
+    if (source) numbered.set(Number(m[1]), source);
+  }
+  return { body: report.slice(0, split.index).trim(), numbered };
+}
+
+/** Model items → store items: source numbers mapped to stored ids (others dropped), duplicates removed. */
+export function toKnowledgeItems(
+  extracted: ExtractedKnowledge,
+  numbered: ReadonlyMap<number, SourceRecord>,
+): KnowledgeItemInput[] {
+  const seen = new Set<string>();
+  const out: KnowledgeItemInput[] = [];
+  for (const item of extracted.items) {
+    const content = item.content.trim();
+    const key = content.toLowerCase().replace(/\s+/g, " ");
+    if (!content || seen.has(key)) continue;
+    seen.add(key);
+    const sourceIds = [
+      ...new Set(
+        item.sources.flatMap((n) => (numbered.has(n) ? [(numbered.get(n) as SourceRecord).id] : [])),
+      ),
+    ];
+    out.push({
+      category: item.category,
+      content,
+      sourceIds,
+      confidence: item.confidence,
+      // A finding nobody can trace to a source is for a person to judge.
+      needsReview: item.needs_review || (item.category === "finding" && sourceIds.length === 0),
+    });
+  }
+  return out;
+}
+
+/** Extracts and stores provisional knowledge items; returns how many were stored (0 on any failure). */
+export async function extractKnowledge(
+  deps: EngineDeps,
+  input: { question: string; report: string; sources: SourceRecord[] },
+): Promise<number> {
+  try {
+    const { body, numbered } = numberedReportSources(input.report, input.sources);
+    const list = [...numbered].map(([number, s]) => ({ number, title: s.title, url: s.url }));
+    const instructions = knowledgeInstructions();
+    const prompt = (report: string) => knowledgePrompt({ question: input.question, report, sources: list });
+    const reportText = body.length > MAX_REPORT_CHARS ? `${body.slice(0, MAX_REPORT_CHARS)}\n[…]` : body;
+    const { value } = await withTokenRecovery(deps, {
+      phase: "knowledge",
+      role: "supervisor",
+      items: [{ text: reportText, priority: "critical", round: 0, order: 0 }],
+      fixedChars: instructions.length + prompt("").length,
+      call: ([item]) =>
+        deps.models.object("supervisor", {
+          instructions,
+          prompt: prompt(item?.text ?? ""),
+          schema: knowledgeSchema,
+          schemaName: "knowledge_items",
+          abortSignal: deps.signal,
+        }),
+      fallback: () => undefined,
+    });
+    if (!value) throw new Error("the report did not fit the model's context window");
+    if (!value.ok) throw value.error;
+    const items = toKnowledgeItems(value.value, numbered);
+    await deps.store.saveKnowledgeItems(items);
+    await deps.events.emit({ type: "knowledge.extracted", count: items.length });
+    return items.length;
+  } catch (error) {
+    if (deps.signal.aborted) throw abortReason(deps.signal);
+    const reason = error instanceof Error ? error.message : String(error);
+    await deps.events.emit({
+      type: "knowledge.extracted",
+      count: 0,
+      failed: true,
+      reason: reason.slice(0, 500),
+    });
+    return 0;
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The coverage table the supervisor reads beside its memory: one line per directive with the
+ * numbers the heuristic uses, so the model's judgement and the fallback look at the same facts.
+ */
+import type { CoverageReport } from "../coverage.ts";
+import type { DirectiveOrigin } from "../store.ts";
+
+const TOPIC_CHARS = 180;
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").replace(/\|/g, "/").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function formatCoverageTable(
+  report: CoverageReport,
+  origins: ReadonlyMap<string, DirectiveOrigin> = new Map(),
+): string {
+  if (!report.directives.length) return "(no directives yet)";
+  const header = [
+    "| # | round | by | status | sources | quality H/M/L/U | domains | topic |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  const rows = report.directives.map((d) => {
+    const q = d.quality;
+    return `| ${d.ordinal} | ${d.round} | ${origins.get(d.directiveId) ?? "supervisor"} | ${d.status} | ${d.sourceCount} | ${q.HIGH}/${q.MEDIUM}/${q.LOW}/${q.UNKNOWN} | ${d.uniqueDomains} | ${clip(d.topic, TOPIC_CHARS)} |`;
+  });
+  const h = report.heuristic;
+  const summary =
+    `Distinct sources in the run: ${report.totalSources}. Heuristic confidence ${h.confidence.toFixed(2)} ` +
+    `(source adequacy ${h.sourceAdequacy.toFixed(2)}, domain diversity ${h.domainDiversity.toFixed(2)}, ` +
+    `completion ${h.completionRate.toFixed(2)}).`;
+  return [...header, ...rows, "", summary].join("\n");
+}

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import { createRun, getRun, updateRunStatus } from "../../db/queries/runs.ts";
+import { createDbRunStore } from "../../db/research-store.ts";
+import { scriptedModel } from "../../test/support/ai-mocks.ts";
+import { createModelClient } from "../ai/client.ts";
+import { createModelRegistry } from "../ai/registry.ts";
+import { BudgetExceededError } from "../ai/usage.ts";
+import { resolveResearchConfig } from "./config.ts";
+import type { EngineDeps } from "./deps.ts";
+import type { ResearchEvent } from "./events.ts";
+import { type Phases, type RunControl, runResearch, STATE_VERSION } from "./run.ts";
+
+let h: DatabaseHandle;
+beforeAll(async () => {
+  h = await openDatabase({ dataDir: null });
+  await migrateDatabase(h);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+async function setup(settings: Record<string, unknown> = {}) {
+  const run = await createRun(h.db, { ownerId: "o", question: "Are heat pumps efficient?", settings });
+  const events: ResearchEvent[] = [];
+  const controller = new AbortController();
+  const store = createDbRunStore(h.db, run.id);
+  const deps: EngineDeps = {
+    models: createModelClient({
+      registry: createModelRegistry({
+        env: { MODEL: "mock:m" },
+        providerFactories: { mock: () => scriptedModel([]) },
+      }),
+    }),
+    search: async () => ({ results: [], errors: [] }),
+    fetchDocument: async () => {
+      throw new Error("no fetching in this test");
+    },
+    store,
+    events: { emit: async (e) => void events.push(e) },
+    clock: { now: () => Date.now() },
+    signal: controller.signal,
+    config: resolveResearchConfig(settings),
+  };
+  const control: RunControl = {
+    setStatus: async (p) => void (await updateRunStatus(h.db, run.id, p as never)),
+    askClarification: async () => {},
+  };
+  return { run, events, controller, store, deps, control };
+}
+
+/** Phases that store real rows through the store and count their calls. */
+function fakePhases(calls: string[], overrides: Partial<Phases> = {}): Phases {
+  return {
+    clarify: async () => ({ needed: false }),
+    writeBrief: async (deps, { question }) => {
+      calls.push("brief");
+      const brief = `I want to know: ${question}`;
+      await deps.store.saveBrief(brief);
+      return brief;
+    },
+    runSupervision: async (deps, { executeDirective }) => {
+      calls.push("supervision");
+      const { created } = await deps.store.addDirectives([
+        { round: 0, topic: "COP of air-source heat pumps" },
+      ]);
+      for (const d of created) await executeDirective(d);
+      return { rounds: 1, stopReason: "coverage sufficient" };
+    },
+    executeDirective: async (deps, d, _ctx) => {
+      calls.push(`execute:${d.topic}`);
+      const { source } = await deps.store.addSource(d.id, {
+        url: "https://example.org/cop",
+        normalizedUrl: "https://example.org/cop",
+        title: "COP",
+        domain: "example.org",
+        provider: "test",
+        quality: "MEDIUM",
+        content: "A COP of 3 means three units of heat per unit of electricity.",
+      });
+      await deps.store.saveResearcherResult({
+        directiveId: d.id,
+        messages: [],
+        compressedFindings: "COP is about 3 [1].",
+        rawNotes: null,
+        toolCalls: 1,
+        stopReason: "complete",
+      });
+      return { directiveId: d.id, findings: "COP is about 3 [1].", sourceIds: [source.id], ok: true };
+    },
+    writeReport: async (deps) => {
+      calls.push("report");
+      const markdown =
+        "## Efficiency\n\nA COP of 3 [1].\n\n## Sources\n\n[1] [COP](https://example.org/cop)\n";
+      await deps.store.saveReport({ markdown, partial: false, citationStats: {} });
+      return { markdown, partial: false };
+    },
+    writePartialReport: async (deps, { reason }) => {
+      calls.push("partial");
+      const markdown = `> Partial report: ${reason}\n`;
+      await deps.store.saveReport({ markdown, partial: true, citationStats: {} });
+      return { markdown };
+    },
+    extractKnowledge: async () => {
+      calls.push("knowledge");
+      return 0;
+    },
+    ...overrides,
+  };
+}
+
+describe("runResearch", () => {
+  it("runs every phase in order and ends completed with run.completed last", async () => {
+    const s = await setup();
+    const calls: string[] = [];
+    const outcome = await runResearch(s.deps, fakePhases(calls), s.control);
+    expect(outcome).toEqual({ status: "completed", partial: false });
+    expect(calls).toEqual([
+      "brief",
+      "supervision",
+      "execute:COP of air-source heat pumps",
+      "report",
+      "knowledge",
+    ]);
+    expect(s.events.at(-1)).toEqual({ type: "run.completed", sources: 1, citations: 1, partial: false });
+    expect(s.events[0]).toEqual({ type: "run.started", attempt: 1 });
+    const row = await getRun(h.db, s.run.id);
+    expect(row?.status).toBe("completed");
+    expect(row?.phase).toBe("done");
+    expect(row?.stateVersion).toBe(STATE_VERSION);
+  });
+
+  it("resumes after a crash without re-running finished phases", async () => {
+    const s = await setup();
+    const calls: string[] = [];
+    const crash = new Error("worker died");
+    const first = await runResearch(
+      s.deps,
+      fakePhases(calls, {
+        writeReport: async () => {
+          throw crash;
+        },
+        writePartialReport: async () => undefined,
+      }),
+      s.control,
+    );
+    expect(first.status).toBe("failed");
+    // A crashed worker leaves the run as it was; simulate that by putting the status back.
+    await updateRunStatus(h.db, s.run.id, { status: "running", error: null });
+    const again: string[] = [];
+    const second = await runResearch(s.deps, fakePhases(again), s.control);
+    expect(second.status).toBe("completed");
+    expect(again).toEqual(["report", "knowledge"]);
+    expect(s.events.filter((e) => e.type === "run.resumed")).toHaveLength(1);
+  });
+
+  it("migrates a version-1 checkpoint explicitly and says so with a legacy_resume event", async () => {
+    const s = await setup();
+    await s.store.saveBrief("I want to know about heat pumps.");
+    await s.store.saveCheckpoint({ phase: "supervision", attempts: 1 }, 1);
+    const calls: string[] = [];
+    const outcome = await runResearch(s.deps, fakePhases(calls), s.control);
+    expect(outcome.status).toBe("completed");
+    expect(calls[0]).toBe("supervision");
+    const legacy = s.events.find((e) => e.type === "run.legacy_resume");
+    expect(legacy).toMatchObject({ fromVersion: 1, toVersion: STATE_VERSION });
+  });
+
+  it("ends cancelled when the signal is aborted as a cancellation", async () => {
+    const s = await setup();
+    const calls: string[] = [];
+    const outcome = await runResearch(
+      s.deps,
+      fakePhases(calls, {
+        runSupervision: async () => {
+          s.controller.abort({ kind: "cancelled", by: "the user" });
+          throw new DOMException("aborted", "AbortError");
+        },
+      }),
+      s.control,
+    );
+    expect(outcome).toEqual({ status: "cancelled" });
+    expect(s.events.at(-1)).toMatchObject({ type: "run.cancelled" });
+    expect((await getRun(h.db, s.run.id))?.status).toBe("cancelled");
+    expect(calls).not.toContain("report");
+  });
+
+  it("leaves the run untouched for another worker when interrupted by shutdown", async () => {
+    const s = await setup();
+    const outcome = await runResearch(
+      s.deps,
+      fakePhases([], {
+        runSupervision: async () => {
+          s.controller.abort({ kind: "shutdown" });
+          throw new DOMException("aborted", "AbortError");
+        },
+      }),
+      s.control,
+    );
+    expect(outcome).toEqual({ status: "interrupted" });
+    expect((await getRun(h.db, s.run.id))?.status).toBe("running");
+    expect(s.events.some((e) => e.type.startsWith("run.") && e.type !== "run.started")).toBe(false);
+  });
+
+  it("fails with a readable reason and a partial report when the budget runs out", async () => {
+    const s = await setup();
+    const calls: string[] = [];
+    const outcome = await runResearch(
+      s.deps,
+      fakePhases(calls, {
+        writeReport: async () => {
+          throw new BudgetExceededError({ limit: "tokens", max: 1000, used: 1200 });
+        },
+      }),
+      s.control,
+    );
+    expect(outcome).toMatchObject({ status: "failed", partial: true });
+    expect(calls).toContain("partial");
+    const row = await getRun(h.db, s.run.id);
+    expect(row?.error).toMatch(/budget/i);
+    expect(s.events.at(-1)).toMatchObject({ type: "run.failed", partial: true });
+  });
+
+  it("fails with the time limit as the reason on a timeout abort", async () => {
+    const s = await setup();
+    const outcome = await runResearch(
+      s.deps,
+      fakePhases([], {
+        runSupervision: async () => {
+          s.controller.abort({ kind: "timeout", limitMs: 60_000 });
+          throw new DOMException("aborted", "AbortError");
+        },
+      }),
+      s.control,
+    );
+    expect(outcome).toMatchObject({ status: "failed" });
+    expect((outcome as { reason: string }).reason).toMatch(/time limit of 60 s/);
+  });
+
+  it("waits for a clarification when one is needed, and does nothing for a finished run", async () => {
+    const s = await setup({ clarification: true });
+    const asked: string[] = [];
+    const outcome = await runResearch(
+      s.deps,
+      fakePhases([], { clarify: async () => ({ needed: true, question: "Which climate?" }) }),
+      { ...s.control, askClarification: async (q) => void asked.push(q) },
+    );
+    expect(outcome).toEqual({ status: "awaiting_clarification", question: "Which climate?" });
+    expect(asked).toEqual(["Which climate?"]);
+    expect((await getRun(h.db, s.run.id))?.status).toBe("awaiting_clarification");
+
+    await updateRunStatus(h.db, s.run.id, { status: "completed" });
+    const before = s.events.length;
+    const again = await runResearch(s.deps, fakePhases([]), s.control);
+    expect(again.status).toBe("completed");
+    expect(s.events.length).toBe(before);
+  });
+});

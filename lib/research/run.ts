@@ -1,0 +1,326 @@
+/**
+ * The orchestrator: one run from wherever it stands to exactly one terminal state. Each phase is
+ * skipped when its result is already stored, so a job that restarts (worker killed, server
+ * restarted) continues at the first unfinished step instead of starting over. Phases are passed in
+ * (see phases/index.ts for the real wiring) so this driver reads as the pipeline and nothing else.
+ */
+import type { RunPhase } from "../../db/schema.ts";
+import { BudgetExceededError } from "../ai/usage.ts";
+import type { EngineDeps } from "./deps.ts";
+import type { ResearcherContext } from "./phases/researcher.ts";
+import { createSeenUrls } from "./seen-urls.ts";
+import type { DirectiveRecord, KnowledgeItemRecord, SourceRecord } from "./store.ts";
+
+/** Shape version of runs.checkpoint written by this code. Bump it with a migration in migrateCheckpoint. */
+export const STATE_VERSION = 2;
+
+export interface RunCheckpoint {
+  /** Phases finished; a finished phase is never run again. */
+  done: RunPhase[];
+  attempts: number;
+}
+
+export interface DirectiveOutcome {
+  directiveId: string;
+  findings: string;
+  sourceIds: string[];
+  ok: boolean;
+}
+
+export interface Phases {
+  clarify(deps: EngineDeps, input: { question: string }): Promise<{ needed: boolean; question?: string }>;
+  writeBrief(
+    deps: EngineDeps,
+    input: {
+      question: string;
+      clarificationQuestion?: string;
+      clarificationAnswer?: string;
+      knowledge: KnowledgeItemRecord[];
+    },
+  ): Promise<string>;
+  runSupervision(
+    deps: EngineDeps,
+    input: {
+      brief: string;
+      executeDirective: (d: DirectiveRecord) => Promise<DirectiveOutcome>;
+      knowledge: KnowledgeItemRecord[];
+    },
+  ): Promise<{ rounds: number; stopReason: string }>;
+  executeDirective(
+    deps: EngineDeps,
+    directive: DirectiveRecord,
+    ctx: ResearcherContext,
+  ): Promise<DirectiveOutcome>;
+  writeReport(
+    deps: EngineDeps,
+    input: {
+      question: string;
+      brief: string;
+      directives: DirectiveRecord[];
+      findings: { directiveId: string; findings: string }[];
+      sources: SourceRecord[];
+    },
+  ): Promise<{ markdown: string; partial: boolean }>;
+  /** A report from what was gathered, written without a model; used when the run cannot finish. */
+  writePartialReport(
+    deps: EngineDeps,
+    input: {
+      question: string;
+      reason: string;
+      directives: DirectiveRecord[];
+      findings: { directiveId: string; findings: string }[];
+      sources: SourceRecord[];
+    },
+  ): Promise<{ markdown: string } | undefined>;
+  extractKnowledge(
+    deps: EngineDeps,
+    input: { question: string; report: string; sources: SourceRecord[] },
+  ): Promise<number>;
+}
+
+/** Why a run's signal was aborted; anything else aborting it counts as a cancellation. */
+export type RunAbortReason =
+  | { kind: "cancelled"; by: string }
+  | { kind: "timeout"; limitMs: number }
+  /** The worker is stopping: leave the run as it is for another worker to resume. */
+  | { kind: "shutdown" };
+
+export type RunOutcome =
+  | { status: "completed"; partial: boolean }
+  | { status: "failed"; reason: string; partial: boolean }
+  | { status: "cancelled" }
+  | { status: "awaiting_clarification"; question: string }
+  | { status: "interrupted" };
+
+export interface RunControl {
+  /** Persist the run's status/phase/error (and finished_at for terminal states). */
+  setStatus(patch: { status: string; phase?: RunPhase; error?: string | null }): Promise<void>;
+  /** Store the clarification question the run now waits on. */
+  askClarification(question: string): Promise<void>;
+}
+
+export async function runResearch(
+  deps: EngineDeps,
+  phases: Phases,
+  control: RunControl,
+): Promise<RunOutcome> {
+  const { store, events } = deps;
+  let snapshot = await store.getRun();
+  if (["completed", "failed", "cancelled"].includes(snapshot.status)) {
+    // A duplicate delivery of a finished run's job: nothing to do, nothing to emit.
+    return { status: snapshot.status as "completed" | "failed" | "cancelled", partial: false } as RunOutcome;
+  }
+  const checkpoint = await loadCheckpoint(deps, snapshot.checkpoint, snapshot.stateVersion);
+  checkpoint.attempts += 1;
+  await store.saveCheckpoint({ ...checkpoint }, STATE_VERSION);
+  if (checkpoint.attempts > 1 || snapshot.phase) {
+    await events.emit({ type: "run.resumed", phase: snapshot.phase, attempt: checkpoint.attempts });
+  } else {
+    await events.emit({ type: "run.started", attempt: checkpoint.attempts });
+  }
+  await control.setStatus({ status: "running" });
+
+  const finishPhase = async (phase: RunPhase, started: number) => {
+    checkpoint.done.push(phase);
+    await store.saveCheckpoint({ ...checkpoint }, STATE_VERSION);
+    await events.emit({ type: "phase.completed", phase, durationMs: deps.clock.now() - started });
+  };
+  const startPhase = async (phase: RunPhase) => {
+    await store.setPhase(phase);
+    await control.setStatus({ status: "running", phase });
+    await events.emit({ type: "phase.started", phase });
+    return deps.clock.now();
+  };
+  const isDone = (phase: RunPhase) => checkpoint.done.includes(phase);
+  // Established knowledge of the run's owner steers the brief and the supervisor (each trims to its budget).
+  let knowledgeItems: KnowledgeItemRecord[] | undefined;
+  const knowledge = async () => {
+    knowledgeItems ??= await store.listEstablishedKnowledge(50);
+    return knowledgeItems;
+  };
+  const checkAbort = () => deps.signal.throwIfAborted();
+
+  try {
+    const { question } = snapshot;
+
+    if (deps.config.clarification && !isDone("clarification")) {
+      if (!snapshot.clarificationQuestion) {
+        const t = await startPhase("clarification");
+        const c = await phases.clarify(deps, { question });
+        if (c.needed && c.question) {
+          await control.askClarification(c.question);
+          await events.emit({ type: "clarification.requested", question: c.question });
+          await control.setStatus({ status: "awaiting_clarification", phase: "clarification" });
+          return { status: "awaiting_clarification", question: c.question };
+        }
+        await finishPhase("clarification", t);
+      } else if (!snapshot.clarificationAnswer) {
+        await control.setStatus({ status: "awaiting_clarification", phase: "clarification" });
+        return { status: "awaiting_clarification", question: snapshot.clarificationQuestion };
+      } else {
+        await finishPhase("clarification", deps.clock.now());
+      }
+    }
+    checkAbort();
+
+    if (!isDone("brief")) {
+      const t = await startPhase("brief");
+      snapshot = await store.getRun();
+      if (!snapshot.brief) {
+        await phases.writeBrief(deps, {
+          question,
+          clarificationQuestion: snapshot.clarificationQuestion ?? undefined,
+          clarificationAnswer: snapshot.clarificationAnswer ?? undefined,
+          knowledge: await knowledge(),
+        });
+      }
+      await finishPhase("brief", t);
+    }
+    snapshot = await store.getRun();
+    const brief = snapshot.brief ?? question;
+    checkAbort();
+
+    if (!isDone("supervision")) {
+      const t = await startPhase("supervision");
+      // Pages read before a restart are not fetched again: the run's stored snapshots seed the set.
+      const fetched = (await store.listSources()).filter((s) => s.content).map((s) => s.normalizedUrl);
+      const ctx: ResearcherContext = { brief, seenUrls: createSeenUrls(fetched) };
+      await phases.runSupervision(deps, {
+        brief,
+        executeDirective: (d) => phases.executeDirective(deps, d, ctx),
+        knowledge: await knowledge(),
+      });
+      await finishPhase("supervision", t);
+    }
+    checkAbort();
+
+    let partial = false;
+    if (!isDone("synthesis")) {
+      const t = await startPhase("synthesis");
+      const existing = await store.getReport();
+      if (existing) partial = existing.partial;
+      else partial = (await phases.writeReport(deps, { question, brief, ...(await gathered(deps)) })).partial;
+      await finishPhase("synthesis", t);
+    } else {
+      partial = (await store.getReport())?.partial ?? false;
+    }
+    checkAbort();
+
+    if (!isDone("knowledge")) {
+      const t = await startPhase("knowledge");
+      const report = await store.getReport();
+      // Knowledge is a by-product: its failure is recorded by the phase and never fails the run.
+      if (report)
+        await phases.extractKnowledge(deps, {
+          question,
+          report: report.markdown,
+          sources: await store.listSources(),
+        });
+      await finishPhase("knowledge", t);
+    }
+
+    await store.setPhase("done");
+    await control.setStatus({ status: "completed", phase: "done", error: null });
+    const sources = (await store.listSources()).length;
+    const citations = countCitations((await store.getReport())?.markdown ?? "");
+    await events.emit({ type: "run.completed", sources, citations, partial });
+    return { status: "completed", partial };
+  } catch (error) {
+    return endAfterError(deps, phases, control, error);
+  }
+}
+
+async function endAfterError(
+  deps: EngineDeps,
+  phases: Phases,
+  control: RunControl,
+  error: unknown,
+): Promise<RunOutcome> {
+  const reason = abortReason(deps.signal);
+  if (reason?.kind === "shutdown") return { status: "interrupted" };
+  if (reason?.kind === "cancelled") {
+    await control.setStatus({ status: "cancelled", error: null });
+    await deps.events.emit({ type: "run.cancelled", reason: `cancelled by ${reason.by}` });
+    return { status: "cancelled" };
+  }
+  const message =
+    reason?.kind === "timeout"
+      ? `The run exceeded its time limit of ${Math.round(reason.limitMs / 1000)} s.`
+      : error instanceof BudgetExceededError
+        ? `The run's budget was exhausted: ${error.message}`
+        : `The run failed: ${error instanceof Error ? error.message : String(error)}`;
+  const partial = await tryPartialReport(deps, phases, message);
+  await control.setStatus({ status: "failed", error: message });
+  await deps.events.emit({ type: "run.failed", reason: message, partial });
+  return { status: "failed", reason: message, partial };
+}
+
+/** Whatever was gathered becomes a marked partial report, unless a report already exists. */
+async function tryPartialReport(deps: EngineDeps, phases: Phases, reason: string): Promise<boolean> {
+  try {
+    const existing = await deps.store.getReport();
+    if (existing) return existing.partial;
+    const snapshot = await deps.store.getRun();
+    const g = await gathered(deps);
+    if (!g.findings.length) return false;
+    const written = await phases.writePartialReport(deps, { question: snapshot.question, reason, ...g });
+    return Boolean(written);
+  } catch (e) {
+    console.error("[deep-research] could not write a partial report:", e);
+    return false;
+  }
+}
+
+async function gathered(deps: EngineDeps) {
+  const [directives, results, sources] = await Promise.all([
+    deps.store.listDirectives(),
+    deps.store.listResearcherResults(),
+    deps.store.listSources(),
+  ]);
+  const findings = results
+    .filter((r) => r.compressedFindings || r.rawNotes)
+    .map((r) => ({ directiveId: r.directiveId, findings: (r.compressedFindings ?? r.rawNotes) as string }));
+  return { directives, findings, sources };
+}
+
+function abortReason(signal: AbortSignal): RunAbortReason | undefined {
+  if (!signal.aborted) return undefined;
+  const r = signal.reason as Partial<RunAbortReason> | undefined;
+  if (r && (r.kind === "cancelled" || r.kind === "timeout" || r.kind === "shutdown"))
+    return r as RunAbortReason;
+  return { kind: "cancelled", by: "an aborted signal" };
+}
+
+function countCitations(markdown: string): number {
+  const body = markdown.split(/^## Sources\s*$/m)[0] ?? "";
+  return new Set([...body.matchAll(/\[(\d+)\]/g)].map((m) => m[1])).size;
+}
+
+/**
+ * Reads the stored checkpoint, migrating older shapes explicitly. Version 1 (the first engine)
+ * stored only the current phase; its finished phases are the ones before it in pipeline order.
+ */
+export async function loadCheckpoint(
+  deps: EngineDeps,
+  raw: Record<string, unknown> | null,
+  version: number,
+): Promise<RunCheckpoint> {
+  if (!raw) return { done: [], attempts: 0 };
+  if (version === STATE_VERSION) {
+    return { done: (raw.done as RunPhase[]) ?? [], attempts: Number(raw.attempts ?? 0) };
+  }
+  if (version === 1) {
+    const order: RunPhase[] = ["clarification", "brief", "supervision", "synthesis", "knowledge"];
+    const current = raw.phase as RunPhase | undefined;
+    const idx = current ? order.indexOf(current) : -1;
+    const done = idx > 0 ? order.slice(0, idx) : [];
+    await deps.events.emit({
+      type: "run.legacy_resume",
+      fromVersion: 1,
+      toVersion: STATE_VERSION,
+      note: `checkpoint of state version 1 (phase ${current ?? "none"}) migrated; resuming after ${done.join(", ") || "nothing"}`,
+    });
+    return { done, attempts: Number(raw.attempts ?? 0) };
+  }
+  throw new Error(`Run state version ${version} is newer than this worker understands (${STATE_VERSION}).`);
+}
