@@ -75,13 +75,21 @@ export function RunDashboard({ initial }: { initial: RunViewJson }) {
   const [liveReport, setLiveReport] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const refreshing = useRef(false);
+  const again = useRef(false);
 
+  // One refresh at a time; a request during one schedules exactly one more, so the last state wins.
   const refresh = useCallback(async () => {
-    if (refreshing.current) return;
+    if (refreshing.current) {
+      again.current = true;
+      return;
+    }
     refreshing.current = true;
     try {
-      const r = await fetch(`/api/runs/${initial.id}`);
-      if (r.ok) setRun(await r.json());
+      do {
+        again.current = false;
+        const r = await fetch(`/api/runs/${initial.id}`);
+        if (r.ok) setRun(await r.json());
+      } while (again.current);
     } finally {
       refreshing.current = false;
     }

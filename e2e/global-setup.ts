@@ -22,6 +22,9 @@ export default async function globalSetup() {
     SEARCH_PROVIDERS: "searxng",
     SEARXNG_URL: web.url,
     FETCH_ALLOWED_HOSTS: new URL(web.url).host,
+    // Deterministic scripts: an unscripted call fails at once instead of being retried into later tests.
+    MODEL_MAX_RETRIES: "0",
+    WORKER_CONCURRENCY: "2",
   };
   const app = await startApp(appEnv);
   process.env.E2E_BASE_URL = app.url;

@@ -1,0 +1,144 @@
+/**
+ * Whole research runs through the built app: the browser starts a run and watches it live, the
+ * scripted model answers every role, the local web fixture is searched and read, and the stored
+ * report's every citation resolves to a fetched source.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import {
+  baseUrl,
+  llmRequests,
+  readEventStream,
+  scriptLlm,
+  waitForIdle,
+  waitForStatus,
+  webUrl,
+} from "./support/helpers.ts";
+import { researchScript } from "./support/research-script.ts";
+
+test.beforeEach(async ({ request }) => {
+  await waitForIdle(request);
+});
+
+test("a question typed in the browser becomes a cited report, streamed live", async ({ page, request }) => {
+  await scriptLlm(researchScript({ webUrl: webUrl() }));
+  await page.goto("/");
+  await page
+    .getByLabel("Research question")
+    .fill("Heat pump or gas boiler for a typical home in a cold climate?");
+  await page.getByRole("button", { name: "Start research" }).click();
+  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").at(-1)!;
+
+  await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
+  const report = page.getByRole("region", { name: "Report" });
+  await expect(report.getByRole("heading", { name: "Efficiency in the cold" })).toBeVisible();
+  await expect(report.getByRole("heading", { name: "Sources" })).toBeVisible();
+  await expect(page.getByTestId("timeline")).toContainText("Completed with");
+
+  const run = await (await request.get(`/api/runs/${id}`)).json();
+  expect(run.status).toBe("completed");
+  expect(run.brief).toMatch(/^I want to understand/);
+  expect(run.directives.map((d: { topic: string }) => d.topic)).toHaveLength(2);
+  expect(run.supervisionHistory.length).toBeGreaterThanOrEqual(2);
+  const fetched = [
+    `${webUrl()}/pages/cold-climate-heat-pump-performance.html`,
+    `${webUrl()}/pages/running-costs-heat-pump-vs-gas-boiler.html`,
+  ];
+  for (const url of fetched) expect(run.sources.map((s: { url: string }) => s.url)).toContain(url);
+
+  const md = await request.get(`/api/runs/${id}/report.md`);
+  expect(md.headers()["content-type"]).toMatch(/text\/markdown/);
+  const text = await md.text();
+  const [body, sourcesSection] = text.split(/^## Sources$/m);
+  expect(sourcesSection).toBeDefined();
+  // The model's bibliography, its citation of an unknown source and its link to an unread page are gone.
+  expect(text).not.toMatch(/## References|Something the model invented|\[9\]|unknown\.example/);
+  expect(body).toContain("a blog we never read");
+  const cited = [...new Set([...body.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])))];
+  const listed = [...sourcesSection.matchAll(/^\[(\d+)\] \[[^\]]+\]\((\S+)\)$/gm)].map((m) => ({
+    n: Number(m[1]),
+    url: m[2],
+  }));
+  expect(cited.sort()).toEqual(listed.map((l) => l.n).sort());
+  expect(listed.length).toBeGreaterThan(0);
+  for (const l of listed) expect(fetched).toContain(l.url);
+
+  const events = await readEventStream(id);
+  expect(events.at(-1)?.[1]).toBe("run.completed");
+  expect(events.map(([seq]) => seq)).toEqual(events.map((_, i) => i + 1));
+  for (const t of [
+    "brief.created",
+    "supervision.first_round_decomposition",
+    "researcher.think",
+    "source.added",
+    "report.completed",
+  ]) {
+    expect(events.map(([, type]) => type)).toContain(t);
+  }
+  const knowledge = await (await request.get("/api/knowledge?status=provisional")).json();
+  expect(knowledge.items.map((k: { content: string }) => k.content)).toContain(
+    "Cold-climate air-source heat pumps keep a COP above 2 well below freezing.",
+  );
+});
+
+test("a report is shared by a revocable link that needs no login", async ({ browser, request }) => {
+  await scriptLlm(researchScript({ webUrl: webUrl() }));
+  const { id } = await (
+    await request.post("/api/runs", { data: { question: "Heat pumps in the cold: worth it?" } })
+  ).json();
+  await waitForStatus(request, id, ["completed"]);
+  const created = await request.post(`/api/runs/${id}/shares`);
+  expect(created.status()).toBe(201);
+  const share = await created.json();
+  expect(share.url).toMatch(/\/share\/[A-Za-z0-9_-]{40,}$/);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(share.url);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Heat pumps in the cold: worth it?");
+  await expect(page.getByRole("heading", { name: "Sources" })).toBeVisible();
+  expect((await request.delete(`/api/shares/${share.id}`)).status()).toBe(204);
+  const gone = await page.goto(share.url);
+  expect(gone?.status()).toBe(404);
+  await context.close();
+});
+
+test("cancelling mid-research ends the run within 5 s and aborts the model call in flight", async ({
+  request,
+}) => {
+  await scriptLlm(researchScript({ webUrl: webUrl(), researcherA: [{ kind: "hang" }] }));
+  const { id } = await (
+    await request.post("/api/runs", { data: { question: "Heat pump or gas boiler?" } })
+  ).json();
+  await expect
+    .poll(async () => (await llmRequests()).some((r) => r.rule === "researcher-a" && r.status === 0), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  const started = Date.now();
+  const r = await request.post(`/api/runs/${id}/cancel`);
+  expect(r.status()).toBe(202);
+  const run = await waitForStatus(request, id, ["cancelled"], 5_000);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(run.status).toBe("cancelled");
+  await expect
+    .poll(async () => (await llmRequests()).some((q) => q.rule === "researcher-a" && q.aborted))
+    .toBe(true);
+  const events = await readEventStream(id);
+  expect(events.at(-1)?.[1]).toBe("run.cancelled");
+  const again = await request.post(`/api/runs/${id}/cancel`);
+  expect(again.status()).toBe(409);
+});
+
+test("the shared contract check passes a full scripted run", async () => {
+  await scriptLlm(researchScript({ webUrl: webUrl() }));
+  const checker = path.resolve(import.meta.dirname, "..", "..", "shared", "contract-check.mjs");
+  const r = spawnSync(process.execPath, [checker, baseUrl(), "--run", "Heat pump or gas boiler?"], {
+    encoding: "utf8",
+    timeout: 90_000,
+  });
+  expect(r.stdout, r.stdout + r.stderr).toMatch(/^\d+ passed, 0 failed$/m);
+  expect(r.status).toBe(0);
+});

@@ -1,0 +1,191 @@
+/**
+ * A scripted research run for the end-to-end tests: the replies the scripted OpenAI-compatible
+ * server gives each role, matched by what the app sends (schema names, system prompts, the tools
+ * offered, the directive topic), never by call order — researchers run concurrently.
+ */
+import type { ScriptedReply, ScriptRule } from "../../test/support/llm-server.ts";
+
+export const TOPIC_A = "Seasonal efficiency of air-source heat pumps in cold climates (COP below -10 °C)";
+export const TOPIC_B = "Annual running costs of a heat pump compared with a gas boiler for a typical home";
+
+const call = (name: string, args: unknown): ScriptedReply => ({
+  kind: "tool_calls",
+  calls: [{ name, arguments: args }],
+});
+
+export interface ScriptOptions {
+  webUrl: string;
+  /** Replace directive A's researcher replies after its first search, e.g. with a hang. */
+  researcherA?: ScriptedReply[];
+  /** Delay each researcher step, to give a test time to act mid-research. */
+  stepDelayMs?: number;
+}
+
+export function researchScript(opts: ScriptOptions): ScriptRule[] {
+  const page = (slug: string) => `${opts.webUrl}/pages/${slug}.html`;
+  const delay = (r: ScriptedReply): ScriptedReply =>
+    opts.stepDelayMs ? { ...r, delayMs: opts.stepDelayMs } : r;
+  const researcher = (search: string, slug: string): ScriptedReply[] =>
+    [
+      call("web_search", { query: search }),
+      call("think", { reflection: `The search for "${search}" found a relevant page; I will read it.` }),
+      call("extract_content", { url: page(slug) }),
+      call("think", { reflection: "The page gives concrete figures with a clear source. That is enough." }),
+      call("research_complete", { summary: `Found concrete figures on ${search}.` }),
+    ].map(delay);
+
+  return [
+    {
+      name: "brief",
+      match: { system: "You turn a research request into a research brief" },
+      replies: [
+        {
+          kind: "text",
+          text: "I want to understand how air-source heat pumps perform against gas boilers for a typical home: their efficiency when it is very cold outside, and what each costs to run over a year.",
+        },
+      ],
+      repeat: true,
+    },
+    {
+      name: "plan",
+      match: { schema: "directive_plan" },
+      replies: [
+        {
+          kind: "json",
+          value: {
+            question_kind: "comparison",
+            compared_elements: ["heat pump", "gas boiler"],
+            directives: [
+              {
+                topic: TOPIC_A,
+                perspective: "engineering",
+                evidence_needed: "measured COP/SCOP data",
+                priority: "high",
+              },
+              {
+                topic: TOPIC_B,
+                perspective: "household economics",
+                evidence_needed: "annual cost figures",
+                priority: "normal",
+              },
+            ],
+          },
+        },
+      ],
+      repeat: true,
+    },
+    {
+      name: "critique",
+      match: { schema: "decomposition_critique" },
+      replies: [
+        {
+          kind: "json",
+          value: {
+            redundancy: { status: "PASS", note: "distinct topics" },
+            coverage: { status: "PASS", note: "efficiency and cost cover the question" },
+            proportionality: { status: "PASS", note: "two directives for a two-part comparison" },
+            specificity: { status: "PASS", note: "each names its evidence" },
+            verdict: "The plan is sound.",
+          },
+        },
+      ],
+      repeat: true,
+    },
+    {
+      name: "assessment",
+      match: { schema: "coverage_assessment" },
+      replies: [
+        {
+          kind: "json",
+          value: {
+            overall_coverage: 0.9,
+            directive_assessments: [
+              { directive: 1, status: "covered", note: "field data found" },
+              { directive: 2, status: "covered", note: "cost comparison found" },
+            ],
+            follow_up_queries: [],
+            should_continue: false,
+            rationale: "Both parts of the question are answered with sourced figures.",
+          },
+        },
+      ],
+      repeat: true,
+    },
+    {
+      name: "citation-check",
+      match: { schema: "citation_verdicts" },
+      replies: [{ kind: "json", value: { verdicts: [] } }],
+      repeat: true,
+    },
+    {
+      name: "knowledge",
+      match: { schema: "knowledge_items" },
+      replies: [
+        {
+          kind: "json",
+          value: {
+            items: [
+              {
+                category: "finding",
+                content: "Cold-climate air-source heat pumps keep a COP above 2 well below freezing.",
+                sources: [1],
+                confidence: 0.8,
+                needs_review: true,
+              },
+            ],
+          },
+        },
+      ],
+      repeat: true,
+    },
+    {
+      name: "researcher-a",
+      match: { tool: "web_search", any: "Seasonal efficiency of air-source" },
+      replies: opts.researcherA
+        ? [call("web_search", { query: "heat pump cold climate COP" }), ...opts.researcherA]
+        : researcher("heat pump cold climate COP", "cold-climate-heat-pump-performance"),
+    },
+    {
+      name: "researcher-b",
+      match: { tool: "web_search", any: "Annual running costs of a heat pump" },
+      replies: researcher("heat pump gas boiler running costs", "running-costs-heat-pump-vs-gas-boiler"),
+    },
+    {
+      name: "compression",
+      match: { system: "You turn a researcher's working transcript into its findings" },
+      replies: [
+        {
+          kind: "text",
+          text: "## Findings\n\nField trials measured a seasonal COP of about 2.5 to 3 in cold climates [1].\n\n## Queries and tool calls made\n\n- web_search, extract_content\n\n## Supervisor brief\n\nCovered: yes. Confidence: medium. Gaps: none.",
+        },
+      ],
+      repeat: true,
+    },
+    {
+      name: "supervisor-think",
+      match: { system: "You are the supervisor of a research team" },
+      replies: [{ kind: "text", text: "Both directives returned sourced figures; no gaps remain." }],
+      repeat: true,
+    },
+    {
+      name: "synthesis",
+      match: { system: "You write the final report of a research project" },
+      replies: [
+        {
+          kind: "text",
+          text:
+            "## Efficiency in the cold\n\nModern air-source heat pumps keep working far below freezing: field data show seasonal COP values between 2.5 and 3 [1]. " +
+            "A figure nobody can check [9].\n\n## Running costs\n\nOver a year a heat pump usually costs less to run than a gas boiler [2], " +
+            "according to [a blog we never read](https://unknown.example/blog).\n\n## References\n\n[1] Something the model invented\n",
+        },
+      ],
+      repeat: true,
+    },
+    {
+      name: "summarize",
+      match: { system: "You condense one web page" },
+      replies: [{ kind: "text", text: "A summary of the page." }],
+      repeat: true,
+    },
+  ];
+}
