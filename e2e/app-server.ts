@@ -65,7 +65,53 @@ export async function startApp(env: Record<string, string>, timeoutMs = 60_000):
     output: () => log,
     stop: (signal = "SIGTERM") =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill(signal);
+        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+      }),
+  };
+}
+
+/** Starts a standalone `npm run worker` process (lib/jobs/worker-main.ts) and waits until it is ready. */
+export async function startWorker(env: Record<string, string>, timeoutMs = 30_000): Promise<AppServer> {
+  const root = path.resolve(import.meta.dirname, "..");
+  const child = spawn(process.execPath, [path.join(root, "lib", "jobs", "worker-main.ts")], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`worker not ready within ${timeoutMs} ms:\n${log}`)),
+      timeoutMs,
+    );
+    const onData = (d: Buffer) => {
+      log += d;
+      if (log.includes("worker ready")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (d) => {
+      log += d;
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`worker exited with ${code}:\n${log}`));
+    });
+  });
+  await ready;
+  return {
+    url: "",
+    port: 0,
+    process: child,
+    output: () => log,
+    stop: (signal = "SIGTERM") =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill(signal);
         setTimeout(() => child.kill("SIGKILL"), 5000).unref();

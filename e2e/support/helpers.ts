@@ -47,8 +47,12 @@ export async function waitForStatus(
 }
 
 /** Reads a run's SSE stream to its end; returns [seq, type] pairs. */
-export async function readEventStream(id: string, lastEventId?: number): Promise<[number, string][]> {
-  const r = await fetch(`${baseUrl()}/api/runs/${id}/events`, {
+export async function readEventStream(
+  id: string,
+  lastEventId?: number,
+  base = baseUrl(),
+): Promise<[number, string][]> {
+  const r = await fetch(`${base}/api/runs/${id}/events`, {
     headers: lastEventId === undefined ? {} : { "last-event-id": String(lastEventId) },
   });
   const text = await r.text();

@@ -17,6 +17,10 @@ export interface ScriptOptions {
   webUrl: string;
   /** Replace directive A's researcher replies after its first search, e.g. with a hang. */
   researcherA?: ScriptedReply[];
+  /** The same for directive B. */
+  researcherB?: ScriptedReply[];
+  /** Leave directive A's researcher unscripted (a test that proves it is not researched again). */
+  omitA?: boolean;
   /** Delay each researcher step, to give a test time to act mid-research. */
   stepDelayMs?: number;
 }
@@ -138,17 +142,23 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
       ],
       repeat: true,
     },
-    {
-      name: "researcher-a",
-      match: { tool: "web_search", any: "Seasonal efficiency of air-source" },
-      replies: opts.researcherA
-        ? [call("web_search", { query: "heat pump cold climate COP" }), ...opts.researcherA]
-        : researcher("heat pump cold climate COP", "cold-climate-heat-pump-performance"),
-    },
+    ...(opts.omitA
+      ? []
+      : [
+          {
+            name: "researcher-a",
+            match: { tool: "web_search", any: "Seasonal efficiency of air-source" },
+            replies: opts.researcherA
+              ? [call("web_search", { query: "heat pump cold climate COP" }), ...opts.researcherA]
+              : researcher("heat pump cold climate COP", "cold-climate-heat-pump-performance"),
+          },
+        ]),
     {
       name: "researcher-b",
       match: { tool: "web_search", any: "Annual running costs of a heat pump" },
-      replies: researcher("heat pump gas boiler running costs", "running-costs-heat-pump-vs-gas-boiler"),
+      replies: opts.researcherB
+        ? [call("web_search", { query: "heat pump gas boiler running costs" }), ...opts.researcherB]
+        : researcher("heat pump gas boiler running costs", "running-costs-heat-pump-vs-gas-boiler"),
     },
     {
       name: "compression",
