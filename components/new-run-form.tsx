@@ -8,6 +8,7 @@ export function NewRunForm({ disabled }: { disabled?: boolean }) {
   const [question, setQuestion] = useState("");
   const [rounds, setRounds] = useState(3);
   const [clarification, setClarification] = useState(false);
+  const [planReview, setPlanReview] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -19,7 +20,10 @@ export function NewRunForm({ disabled }: { disabled?: boolean }) {
       const r = await fetch("/api/runs", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ question, settings: { maxSupervisionRounds: rounds, clarification } }),
+        body: JSON.stringify({
+          question,
+          settings: { maxSupervisionRounds: rounds, clarification, planReview },
+        }),
       });
       const body = await r.json();
       if (!r.ok) throw new Error(body?.error?.message ?? `HTTP ${r.status}`);
@@ -65,6 +69,10 @@ export function NewRunForm({ disabled }: { disabled?: boolean }) {
             onChange={(e) => setClarification(e.target.checked)}
           />
           Ask me a clarifying question if needed
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={planReview} onChange={(e) => setPlanReview(e.target.checked)} />
+          Let me review the plan first
         </label>
         <button
           type="submit"

@@ -52,3 +52,45 @@ test("the embedded database keeps data across a restart", async ({ request }) =>
     fs.rmSync(copy, { recursive: true, force: true });
   }
 });
+
+test("without a model the app still starts, says exactly what to set, and refuses runs with 409", async ({
+  page,
+}) => {
+  const { startApp } = await import("./app-server.ts");
+  const fs = await import("node:fs");
+  const os = await import("node:os");
+  const path = await import("node:path");
+  const env = JSON.parse(process.env.E2E_APP_ENV ?? "{}");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dr-e2e-nomodel-"));
+  const app = await startApp({ ...env, DATA_DIR: dir, MODEL: "" });
+  try {
+    const health = await (await fetch(`${app.url}/api/health`)).json();
+    expect(health.models.configured).toBe(false);
+    expect(health.models.unconfigured).toEqual([
+      "supervisor",
+      "researcher",
+      "compression",
+      "synthesis",
+      "summarization",
+    ]);
+    await page.goto(app.url);
+    const status = page.getByTestId("model-status");
+    await expect(status).toContainText("No model configured");
+    await expect(status).toContainText("MODEL=openai-compatible:llama3.1");
+    await expect(status).toContainText("OPENAI_COMPATIBLE_BASE_URL=http://localhost:11434/v1");
+    await expect(page.getByRole("button", { name: "Start research" })).toBeDisabled();
+    const r = await fetch(`${app.url}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: "Will this run?" }),
+    });
+    expect(r.status).toBe(409);
+    const body = await r.json();
+    expect(body.error.code).toBe("not_configured");
+    expect(body.error.message).toContain("MODEL");
+    expect((await (await fetch(`${app.url}/api/runs`)).json()).runs).toEqual([]);
+  } finally {
+    await app.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

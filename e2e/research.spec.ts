@@ -15,7 +15,7 @@ import {
   waitForStatus,
   webUrl,
 } from "./support/helpers.ts";
-import { researchScript } from "./support/research-script.ts";
+import { researchScript, TOPIC_A, TOPIC_B } from "./support/research-script.ts";
 
 test.beforeEach(async ({ request }) => {
   await waitForIdle(request);
@@ -141,4 +141,101 @@ test("the shared contract check passes a full scripted run", async () => {
   });
   expect(r.stdout, r.stdout + r.stderr).toMatch(/^\d+ passed, 0 failed$/m);
   expect(r.status).toBe(0);
+});
+
+test("with plan review on, a person drops a proposed directive in the UI and only the rest is researched", async ({
+  page,
+  request,
+}) => {
+  await scriptLlm(researchScript({ webUrl: webUrl(), omitA: true }));
+  await page.goto("/");
+  await page
+    .getByLabel("Research question")
+    .fill("Heat pumps against gas boilers: what do they cost to run?");
+  await page.getByLabel("Let me review the plan first").check();
+  await page.getByRole("button", { name: "Start research" }).click();
+  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").at(-1)!;
+  const review = page.getByRole("region", { name: "Plan review" });
+  await expect(review).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("run-status")).toHaveText("awaiting_plan_review");
+  await review.getByRole("listitem").filter({ hasText: TOPIC_A }).getByLabel("drop").check();
+  await review.getByRole("button", { name: "Approve plan and start research" }).click();
+  await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
+
+  const run = await (await request.get(`/api/runs/${id}`)).json();
+  const status = Object.fromEntries(
+    run.directives.map((d: { topic: string; status: string }) => [d.topic, d.status]),
+  );
+  expect(status[TOPIC_A]).toBe("skipped");
+  expect(status[TOPIC_B]).toBe("done");
+  const types = (await readEventStream(id)).map(([, t]) => t);
+  expect(types.indexOf("plan.awaiting_review")).toBeLessThan(types.indexOf("plan.approved"));
+  // Directive A was never researched: its researcher is unscripted and no request went unanswered.
+  expect((await llmRequests()).filter((r) => r.rule === undefined)).toEqual([]);
+});
+
+test("a critical directive added by the user mid-run is researched in the next round", async ({
+  request,
+}) => {
+  const TOPIC_C = "Noise levels of outdoor heat pump units in dense residential streets";
+  const rules = researchScript({ webUrl: webUrl(), stepDelayMs: 300 });
+  rules.unshift({
+    name: "researcher-c",
+    match: { tool: "web_search", any: "Noise levels of outdoor heat pump units" },
+    replies: [
+      {
+        kind: "tool_calls",
+        calls: [{ name: "web_search", arguments: { query: "heat pump installation noise" } }],
+      },
+      {
+        kind: "tool_calls",
+        calls: [{ name: "think", arguments: { reflection: "The guide covers siting." } }],
+      },
+      {
+        kind: "tool_calls",
+        calls: [
+          {
+            name: "extract_content",
+            arguments: { url: `${webUrl()}/pages/heat-pump-installation-guide.html` },
+          },
+        ],
+      },
+      { kind: "tool_calls", calls: [{ name: "think", arguments: { reflection: "Enough on noise." } }] },
+      {
+        kind: "tool_calls",
+        calls: [{ name: "research_complete", arguments: { summary: "Noise is manageable." } }],
+      },
+    ],
+  });
+  await scriptLlm(rules);
+  const { id } = await (
+    await request.post("/api/runs", {
+      data: { question: "Heat pump or gas boiler?", settings: { maxSupervisionRounds: 1 } },
+    })
+  ).json();
+  await expect
+    .poll(async () => (await llmRequests()).some((r) => r.rule === "researcher-a"), { timeout: 30_000 })
+    .toBe(true);
+  const added = await request.post(`/api/runs/${id}/directives`, {
+    data: { topic: TOPIC_C, priority: "critical" },
+  });
+  expect(added.status()).toBe(201);
+  const dup = await request.post(`/api/runs/${id}/directives`, { data: { topic: TOPIC_C, priority: "low" } });
+  expect(dup.status()).toBe(409);
+  const bad = await request.post(`/api/runs/${id}/directives`, { data: { topic: "x", priority: "urgent" } });
+  expect(bad.status()).toBe(422);
+
+  const run = await waitForStatus(request, id, ["completed", "failed"]);
+  expect(run.status).toBe("completed");
+  const c = (run.directives as { topic: string; origin: string; status: string; round: number }[]).find(
+    (d) => d.topic === TOPIC_C,
+  );
+  expect(c).toMatchObject({ origin: "user", status: "done" });
+  expect(c!.round).toBeGreaterThanOrEqual(1);
+  expect((await llmRequests()).filter((r) => r.rule === "researcher-c").length).toBe(5);
+  const ended = await request.post(`/api/runs/${id}/directives`, {
+    data: { topic: "Too late to add this one" },
+  });
+  expect(ended.status()).toBe(409);
 });

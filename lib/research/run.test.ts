@@ -59,12 +59,16 @@ function fakePhases(calls: string[], overrides: Partial<Phases> = {}): Phases {
       await deps.store.saveBrief(brief);
       return brief;
     },
+    planFirstRound: async (deps) => {
+      calls.push("plan");
+      await deps.store.addDirectives([{ round: 0, topic: "COP of air-source heat pumps" }]);
+    },
     runSupervision: async (deps, { executeDirective }) => {
       calls.push("supervision");
-      const { created } = await deps.store.addDirectives([
-        { round: 0, topic: "COP of air-source heat pumps" },
-      ]);
-      for (const d of created) await executeDirective(d);
+      await deps.store.addDirectives([{ round: 0, topic: "COP of air-source heat pumps" }]);
+      for (const d of await deps.store.listDirectives()) {
+        if (d.status === "pending") await executeDirective(d);
+      }
       return { rounds: 1, stopReason: "coverage sufficient" };
     },
     executeDirective: async (deps, d, _ctx) => {
@@ -106,7 +110,7 @@ function fakePhases(calls: string[], overrides: Partial<Phases> = {}): Phases {
       return 0;
     },
     ...overrides,
-  };
+  } as Phases;
 }
 
 describe("runResearch", () => {
@@ -235,6 +239,44 @@ describe("runResearch", () => {
     );
     expect(outcome).toMatchObject({ status: "failed" });
     expect((outcome as { reason: string }).reason).toMatch(/time limit of 60 s/);
+  });
+
+  it("ends a phase that runs past its limit as failed, with the reason and a partial report", async () => {
+    const s = await setup({ phaseTimeoutMs: 1000 });
+    const calls: string[] = [];
+    let phaseSignal: AbortSignal | undefined;
+    const outcome = await runResearch(
+      s.deps,
+      fakePhases(calls, {
+        writeReport: async (deps) => {
+          phaseSignal = deps.signal;
+          await new Promise((_, reject) => deps.signal.addEventListener("abort", () => reject(deps.signal.reason)));
+          return { markdown: "", partial: false };
+        },
+      }),
+      s.control,
+    );
+    expect(outcome).toMatchObject({ status: "failed", partial: true });
+    expect((outcome as { reason: string }).reason).toBe("The synthesis phase exceeded its time limit of 1 s.");
+    expect(phaseSignal?.aborted).toBe(true);
+    expect(s.deps.signal.aborted).toBe(false);
+    expect(calls).toContain("partial");
+  });
+
+  it("with plan review on, stops after planning and continues once the plan is approved", async () => {
+    const s = await setup({ planReview: true });
+    const calls: string[] = [];
+    const first = await runResearch(s.deps, fakePhases(calls), s.control);
+    expect(first).toEqual({ status: "awaiting_plan_review", directives: 1 });
+    expect(calls).toEqual(["brief", "plan"]);
+    expect((await getRun(h.db, s.run.id))?.status).toBe("awaiting_plan_review");
+    expect(s.events.at(-1)).toEqual({ type: "plan.awaiting_review", directives: 1 });
+    // What the API does on approval: mark the checkpoint approved.
+    const snap = await s.store.getRun();
+    await s.store.saveCheckpoint({ ...snap.checkpoint, planApproved: true }, STATE_VERSION);
+    const second = await runResearch(s.deps, fakePhases(calls), s.control);
+    expect(second.status).toBe("completed");
+    expect(calls.slice(2)).toEqual(["supervision", "execute:COP of air-source heat pumps", "report", "knowledge"]);
   });
 
   it("waits for a clarification when one is needed, and does nothing for a finished run", async () => {

@@ -18,6 +18,21 @@ export interface RunCheckpoint {
   /** Phases finished; a finished phase is never run again. */
   done: RunPhase[];
   attempts: number;
+  /** Plan review: round 0 was planned and shown; a person approved it (set by the API). */
+  planProposed?: boolean;
+  planApproved?: boolean;
+}
+
+/** A phase ran past `phaseTimeoutMs`; the run ends failed with a partial report. */
+export class PhaseTimeoutError extends Error {
+  readonly phase: RunPhase;
+  readonly limitMs: number;
+  constructor(phase: RunPhase, limitMs: number) {
+    super(`The ${phase} phase exceeded its time limit of ${Math.round(limitMs / 1000)} s.`);
+    this.name = "PhaseTimeoutError";
+    this.phase = phase;
+    this.limitMs = limitMs;
+  }
 }
 
 export interface DirectiveOutcome {
@@ -46,6 +61,8 @@ export interface Phases {
       knowledge: KnowledgeItemRecord[];
     },
   ): Promise<{ rounds: number; stopReason: string }>;
+  /** Round 0 only (plan, critique, revise), stored without executing: what plan review shows. */
+  planFirstRound(deps: EngineDeps, input: { brief: string; knowledge: KnowledgeItemRecord[] }): Promise<unknown>;
   executeDirective(
     deps: EngineDeps,
     directive: DirectiveRecord,
@@ -90,6 +107,7 @@ export type RunOutcome =
   | { status: "failed"; reason: string; partial: boolean }
   | { status: "cancelled" }
   | { status: "awaiting_clarification"; question: string }
+  | { status: "awaiting_plan_review"; directives: number }
   | { status: "interrupted" };
 
 export interface RunControl {
@@ -132,6 +150,7 @@ export async function runResearch(
     return deps.clock.now();
   };
   const isDone = (phase: RunPhase) => checkpoint.done.includes(phase);
+  const timed = <T>(phase: RunPhase, fn: (d: EngineDeps) => Promise<T>) => withPhaseTimeout(deps, phase, fn);
   // Established knowledge of the run's owner steers the brief and the supervisor (each trims to its budget).
   let knowledgeItems: KnowledgeItemRecord[] | undefined;
   const knowledge = async () => {
@@ -146,7 +165,7 @@ export async function runResearch(
     if (deps.config.clarification && !isDone("clarification")) {
       if (!snapshot.clarificationQuestion) {
         const t = await startPhase("clarification");
-        const c = await phases.clarify(deps, { question });
+        const c = await timed("clarification", (d) => phases.clarify(d, { question }));
         if (c.needed && c.question) {
           await control.askClarification(c.question);
           await events.emit({ type: "clarification.requested", question: c.question });
@@ -167,12 +186,15 @@ export async function runResearch(
       const t = await startPhase("brief");
       snapshot = await store.getRun();
       if (!snapshot.brief) {
-        await phases.writeBrief(deps, {
-          question,
-          clarificationQuestion: snapshot.clarificationQuestion ?? undefined,
-          clarificationAnswer: snapshot.clarificationAnswer ?? undefined,
-          knowledge: await knowledge(),
-        });
+        const items = await knowledge();
+        await timed("brief", (d) =>
+          phases.writeBrief(d, {
+            question,
+            clarificationQuestion: snapshot.clarificationQuestion ?? undefined,
+            clarificationAnswer: snapshot.clarificationAnswer ?? undefined,
+            knowledge: items,
+          }),
+        );
       }
       await finishPhase("brief", t);
     }
@@ -182,14 +204,28 @@ export async function runResearch(
 
     if (!isDone("supervision")) {
       const t = await startPhase("supervision");
+      if (deps.config.planReview && !checkpoint.planApproved) {
+        // Plan review: show round 0's directives and wait; the API approves (or edits) and re-enqueues.
+        const items = await knowledge();
+        await timed("supervision", (d) => phases.planFirstRound(d, { brief, knowledge: items }));
+        checkpoint.planProposed = true;
+        await store.saveCheckpoint({ ...checkpoint }, STATE_VERSION);
+        const pending = (await store.listDirectives()).filter((d) => d.status === "pending").length;
+        await control.setStatus({ status: "awaiting_plan_review", phase: "supervision" });
+        await events.emit({ type: "plan.awaiting_review", directives: pending });
+        return { status: "awaiting_plan_review", directives: pending };
+      }
       // Pages read before a restart are not fetched again: the run's stored snapshots seed the set.
       const fetched = (await store.listSources()).filter((s) => s.content).map((s) => s.normalizedUrl);
       const ctx: ResearcherContext = { brief, seenUrls: createSeenUrls(fetched) };
-      await phases.runSupervision(deps, {
-        brief,
-        executeDirective: (d) => phases.executeDirective(deps, d, ctx),
-        knowledge: await knowledge(),
-      });
+      const items = await knowledge();
+      await timed("supervision", (d) =>
+        phases.runSupervision(d, {
+          brief,
+          executeDirective: (directive) => phases.executeDirective(d, directive, ctx),
+          knowledge: items,
+        }),
+      );
       await finishPhase("supervision", t);
     }
     checkAbort();
@@ -199,7 +235,10 @@ export async function runResearch(
       const t = await startPhase("synthesis");
       const existing = await store.getReport();
       if (existing) partial = existing.partial;
-      else partial = (await phases.writeReport(deps, { question, brief, ...(await gathered(deps)) })).partial;
+      else {
+        const g = await gathered(deps);
+        partial = (await timed("synthesis", (d) => phases.writeReport(d, { question, brief, ...g }))).partial;
+      }
       await finishPhase("synthesis", t);
     } else {
       partial = (await store.getReport())?.partial ?? false;
@@ -246,9 +285,11 @@ async function endAfterError(
   const message =
     reason?.kind === "timeout"
       ? `The run exceeded its time limit of ${Math.round(reason.limitMs / 1000)} s.`
-      : error instanceof BudgetExceededError
-        ? `The run's budget was exhausted: ${error.message}`
-        : `The run failed: ${error instanceof Error ? error.message : String(error)}`;
+      : error instanceof PhaseTimeoutError
+        ? error.message
+        : error instanceof BudgetExceededError
+          ? `The run's budget was exhausted: ${error.message}`
+          : `The run failed: ${error instanceof Error ? error.message : String(error)}`;
   const partial = await tryPartialReport(deps, phases, message);
   await control.setStatus({ status: "failed", error: message });
   await deps.events.emit({ type: "run.failed", reason: message, partial });
@@ -268,6 +309,28 @@ async function tryPartialReport(deps: EngineDeps, phases: Phases, reason: string
   } catch (e) {
     console.error("[deep-research] could not write a partial report:", e);
     return false;
+  }
+}
+
+/**
+ * Runs one phase under its own wall-clock limit: past it, the phase's signal aborts its in-flight
+ * calls and the phase ends with a PhaseTimeoutError (the run's own signal is left alone).
+ */
+async function withPhaseTimeout<T>(
+  deps: EngineDeps,
+  phase: RunPhase,
+  fn: (d: EngineDeps) => Promise<T>,
+): Promise<T> {
+  const limitMs = deps.config.phaseTimeoutMs;
+  const timer = new AbortController();
+  const handle = setTimeout(() => timer.abort(new PhaseTimeoutError(phase, limitMs)), limitMs);
+  try {
+    return await fn({ ...deps, signal: AbortSignal.any([deps.signal, timer.signal]) });
+  } catch (e) {
+    if (timer.signal.aborted && !deps.signal.aborted) throw timer.signal.reason as PhaseTimeoutError;
+    throw e;
+  } finally {
+    clearTimeout(handle);
   }
 }
 
@@ -307,7 +370,12 @@ export async function loadCheckpoint(
 ): Promise<RunCheckpoint> {
   if (!raw) return { done: [], attempts: 0 };
   if (version === STATE_VERSION) {
-    return { done: (raw.done as RunPhase[]) ?? [], attempts: Number(raw.attempts ?? 0) };
+    return {
+      done: (raw.done as RunPhase[]) ?? [],
+      attempts: Number(raw.attempts ?? 0),
+      planProposed: raw.planProposed === true,
+      planApproved: raw.planApproved === true,
+    };
   }
   if (version === 1) {
     const order: RunPhase[] = ["clarification", "brief", "supervision", "synthesis", "knowledge"];

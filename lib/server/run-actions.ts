@@ -7,8 +7,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { appendEvent } from "../../db/queries/events.ts";
 import { getRunForOwner } from "../../db/queries/runs.ts";
-import { createDbRunStore } from "../../db/research-store.ts";
-import { type Run, runs, terminalRunStatuses } from "../../db/schema.ts";
+import { createDbRunStore, normalizeTopic } from "../../db/research-store.ts";
+import { directives, type Run, runs, terminalRunStatuses } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { cancelQueuedJob, enqueueRun, getBoss } from "../jobs/queue.ts";
 import type { Runtime } from "../jobs/runtime.ts";
@@ -138,4 +138,60 @@ export async function answerClarification(
     seq: updated.lastEventSeq,
     type: "clarification.answered",
   });
+}
+
+export interface PlanEdit {
+  id: string;
+  topic?: string;
+  priority?: "critical" | "high" | "normal" | "low";
+  drop?: boolean;
+}
+
+/**
+ * Plan review: apply the person's edits to the proposed (pending) directives, mark the plan
+ * approved in the checkpoint and put the run back in the queue, all in one transaction.
+ */
+export async function approvePlan(
+  rt: Runtime,
+  id: string,
+  ownerId: string,
+  edits: PlanEdit[],
+): Promise<void> {
+  const db = rt.handle.db;
+  await ownedRun(db, id, ownerId);
+  const boss = await getBoss(rt.handle);
+  const updated = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [row] = await t
+      .update(runs)
+      .set({
+        status: "queued",
+        checkpoint: sql`coalesce(${runs.checkpoint}, '{}'::jsonb) || '{"planApproved": true}'::jsonb`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(runs.id, id), eq(runs.status, "awaiting_plan_review")))
+      .returning();
+    if (!row) return undefined;
+    for (const e of edits) {
+      const patch = e.drop
+        ? { status: "skipped" as const }
+        : {
+            ...(e.topic ? { topic: e.topic, normalizedTopic: normalizeTopic(e.topic) } : {}),
+            ...(e.priority ? { priority: e.priority } : {}),
+          };
+      if (!Object.keys(patch).length) continue;
+      const [d] = await t
+        .update(directives)
+        .set(patch)
+        .where(and(eq(directives.id, e.id), eq(directives.runId, id), eq(directives.status, "pending")))
+        .returning();
+      if (!d)
+        throw new AppError("validation_failed", `Directive ${e.id} is not a pending directive of this run.`);
+    }
+    await appendEvent(t, id, "plan.approved", { edited: edits.length > 0 });
+    await enqueueRun(boss, t, id);
+    return row;
+  });
+  if (!updated) throw new AppError("conflict", "The run is not waiting for plan review.");
+  await rt.bus.publish({ kind: "event", runId: id, seq: updated.lastEventSeq + 1, type: "plan.approved" });
 }

@@ -3,13 +3,14 @@ import type { Phases } from "../run.ts";
 import { clarify, writeBrief } from "./brief.ts";
 import { executeDirective } from "./execute-directive.ts";
 import { extractKnowledge } from "./knowledge.ts";
-import { runSupervision } from "./supervision.ts";
+import { planFirstRound, runSupervision } from "./supervision.ts";
 import { writePartialReport, writeReport } from "./synthesis.ts";
 
 export const defaultPhases: Phases = {
   clarify,
   writeBrief,
   runSupervision,
+  planFirstRound,
   executeDirective,
   writeReport,
   writePartialReport,
