@@ -138,6 +138,29 @@ describe("withTokenRecovery", () => {
     expect(retries.every((e) => e.phase === "synthesis")).toBe(true);
   });
 
+  it("sends less on every retry even when dropping whole items left it under the budget", async () => {
+    const { deps } = fakeDeps();
+    const sent: number[] = [];
+    const small = [item("a", 400, "normal", 0, 0), item("b", 400, "normal", 0, 1), item("c", 400, "low", 0, 2)];
+    await withTokenRecovery(deps, {
+      phase: "synthesis",
+      role: "synthesis",
+      items: small,
+      fixedChars: 1000,
+      // A tiny window: the first budget only fits part of the findings, so items are dropped whole.
+      contextWindows: loadContextWindows({ MODEL_CONTEXT_WINDOWS: '{"mock:tiny": 3500}' }),
+      call: async (kept) => {
+        sent.push(totalChars(kept));
+        throw overflow();
+      },
+      fallback: () => "fallback",
+    });
+    expect(sent).toHaveLength(4);
+    for (let i = 1; i < sent.length; i++) {
+      if (sent[i - 1] > 0) expect(sent[i]).toBeLessThan(sent[i - 1]);
+    }
+  });
+
   it("uses the limit the provider stated, and always shrinks what it sends", async () => {
     const { deps, events } = fakeDeps();
     const sent: number[] = [];

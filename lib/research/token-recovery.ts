@@ -158,7 +158,9 @@ export async function withTokenRecovery<I extends RecoveryItem, T>(
         // A cut that removes nothing would fail the same way: always shrink.
         budget = Math.min(derived, Math.floor(sent * SHRINK_PER_RETRY));
       } else {
-        budget = Math.floor(budget * SHRINK_PER_RETRY);
+        // Shrink from what was really sent: when whole items were dropped it is already under the
+        // budget, and 10% off the budget alone could send the very same prompt again.
+        budget = Math.floor(Math.min(budget, totalChars(items)) * SHRINK_PER_RETRY);
       }
       items = fitItemsToBudget(original, budget);
       await deps.events.emit({
