@@ -5,8 +5,8 @@ import fs from "node:fs";
 
 // Tests never reach the internet: Next.js's anonymous telemetry is off too.
 const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } }).status ??
-  1;
+  spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } })
+    .status ?? 1;
 const readJson = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) : null);
 
 fs.rmSync(".reports", { recursive: true, force: true });

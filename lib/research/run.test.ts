@@ -250,14 +250,18 @@ describe("runResearch", () => {
       fakePhases(calls, {
         writeReport: async (deps) => {
           phaseSignal = deps.signal;
-          await new Promise((_, reject) => deps.signal.addEventListener("abort", () => reject(deps.signal.reason)));
+          await new Promise((_, reject) =>
+            deps.signal.addEventListener("abort", () => reject(deps.signal.reason)),
+          );
           return { markdown: "", partial: false };
         },
       }),
       s.control,
     );
     expect(outcome).toMatchObject({ status: "failed", partial: true });
-    expect((outcome as { reason: string }).reason).toBe("The synthesis phase exceeded its time limit of 1 s.");
+    expect((outcome as { reason: string }).reason).toBe(
+      "The synthesis phase exceeded its time limit of 1 s.",
+    );
     expect(phaseSignal?.aborted).toBe(true);
     expect(s.deps.signal.aborted).toBe(false);
     expect(calls).toContain("partial");
@@ -276,7 +280,12 @@ describe("runResearch", () => {
     await s.store.saveCheckpoint({ ...snap.checkpoint, planApproved: true }, STATE_VERSION);
     const second = await runResearch(s.deps, fakePhases(calls), s.control);
     expect(second.status).toBe("completed");
-    expect(calls.slice(2)).toEqual(["supervision", "execute:COP of air-source heat pumps", "report", "knowledge"]);
+    expect(calls.slice(2)).toEqual([
+      "supervision",
+      "execute:COP of air-source heat pumps",
+      "report",
+      "knowledge",
+    ]);
   });
 
   it("waits for a clarification when one is needed, and does nothing for a finished run", async () => {

@@ -62,7 +62,10 @@ export interface Phases {
     },
   ): Promise<{ rounds: number; stopReason: string }>;
   /** Round 0 only (plan, critique, revise), stored without executing: what plan review shows. */
-  planFirstRound(deps: EngineDeps, input: { brief: string; knowledge: KnowledgeItemRecord[] }): Promise<unknown>;
+  planFirstRound(
+    deps: EngineDeps,
+    input: { brief: string; knowledge: KnowledgeItemRecord[] },
+  ): Promise<unknown>;
   executeDirective(
     deps: EngineDeps,
     directive: DirectiveRecord,

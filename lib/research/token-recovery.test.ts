@@ -141,7 +141,11 @@ describe("withTokenRecovery", () => {
   it("sends less on every retry even when dropping whole items left it under the budget", async () => {
     const { deps } = fakeDeps();
     const sent: number[] = [];
-    const small = [item("a", 400, "normal", 0, 0), item("b", 400, "normal", 0, 1), item("c", 400, "low", 0, 2)];
+    const small = [
+      item("a", 400, "normal", 0, 0),
+      item("b", 400, "normal", 0, 1),
+      item("c", 400, "low", 0, 2),
+    ];
     await withTokenRecovery(deps, {
       phase: "synthesis",
       role: "synthesis",
