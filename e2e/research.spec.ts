@@ -36,6 +36,9 @@ test("a question typed in the browser becomes a cited report, streamed live", as
   await expect(report.getByRole("heading", { name: "Efficiency in the cold" })).toBeVisible();
   await expect(report.getByRole("heading", { name: "Sources" })).toBeVisible();
   await expect(page.getByTestId("timeline")).toContainText("Completed with");
+  // Markdown is rendered without raw HTML: the model's <img onerror> and <script> never reach the DOM.
+  await expect(report.locator("img, script")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 
   const run = await (await request.get(`/api/runs/${id}`)).json();
   expect(run.status).toBe("completed");
@@ -238,4 +241,36 @@ test("a critical directive added by the user mid-run is researched in the next r
     data: { topic: "Too late to add this one" },
   });
   expect(ended.status()).toBe(409);
+});
+
+test("a run over its token budget stops gracefully with a readable reason and a partial report", async ({
+  request,
+}) => {
+  await scriptLlm(researchScript({ webUrl: webUrl(), compressionTokens: 400_000 }));
+  const { id } = await (
+    await request.post("/api/runs", {
+      data: {
+        question: "Heat pump or gas boiler on a budget?",
+        settings: { budget: { maxTokens: 300_000 } },
+      },
+    })
+  ).json();
+  const run = await waitForStatus(request, id, ["completed", "failed"]);
+  expect(run.status).toBe("failed");
+  expect(run.error).toMatch(/budget/i);
+  expect(run.reportPartial).toBe(true);
+  expect(run.report).toMatch(/partial/i);
+  const md = await request.get(`/api/runs/${id}/report.md`);
+  expect(md.status()).toBe(200);
+  const events = await readEventStream(id);
+  expect(events.at(-1)?.[1]).toBe("run.failed");
+  const usage = (run.usage as { total: { totalTokens: number } }).total;
+  expect(usage.totalTokens).toBeGreaterThanOrEqual(300_000);
+  expect(
+    (
+      await request.post("/api/runs", {
+        data: { question: "Bad budget", settings: { budget: { maxTokens: -1 } } },
+      })
+    ).status(),
+  ).toBe(422);
 });

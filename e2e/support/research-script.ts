@@ -23,6 +23,8 @@ export interface ScriptOptions {
   omitA?: boolean;
   /** Delay each researcher step, to give a test time to act mid-research. */
   stepDelayMs?: number;
+  /** Tokens each compression reply reports using (to exhaust a run's budget on purpose). */
+  compressionTokens?: number;
 }
 
 export function researchScript(opts: ScriptOptions): ScriptRule[] {
@@ -165,6 +167,9 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
       match: { system: "You turn a researcher's working transcript into its findings" },
       replies: [
         {
+          ...(opts.compressionTokens
+            ? { usage: { prompt_tokens: opts.compressionTokens, completion_tokens: 100 } }
+            : {}),
           kind: "text",
           text: "## Findings\n\nField trials measured a seasonal COP of about 2.5 to 3 in cold climates [1].\n\n## Queries and tool calls made\n\n- web_search, extract_content\n\n## Supervisor brief\n\nCovered: yes. Confidence: medium. Gaps: none.",
         },
@@ -186,7 +191,9 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
           text:
             "## Efficiency in the cold\n\nModern air-source heat pumps keep working far below freezing: field data show seasonal COP values between 2.5 and 3 [1]. " +
             "A figure nobody can check [9].\n\n## Running costs\n\nOver a year a heat pump usually costs less to run than a gas boiler [2], " +
-            "according to [a blog we never read](https://unknown.example/blog).\n\n## References\n\n[1] Something the model invented\n",
+            "according to [a blog we never read](https://unknown.example/blog).\n\n" +
+            'Raw HTML from a page must stay inert: <img src="x" onerror="window.__xss = 1"> <script>window.__xss = 2</script>\n\n' +
+            "## References\n\n[1] Something the model invented\n",
         },
       ],
       repeat: true,

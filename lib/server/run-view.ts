@@ -1,15 +1,16 @@
 /** The run as the HTTP contract shows it (DESIGN §5): one JSON object with the agreed top-level keys. */
 import type { Db } from "../../db/client.ts";
-import { getReport, listDirectives, listSupervisionRounds } from "../../db/queries/research.ts";
-import { listSources } from "../../db/queries/sources.ts";
+import { createDbRunStore } from "../../db/research-store.ts";
 import type { Run } from "../../db/schema.ts";
 
 export async function runView(db: Db, run: Run) {
+  // The engine's own store reads the rows, so the API shows exactly what the engine persisted.
+  const store = createDbRunStore(db, run.id);
   const [directiveRows, sourceRows, rounds, report] = await Promise.all([
-    listDirectives(db, run.id),
-    listSources(db, run.id),
-    listSupervisionRounds(db, run.id),
-    getReport(db, run.id),
+    store.listDirectives(),
+    store.listSources(),
+    store.listRounds(),
+    store.getReport(),
   ]);
   const latest = rounds.at(-1);
   return {
@@ -20,30 +21,9 @@ export async function runView(db: Db, run: Run) {
     settings: run.settings,
     brief: run.brief,
     clarificationQuestion: run.clarificationQuestion,
-    directives: directiveRows.map((d) => ({
-      id: d.id,
-      round: d.round,
-      topic: d.topic,
-      perspective: d.perspective,
-      evidenceNeeded: d.evidenceNeeded,
-      priority: d.priority,
-      origin: d.origin,
-      status: d.status,
-    })),
+    directives: directiveRows.map(({ ordinal: _o, ...d }) => d),
     coverage: latest?.coverageAfter ?? latest?.coverageBefore ?? null,
-    supervisionHistory: rounds.map((r) => ({
-      round: r.round,
-      method: r.method,
-      directivesGenerated: r.directivesGenerated,
-      directivesExecuted: r.directivesExecuted,
-      newSources: r.newSources,
-      think: r.think,
-      assessment: r.assessment,
-      coverageBefore: r.coverageBefore,
-      coverageAfter: r.coverageAfter,
-      decision: r.decision,
-      reason: r.reason,
-    })),
+    supervisionHistory: rounds,
     sources: sourceRows.map((s) => ({
       id: s.id,
       url: s.url,
