@@ -26,12 +26,31 @@ export interface RunViewJson {
   brief: string | null;
   directives: Directive[];
   sources: SourceRow[];
-  supervisionHistory: { round: number; decision: string | null; reason: string | null; newSources: number }[];
+  supervisionHistory: {
+    round: number;
+    method: string;
+    decision: string | null;
+    reason: string | null;
+    newSources: number;
+    directivesExecuted: number;
+  }[];
+  coverage: CoverageJson | null;
   report: string | null;
   reportPartial: boolean;
   error: string | null;
   clarificationQuestion?: string | null;
   usage: { total?: { inputTokens?: number; outputTokens?: number; costUsd?: number } } | null;
+}
+interface CoverageJson {
+  totalSources?: number;
+  heuristic?: { confidence: number; sufficient: boolean };
+  directives?: {
+    directiveId: string;
+    topic: string;
+    sourceCount: number;
+    uniqueDomains: number;
+    quality: Record<string, number>;
+  }[];
 }
 interface TimelineEvent {
   seq: number;
@@ -258,6 +277,8 @@ export function RunDashboard({ initial }: { initial: RunViewJson }) {
         </section>
       </div>
 
+      <SupervisionPanel history={run.supervisionHistory} coverage={run.coverage} />
+
       {report && (
         <section
           aria-label="Report"
@@ -437,6 +458,60 @@ function PlanReview({
       >
         Approve plan and start research
       </button>
+    </section>
+  );
+}
+
+/** What the supervisor decided each round and how well each directive is covered (the steering view). */
+function SupervisionPanel({
+  history,
+  coverage,
+}: {
+  history: RunViewJson["supervisionHistory"];
+  coverage: CoverageJson | null;
+}) {
+  if (!history.length && !coverage?.directives?.length) return null;
+  return (
+    <section aria-label="Supervision" className="space-y-3 text-sm">
+      <h2 className="font-medium">Supervision</h2>
+      {coverage?.directives?.length ? (
+        <table className="w-full border-collapse text-left text-xs">
+          <caption className="mb-1 text-left text-zinc-500">
+            Coverage
+            {coverage.heuristic
+              ? ` — heuristic confidence ${Math.round(coverage.heuristic.confidence * 100)}%${coverage.heuristic.sufficient ? " (sufficient)" : ""}`
+              : ""}
+          </caption>
+          <thead>
+            <tr className="border-b border-zinc-200 dark:border-zinc-800">
+              <th className="py-1 pr-2">Directive</th>
+              <th className="py-1 pr-2">Sources</th>
+              <th className="py-1 pr-2">Domains</th>
+              <th className="py-1">Quality (H/M/L/?)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {coverage.directives.map((d) => (
+              <tr key={d.directiveId} className="border-b border-zinc-100 dark:border-zinc-900">
+                <td className="py-1 pr-2">{d.topic.slice(0, 90)}</td>
+                <td className="py-1 pr-2">{d.sourceCount}</td>
+                <td className="py-1 pr-2">{d.uniqueDomains}</td>
+                <td className="py-1">
+                  {d.quality.HIGH ?? 0}/{d.quality.MEDIUM ?? 0}/{d.quality.LOW ?? 0}/{d.quality.UNKNOWN ?? 0}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <ol className="space-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+        {history.map((r) => (
+          <li key={r.round}>
+            Round {r.round} ({r.method}): {r.directivesExecuted} directives, {r.newSources} new sources
+            {r.decision ? ` — ${r.decision}: ${r.reason ?? ""}` : ""}
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

@@ -36,6 +36,9 @@ test("a question typed in the browser becomes a cited report, streamed live", as
   await expect(report.getByRole("heading", { name: "Efficiency in the cold" })).toBeVisible();
   await expect(report.getByRole("heading", { name: "Sources" })).toBeVisible();
   await expect(page.getByTestId("timeline")).toContainText("Completed with");
+  const supervision = page.getByRole("region", { name: "Supervision" });
+  await expect(supervision.getByRole("table")).toContainText("Seasonal efficiency of air-source heat pumps");
+  await expect(supervision).toContainText("Round 1 (coverage)");
   // Markdown is rendered without raw HTML: the model's <img onerror> and <script> never reach the DOM.
   await expect(report.locator("img, script")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
