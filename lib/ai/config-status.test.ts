@@ -63,6 +63,20 @@ describe("model configuration status", () => {
     expect(e.message).toContain(
       "MODEL=openai-compatible:llama3.1 OPENAI_COMPATIBLE_BASE_URL=http://localhost:11434/v1",
     );
+    // Nothing set: one sentence, not the same advice once per role.
+    expect(e.message.startsWith("No model is configured: set MODEL")).toBe(true);
+    expect(e.message.match(/MODEL=openai-compatible/g)).toHaveLength(1);
+  });
+
+  it("names the broken roles and their problem when only some are unusable", () => {
+    const s = modelConfigStatus({
+      MODEL: "openai-compatible:llama3.1",
+      OPENAI_COMPATIBLE_BASE_URL: "http://localhost:11434/v1",
+      MODEL_SUPERVISOR: "anthropic:claude-sonnet-4-5",
+    });
+    expect(() => assertModelsConfigured(s)).toThrow(
+      /Models are not configured \(supervisor, synthesis\): MODEL_SUPERVISOR=anthropic:claude-sonnet-4-5: set ANTHROPIC_API_KEY/,
+    );
   });
 
   it("the registry reports the same status, including per-run overrides", () => {

@@ -92,8 +92,13 @@ export function modelConfigStatus(
 export function assertModelsConfigured(status: ModelConfigStatus): void {
   if (status.configured) return;
   const help = status.help ?? configHelp();
+  // With nothing set at all, one sentence beats the same advice repeated for every role.
+  const nothingSet = status.roles.every((r) => !r.configured && !r.model);
+  const what = nothingSet
+    ? "No model is configured: set MODEL to provider:model-id (MODEL_SUPERVISOR, MODEL_RESEARCHER, … override single roles)"
+    : `Models are not configured (${status.unconfigured.join(", ")}): ${status.problems.join("; ")}`;
   throw new ModelConfigError(
-    `Models are not configured (${status.unconfigured.join(", ")}): ${status.problems.join("; ")}. ` +
+    `${what}. ` +
       `Example for a local Ollama: ${Object.entries(help.example)
         .map(([k, v]) => `${k}=${v}`)
         .join(" ")}.`,
