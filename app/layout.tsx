@@ -16,9 +16,20 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <a href="/" className="text-lg font-semibold tracking-tight">
               Deep Research
             </a>
-            <a href="/api/health" className="text-sm text-zinc-500 hover:underline">
-              status
-            </a>
+            <nav aria-label="Main" className="flex items-center gap-4 text-sm">
+              <a href="/" className="hover:underline">
+                Runs
+              </a>
+              <a href="/knowledge" className="hover:underline">
+                Knowledge
+              </a>
+              <a href="/library" className="hover:underline">
+                Library
+              </a>
+              <a href="/api/health" className="text-zinc-500 hover:underline">
+                status
+              </a>
+            </nav>
           </div>
         </header>
         <main className="mx-auto max-w-5xl px-6 py-10">{children}</main>

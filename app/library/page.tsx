@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { type LibraryDocumentView, LibraryManager } from "@/components/library-manager";
+import { getDb } from "@/db/client";
+import { listLibraryDocuments } from "@/db/queries/library";
+import { parseSearchProviders } from "@/lib/search";
+import { currentOwner } from "@/lib/server/owner";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Library · Deep Research" };
+
+/** Which search providers this server's runs use, or why SEARCH_PROVIDERS cannot be used. */
+function configuredProviders(): string {
+  try {
+    return `This server searches: ${parseSearchProviders(process.env).join(", ")}.`;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+export default async function LibraryPage() {
+  const documents = await listLibraryDocuments(await getDb(), await currentOwner());
+  const initial: LibraryDocumentView[] = JSON.parse(JSON.stringify(documents));
+  return (
+    <div className="space-y-6">
+      <section className="space-y-2">
+        <h1 className="text-3xl font-semibold tracking-tight">Document library</h1>
+        <p className="max-w-2xl text-zinc-600 dark:text-zinc-400">
+          The library is the default search source: with <code>SEARCH_PROVIDERS=library</code> (or unset),
+          researchers search and cite only the documents stored here.
+        </p>
+        <p data-testid="search-providers" className="text-sm text-zinc-500">
+          {configuredProviders()}
+        </p>
+      </section>
+      <LibraryManager initial={initial} />
+    </div>
+  );
+}
