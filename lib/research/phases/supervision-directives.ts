@@ -135,16 +135,7 @@ export async function storeDirectives(
       origin: "supervisor" as const,
     })),
   );
-  for (const d of created) {
-    await deps.events.emit({
-      type: "directive.created",
-      directiveId: d.id,
-      round: d.round,
-      topic: d.topic,
-      priority: d.priority,
-      origin: d.origin,
-    });
-  }
+  await announceDirectives(deps, created);
   for (const dup of duplicates) {
     await deps.events.emit({
       type: "directive.duplicate_skipped",
@@ -182,4 +173,21 @@ export async function loadCoverage(
     deps.config,
   );
   return { report, origins: new Map(directives.map((d) => [d.id, d.origin])), directives };
+}
+
+/** One `directive.created` event per stored directive, in order. */
+export async function announceDirectives(
+  deps: EngineDeps,
+  created: readonly DirectiveRecord[],
+): Promise<void> {
+  for (const d of created) {
+    await deps.events.emit({
+      type: "directive.created",
+      directiveId: d.id,
+      round: d.round,
+      topic: d.topic,
+      priority: d.priority,
+      origin: d.origin,
+    });
+  }
 }

@@ -11,7 +11,7 @@ import { throwIfAborted } from "../fatal-errors.ts";
 import { knowledgeBlock } from "../prompts/brief.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, SupervisionRoundRecord } from "../store.ts";
 import { selectKnowledge } from "./brief.ts";
-import { executionOrder, isRunnable, loadCoverage } from "./supervision-directives.ts";
+import { announceDirectives, executionOrder, isRunnable, loadCoverage } from "./supervision-directives.ts";
 import type { ExecuteDirective } from "./supervision-execution.ts";
 import { executeRunnable, skipLeftovers } from "./supervision-execution.ts";
 import { planRoundZero } from "./supervision-round0.ts";
@@ -165,16 +165,7 @@ async function roundZero(ctx: RoundContext): Promise<Decision> {
 /** When every proposed directive was refused (e.g. duplicates of user ones) and nothing is queued. */
 async function addBriefDirective(deps: EngineDeps, brief: string): Promise<number> {
   const { created } = await deps.store.addDirectives([{ round: 0, topic: brief, origin: "supervisor" }]);
-  for (const d of created) {
-    await deps.events.emit({
-      type: "directive.created",
-      directiveId: d.id,
-      round: d.round,
-      topic: d.topic,
-      priority: d.priority,
-      origin: d.origin,
-    });
-  }
+  await announceDirectives(deps, created);
   return created.length;
 }
 
