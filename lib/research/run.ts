@@ -127,10 +127,11 @@ export async function runResearch(
 ): Promise<RunOutcome> {
   const { store, events } = deps;
   let snapshot = await store.getRun();
-  if (["completed", "failed", "cancelled"].includes(snapshot.status)) {
-    // A duplicate delivery of a finished run's job: nothing to do, nothing to emit.
-    return { status: snapshot.status as "completed" | "failed" | "cancelled", partial: false } as RunOutcome;
-  }
+  // A duplicate delivery of a finished run's job (or a run cancelled while queued): nothing to do or emit.
+  if (snapshot.status === "completed") return { status: "completed", partial: false };
+  if (snapshot.status === "cancelled") return { status: "cancelled" };
+  if (snapshot.status === "failed")
+    return { status: "failed", reason: "the run had already failed", partial: false };
   const checkpoint = await loadCheckpoint(deps, snapshot.checkpoint, snapshot.stateVersion);
   checkpoint.attempts += 1;
   await store.saveCheckpoint({ ...checkpoint }, STATE_VERSION);
