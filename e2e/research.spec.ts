@@ -229,6 +229,14 @@ test("a critical directive added by the user mid-run is researched in the next r
   expect(added.status()).toBe(201);
   const dup = await request.post(`/api/runs/${id}/directives`, { data: { topic: TOPIC_C, priority: "low" } });
   expect(dup.status()).toBe(409);
+  const near = await request.post(`/api/runs/${id}/directives`, {
+    data: {
+      topic: "Noise levels of the outdoor heat pump units in dense residential streets",
+      priority: "low",
+    },
+  });
+  expect(near.status()).toBe(409);
+  expect((await near.json()).error.message).toMatch(/nearly the same/);
   const bad = await request.post(`/api/runs/${id}/directives`, { data: { topic: "x", priority: "urgent" } });
   expect(bad.status()).toBe(422);
 

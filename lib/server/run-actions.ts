@@ -12,6 +12,7 @@ import { directives, type Run, runs, terminalRunStatuses } from "../../db/schema
 import { AppError } from "../errors.ts";
 import { cancelQueuedJob, enqueueRun, getBoss } from "../jobs/queue.ts";
 import type { Runtime } from "../jobs/runtime.ts";
+import { findNearDuplicate } from "../research/directive-dedup.ts";
 import type { ResearchEvent } from "../research/events.ts";
 
 async function emit(rt: Runtime, db: Db, runId: string, event: ResearchEvent) {
@@ -89,6 +90,13 @@ export async function addUserDirective(
     throw new AppError("conflict", `The run has already ended (${run.status}); it cannot be steered.`);
   }
   const store = createDbRunStore(db, id);
+  // The same near-duplicate rule the supervisor applies to its own follow-ups.
+  const near = findNearDuplicate(input.topic, await store.listDirectives());
+  if (near) {
+    throw new AppError("conflict", "The run already has a directive that says nearly the same.", {
+      details: { duplicateOf: near.id, similarity: Number(near.similarity.toFixed(2)) },
+    });
+  }
   const round = (await store.listRounds()).length;
   const { created, duplicates } = await store.addDirectives([
     { round, topic: input.topic, priority: input.priority, origin: "user" },
