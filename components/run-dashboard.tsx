@@ -37,6 +37,13 @@ export interface RunViewJson {
   coverage: CoverageJson | null;
   report: string | null;
   reportPartial: boolean;
+  citationStats: {
+    kept?: number;
+    supported?: number;
+    unsupported?: number;
+    unchecked?: number;
+    removedUnknown?: number;
+  } | null;
   error: string | null;
   clarificationQuestion?: string | null;
   usage: { total?: { inputTokens?: number; outputTokens?: number; costUsd?: number } } | null;
@@ -285,6 +292,16 @@ export function RunDashboard({ initial }: { initial: RunViewJson }) {
           className="rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
         >
           {run.reportPartial && <p className="mb-4 text-sm text-amber-700">This report is partial.</p>}
+          {run.citationStats && run.report && (
+            <p data-testid="citation-check" className="mb-4 text-xs text-zinc-500">
+              Citations checked against the stored text of their sources: {run.citationStats.supported ?? 0}{" "}
+              supported · {run.citationStats.unsupported ?? 0} unsupported ·{" "}
+              {run.citationStats.unchecked ?? 0} unchecked
+              {run.citationStats.removedUnknown
+                ? ` · ${run.citationStats.removedUnknown} citation(s) to unknown sources removed`
+                : ""}
+            </p>
+          )}
           <Markdown>{report}</Markdown>
         </section>
       )}

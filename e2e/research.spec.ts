@@ -36,6 +36,7 @@ test("a question typed in the browser becomes a cited report, streamed live", as
   await expect(report.getByRole("heading", { name: "Efficiency in the cold" })).toBeVisible();
   await expect(report.getByRole("heading", { name: "Sources" })).toBeVisible();
   await expect(page.getByTestId("timeline")).toContainText("Completed with");
+  await expect(page.getByTestId("citation-check")).toContainText("1 citation(s) to unknown sources removed");
   const supervision = page.getByRole("region", { name: "Supervision" });
   await expect(supervision.getByRole("table")).toContainText("Seasonal efficiency of air-source heat pumps");
   await expect(supervision).toContainText("Round 1 (coverage)");

@@ -1,5 +1,6 @@
 /** The run as the HTTP contract shows it (DESIGN §5): one JSON object with the agreed top-level keys. */
 import type { Db } from "../../db/client.ts";
+import { getReport } from "../../db/queries/research.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import type { Run } from "../../db/schema.ts";
 
@@ -10,7 +11,7 @@ export async function runView(db: Db, run: Run) {
     store.listDirectives(),
     store.listSources(),
     store.listRounds(),
-    store.getReport(),
+    getReport(db, run.id),
   ]);
   const latest = rounds.at(-1);
   return {
@@ -34,6 +35,8 @@ export async function runView(db: Db, run: Run) {
     })),
     report: report?.markdown ?? null,
     reportPartial: report?.partial ?? false,
+    /** How the report's citations fared: kept/removed by post-processing, supported by their source's text. */
+    citationStats: report?.citationStats ?? null,
     usage: run.usage,
     error: run.error,
     createdAt: run.createdAt,
