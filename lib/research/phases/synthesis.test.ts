@@ -288,7 +288,9 @@ describe("writeReport", () => {
     for (const c of calls) expect(c.user.endsWith(LANGUAGE_RULE)).toBe(true);
     const retries = h.eventsOf("token_limit.retry");
     expect(retries.map((r) => r.attempt)).toEqual([1, 2]);
-    expect(retries[1].budgetChars).toBe(Math.floor(retries[0].budgetChars * 0.9));
+    // Each retry is at least 10% below the last budget (and below what was really sent, see token-recovery).
+    expect(retries[1].budgetChars).toBeLessThanOrEqual(Math.floor(retries[0].budgetChars * 0.9));
+    expect(retries[1].budgetChars).toBeGreaterThan(0);
     expect(retries[1].removedChars).toBeGreaterThan(retries[0].removedChars);
     expect(retries.every((r) => r.phase === "synthesis")).toBe(true);
   });
