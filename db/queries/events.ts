@@ -39,3 +39,11 @@ export async function listEventsAfter(
     .orderBy(asc(runEvents.seq))
     .limit(limit);
 }
+
+export async function getEvent(db: Db, runId: string, seq: number): Promise<RunEvent | undefined> {
+  const [row] = await db
+    .select()
+    .from(runEvents)
+    .where(and(eq(runEvents.runId, runId), eq(runEvents.seq, seq)));
+  return row;
+}

@@ -6,7 +6,7 @@
  * and carry no id, so they never move a client's Last-Event-ID.
  */
 import type { Db } from "../../db/client.ts";
-import { listEventsAfter } from "../../db/queries/events.ts";
+import { getEvent, listEventsAfter } from "../../db/queries/events.ts";
 import { getRun } from "../../db/queries/runs.ts";
 import { terminalRunStatuses } from "../../db/schema.ts";
 import type { RunBus } from "../jobs/bus.ts";
@@ -24,6 +24,8 @@ export interface EventStreamOptions {
   heartbeatMs?: number;
 }
 
+const TERMINAL_EVENT_GRACE_MS = 10_000;
+
 export function formatSse(seq: number | null, type: string, data: unknown): string {
   return `${seq === null ? "" : `id: ${seq}\n`}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
@@ -34,6 +36,7 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
   const heartbeatMs = opts.heartbeatMs ?? 15_000;
   const encoder = new TextEncoder();
   let cursor = opts.afterSeq;
+  let terminalSince: number | undefined;
   let wake: (() => void) | null = null;
   let unsubscribe = () => {};
 
@@ -69,10 +72,17 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
             if (terminalEventTypes.has(e.type as ResearchEventType)) return close();
           }
           if (rows.length === 500) continue;
-          // A terminal run whose events are all sent is finished even if its terminal event predates the cursor.
+          // A finished run whose events are all sent (the client reconnected after the terminal event)
+          // ends the stream. The status is written just before the terminal event, so a terminal
+          // status alone is not the end: wait briefly for that last event before giving up on it.
           const run = await getRun(db, runId);
-          if (!run || (terminalRunStatuses.includes(run.status) && run.lastEventSeq <= cursor))
-            return close();
+          if (!run) return close();
+          if (terminalRunStatuses.includes(run.status) && run.lastEventSeq <= cursor) {
+            const last = cursor > 0 ? await getEvent(db, runId, cursor) : undefined;
+            if (last && terminalEventTypes.has(last.type as ResearchEventType)) return close();
+            terminalSince ??= Date.now();
+            if (Date.now() - terminalSince > TERMINAL_EVENT_GRACE_MS) return close();
+          }
           if (Date.now() - lastWrite >= heartbeatMs) write(": heartbeat\n\n");
           await new Promise<void>((resolve) => {
             const t = setTimeout(done, Math.min(pollMs, heartbeatMs));

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import { appendEvent } from "../../db/queries/events.ts";
+import { createRun, updateRunStatus } from "../../db/queries/runs.ts";
+import { runEventStream } from "./event-stream.ts";
+
+let h: DatabaseHandle;
+beforeAll(async () => {
+  h = await openDatabase({ dataDir: null });
+  await migrateDatabase(h);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
+  let text = "";
+  const dec = new TextDecoder();
+  for await (const chunk of stream) text += dec.decode(chunk);
+  return text;
+}
+const ids = (text: string) => [...text.matchAll(/^id: (\d+)\nevent: (.+)$/gm)].map((m) => `${m[1]}:${m[2]}`);
+
+describe("runEventStream", () => {
+  it("replays after the cursor and ends with the terminal event", async () => {
+    const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
+    for (const t of ["run.created", "run.started", "phase.started"]) await appendEvent(h.db, run.id, t);
+    await updateRunStatus(h.db, run.id, { status: "completed" });
+    await appendEvent(h.db, run.id, "run.completed");
+    const signal = new AbortController().signal;
+    const text = await readAll(runEventStream({ db: h.db, runId: run.id, afterSeq: 1, signal, pollMs: 20 }));
+    expect(ids(text)).toEqual(["2:run.started", "3:phase.started", "4:run.completed"]);
+    // Reconnecting after the terminal event: nothing to send, the stream ends at once.
+    const after = await readAll(runEventStream({ db: h.db, runId: run.id, afterSeq: 4, signal, pollMs: 20 }));
+    expect(ids(after)).toEqual([]);
+  });
+
+  it("does not end between the terminal status and the terminal event written just after it", async () => {
+    const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
+    await appendEvent(h.db, run.id, "run.created");
+    await appendEvent(h.db, run.id, "phase.completed");
+    // The orchestrator's order: status first, then the terminal event a moment later.
+    await updateRunStatus(h.db, run.id, { status: "completed" });
+    const signal = new AbortController().signal;
+    const reading = readAll(runEventStream({ db: h.db, runId: run.id, afterSeq: 0, signal, pollMs: 20 }));
+    await new Promise((r) => setTimeout(r, 150));
+    await appendEvent(h.db, run.id, "run.completed");
+    expect(ids(await reading)).toEqual(["1:run.created", "2:phase.completed", "3:run.completed"]);
+  });
+
+  it("stops following when the client goes away", async () => {
+    const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
+    await appendEvent(h.db, run.id, "run.created");
+    const controller = new AbortController();
+    const reading = readAll(
+      runEventStream({ db: h.db, runId: run.id, afterSeq: 0, signal: controller.signal, pollMs: 20 }),
+    );
+    setTimeout(() => controller.abort(), 100);
+    expect(ids(await reading)).toEqual(["1:run.created"]);
+  });
+});
