@@ -84,6 +84,9 @@ async function ensureQueue(boss: PgBoss, settings: QueueSettings): Promise<void>
   const existing = await boss.getQueue(RUN_QUEUE);
   if (!existing) await boss.createQueue(RUN_QUEUE, options);
   else await boss.updateQueue(RUN_QUEUE, options);
+  // Fill pg-boss's queue cache now, outside any transaction: otherwise the first send inside a
+  // PGlite transaction looks the queue up over the same single connection and waits on itself.
+  await boss.getJobById(RUN_QUEUE, "00000000-0000-4000-8000-000000000000");
 }
 
 /**

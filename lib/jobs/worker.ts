@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import type { RunBus } from "./bus.ts";
 import { executeRun } from "./execute-run.ts";
 import { getBoss, RUN_QUEUE, type RunJobData } from "./queue.ts";
+import { sweepAbandonedRuns } from "./sweeper.ts";
 
 export interface RunWorker {
   stop(): Promise<void>;
@@ -54,8 +55,16 @@ export async function startRunWorker(
       }
     },
   );
+  // Runs whose jobs were given up on (retry limit) must not stay "running": sweep now and then.
+  const sweepMs = Number(process.env.JOB_SWEEP_SECONDS ?? 60) * 1000;
+  const sweep = () =>
+    sweepAbandonedRuns(handle.db, boss, bus).catch((e) => console.error("[deep-research] sweep failed:", e));
+  void sweep();
+  const sweeper = setInterval(sweep, Math.max(1000, sweepMs));
+  sweeper.unref();
   return {
     async stop() {
+      clearInterval(sweeper);
       shutdown.abort();
       await boss.offWork(RUN_QUEUE, { wait: true }).catch(() => {});
     },

@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import { listEventsAfter } from "../../db/queries/events.ts";
+import { createRun, getRun } from "../../db/queries/runs.ts";
+import { createRunBus, type RunBus } from "./bus.ts";
+import { enqueueRun, getBoss, RUN_QUEUE } from "./queue.ts";
+import { sweepAbandonedRuns } from "./sweeper.ts";
+
+let h: DatabaseHandle;
+let bus: RunBus;
+beforeAll(async () => {
+  h = await openDatabase({ dataDir: null });
+  await migrateDatabase(h);
+  bus = await createRunBus(h);
+}, 60_000);
+afterAll(async () => {
+  await (await getBoss(h)).stop({ graceful: false }).catch(() => {});
+  await h.close();
+});
+
+async function runWithJob(question: string) {
+  const run = await createRun(h.db, { ownerId: "o", question, settings: {} });
+  const boss = await getBoss(h);
+  const jobId = await h.db.transaction((tx) => enqueueRun(boss, tx as never, run.id));
+  await h.db.execute(
+    sql`update runs set status = 'running', updated_at = now() - interval '5 minutes' where id = ${run.id}`,
+  );
+  return { run, jobId, boss };
+}
+
+describe("sweepAbandonedRuns", () => {
+  it("ends a running run whose job was settled or is gone, once, with a readable reason", async () => {
+    const cancelled = await runWithJob("job cancelled under it");
+    await cancelled.boss.cancel(RUN_QUEUE, cancelled.jobId);
+    const gone = await runWithJob("job missing");
+    await h.db.execute(
+      sql`update runs set job_id = '00000000-0000-4000-8000-000000000001' where id = ${gone.run.id}`,
+    );
+    const alive = await runWithJob("job still queued");
+
+    const ended = await sweepAbandonedRuns(h.db, cancelled.boss, bus);
+    expect(ended.sort()).toEqual([cancelled.run.id, gone.run.id].sort());
+    const row = await getRun(h.db, cancelled.run.id);
+    expect(row?.status).toBe("failed");
+    expect(row?.error).toMatch(/ended as "cancelled"/);
+    expect((await getRun(h.db, gone.run.id))?.error).toMatch(/no longer exists/);
+    expect((await getRun(h.db, alive.run.id))?.status).toBe("running");
+    const events = await listEventsAfter(h.db, cancelled.run.id, 0);
+    expect(events.at(-1)?.type).toBe("run.failed");
+
+    // A second sweep (another worker) changes nothing and emits nothing.
+    expect(await sweepAbandonedRuns(h.db, cancelled.boss, bus)).toEqual([]);
+    expect((await listEventsAfter(h.db, cancelled.run.id, 0)).length).toBe(events.length);
+  });
+
+  it("leaves recently touched runs alone", async () => {
+    const fresh = await runWithJob("fresh");
+    await h.db.execute(sql`update runs set updated_at = now() where id = ${fresh.run.id}`);
+    await fresh.boss.cancel(RUN_QUEUE, fresh.jobId);
+    expect(await sweepAbandonedRuns(h.db, fresh.boss, bus)).toEqual([]);
+  });
+});
