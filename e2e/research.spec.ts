@@ -286,3 +286,52 @@ test("a run over its token budget stops gracefully with a readable reason and a 
     ).status(),
   ).toBe(422);
 });
+
+test("an ambiguous request waits for one clarifying answer, then researches with it", async ({
+  page,
+  request,
+}) => {
+  const rules = researchScript({ webUrl: webUrl() });
+  rules.unshift({
+    name: "clarify",
+    match: { schema: "clarification" },
+    replies: [
+      {
+        kind: "json",
+        value: {
+          needs_clarification: true,
+          question: "Which climate should the comparison assume: mild or cold winters?",
+          reason: "Heat pump efficiency depends strongly on outdoor temperature.",
+        },
+      },
+    ],
+  });
+  await scriptLlm(rules);
+  const { id } = await (
+    await request.post("/api/runs", {
+      data: { question: "Is a heat pump worth it?", settings: { clarification: true } },
+    })
+  ).json();
+  const waiting = await waitForStatus(request, id, ["awaiting_clarification"], 30_000);
+  expect(waiting.clarificationQuestion).toBe(
+    "Which climate should the comparison assume: mild or cold winters?",
+  );
+  expect((await request.post(`/api/runs/${id}/clarification`, { data: { answer: "" } })).status()).toBe(422);
+
+  await page.goto(`/runs/${id}`);
+  const form = page.getByRole("form", { name: "Answer the clarifying question" });
+  await expect(form).toContainText("mild or cold winters?");
+  await form.getByRole("textbox").fill("Cold winters, down to -20 °C, in Scandinavia.");
+  await form.getByRole("button", { name: "Answer and continue" }).click();
+  await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
+
+  const events = (await readEventStream(id)).map(([, t]) => t);
+  expect(events.indexOf("clarification.requested")).toBeLessThan(events.indexOf("clarification.answered"));
+  expect(events.indexOf("clarification.answered")).toBeLessThan(events.indexOf("brief.created"));
+  // The brief was written with the answer in hand.
+  const briefCall = (await llmRequests()).find((r) => r.rule === "brief")!;
+  expect(JSON.stringify(briefCall.body)).toContain("Cold winters, down to -20 °C, in Scandinavia.");
+  expect((await request.post(`/api/runs/${id}/clarification`, { data: { answer: "again" } })).status()).toBe(
+    409,
+  );
+});

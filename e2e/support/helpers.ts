@@ -15,7 +15,9 @@ export async function scriptLlm(rules: ScriptRule[]): Promise<void> {
   if (!r.ok) throw new Error(`scripting the LLM failed: ${r.status} ${await r.text()}`);
 }
 
-export async function llmRequests(): Promise<{ rule?: string; aborted: boolean; status: number }[]> {
+export async function llmRequests(): Promise<
+  { rule?: string; aborted: boolean; status: number; body: unknown }[]
+> {
   return (await (await fetch(`${llmOrigin()}/__control/requests`)).json()).requests;
 }
 
