@@ -202,6 +202,14 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
       return rows.map(toSource);
     },
 
+    async getSourceByUrl(normalizedUrl) {
+      const [row] = await db
+        .select()
+        .from(sources)
+        .where(and(eq(sources.runId, runId), eq(sources.normalizedUrl, normalizedUrl)));
+      return row ? toSource(row) : undefined;
+    },
+
     async listDirectiveSources(directiveId) {
       const rows = await db
         .select({ s: sources })

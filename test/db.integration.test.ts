@@ -4,6 +4,7 @@ import { type DatabaseHandle, migrateDatabase, pingDatabase } from "../db/client
 import { appendEvent, listEventsAfter } from "../db/queries/events.ts";
 import { createRun, getRunForOwner, listRunsForOwner, updateRunStatus } from "../db/queries/runs.ts";
 import { countSources, linkDirectiveSource, listSources, upsertSource } from "../db/queries/sources.ts";
+import { createDbRunStore } from "../db/research-store.ts";
 import { directives, libraryDocuments, shares } from "../db/schema.ts";
 import { testDatabases } from "./databases.ts";
 
@@ -85,6 +86,28 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
     await linkDirectiveSource(handle.db, d.id, results[0].source.id);
     expect(await countSources(handle.db, run.id)).toBe(1);
     expect((await listSources(handle.db, run.id))[0].content).toBe("snapshot text");
+  });
+
+  it("the engine store finds one source by its normalised URL, scoped to the run", async () => {
+    const run = await createRun(handle.db, { ownerId: "alice", question: "lookup?", settings: {} });
+    const other = await createRun(handle.db, { ownerId: "alice", question: "other?", settings: {} });
+    const store = createDbRunStore(handle.db, run.id);
+    const [d] = (await store.addDirectives([{ round: 0, topic: "Lookup topic" }])).created;
+    const input = {
+      url: "https://example.org/x",
+      normalizedUrl: "https://example.org/x",
+      title: "X",
+      domain: "example.org",
+      provider: "test",
+      quality: "LOW" as const,
+      content: "text",
+    };
+    const { source } = await store.addSource(d.id, input);
+    expect((await store.getSourceByUrl("https://example.org/x"))?.id).toBe(source.id);
+    expect(await store.getSourceByUrl("https://example.org/missing")).toBeUndefined();
+    expect(
+      await createDbRunStore(handle.db, other.id).getSourceByUrl("https://example.org/x"),
+    ).toBeUndefined();
   });
 
   it("rejects a duplicate directive topic and a duplicate share token", async () => {

@@ -132,6 +132,8 @@ export interface RunStore {
    */
   updateSourceContent(sourceId: string, content: string, title?: string): Promise<SourceRecord | undefined>;
   listSources(): Promise<SourceRecord[]>;
+  /** One stored source by its normalised URL (without loading every snapshot of the run). */
+  getSourceByUrl(normalizedUrl: string): Promise<SourceRecord | undefined>;
   listDirectiveSources(directiveId: string): Promise<SourceRecord[]>;
 
   saveResearcherResult(result: ResearcherResultRecord): Promise<void>;

@@ -158,7 +158,7 @@ export async function runResearcher(
 
   /** A page the run already stored (this researcher's hits first, then anyone's). */
   const storedSource = async (normalizedUrl: string) =>
-    mine.get(normalizedUrl) ?? (await store.listSources()).find((s) => s.normalizedUrl === normalizedUrl);
+    mine.get(normalizedUrl) ?? (await store.getSourceByUrl(normalizedUrl));
 
   /** Links an existing source to this directive and records it as used here. */
   const link = (s: SourceRecord) =>
