@@ -10,17 +10,15 @@ import { getRunForOwner } from "../../db/queries/runs.ts";
 import { createDbRunStore, normalizeTopic } from "../../db/research-store.ts";
 import { directives, type Run, runs, terminalRunStatuses } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { createRunEventSink } from "../jobs/event-sink.ts";
 import { cancelQueuedJob, enqueueRun, getBoss } from "../jobs/queue.ts";
 import type { Runtime } from "../jobs/runtime.ts";
 import { findNearDuplicate } from "../research/directive-dedup.ts";
 import type { ResearchEvent } from "../research/events.ts";
 
-async function emit(rt: Runtime, db: Db, runId: string, event: ResearchEvent) {
-  const { type, ...payload } = event;
-  const row = await appendEvent(db, runId, type, payload);
-  await rt.bus.publish({ kind: "event", runId, seq: row.seq, type });
-  return row;
-}
+/** The API's own events go through the same sink as the engine's: stored with the next seq, then announced. */
+const emit = (rt: Runtime, db: Db, runId: string, event: ResearchEvent) =>
+  createRunEventSink(db, rt.bus, runId).emit(event);
 
 export async function createAndEnqueueRun(
   rt: Runtime,
