@@ -18,26 +18,36 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type {
+  CitationSupport,
+  DirectiveOrigin,
+  DirectivePriority,
+  DirectiveStatus,
+  KnowledgeCategory,
+  KnowledgeOrigin,
+  KnowledgeStatus,
+  QualityTier,
+  RoundDecision,
+  RunPhase,
+  RunStatus,
+} from "../lib/research/vocabulary.ts";
+
+// The vocabulary is the engine's; re-exported so queries keep one import for tables and their words.
+export {
+  directivePriorities,
+  type QualityTier,
+  qualityTiers,
+  type RunPhase,
+  type RunStatus,
+  runPhases,
+  runStatuses,
+  terminalRunStatuses,
+} from "../lib/research/vocabulary.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-
-export const runStatuses = [
-  "queued",
-  "running",
-  "awaiting_clarification",
-  "awaiting_plan_review",
-  "completed",
-  "failed",
-  "cancelled",
-] as const;
-export type RunStatus = (typeof runStatuses)[number];
-export const terminalRunStatuses: readonly RunStatus[] = ["completed", "failed", "cancelled"];
-
-export const runPhases = ["clarification", "brief", "supervision", "synthesis", "knowledge", "done"] as const;
-export type RunPhase = (typeof runPhases)[number];
 
 export const runs = pgTable(
   "runs",
@@ -103,12 +113,9 @@ export const directives = pgTable(
     normalizedTopic: text("normalized_topic").notNull(),
     perspective: text("perspective"),
     evidenceNeeded: text("evidence_needed"),
-    priority: text("priority").$type<"critical" | "high" | "normal" | "low">().notNull().default("normal"),
-    origin: text("origin").$type<"supervisor" | "user">().notNull().default("supervisor"),
-    status: text("status")
-      .$type<"pending" | "running" | "done" | "failed" | "skipped">()
-      .notNull()
-      .default("pending"),
+    priority: text("priority").$type<DirectivePriority>().notNull().default("normal"),
+    origin: text("origin").$type<DirectiveOrigin>().notNull().default("supervisor"),
+    status: text("status").$type<DirectiveStatus>().notNull().default("pending"),
     error: text("error"),
     createdAt: createdAt(),
     startedAt: timestamp("started_at", { withTimezone: true }),
@@ -121,9 +128,6 @@ export const directives = pgTable(
 );
 export type Directive = typeof directives.$inferSelect;
 export type NewDirective = typeof directives.$inferInsert;
-
-export const qualityTiers = ["HIGH", "MEDIUM", "LOW", "UNKNOWN"] as const;
-export type QualityTier = (typeof qualityTiers)[number];
 
 export const sources = pgTable(
   "sources",
@@ -205,7 +209,7 @@ export const supervisionRounds = pgTable(
     assessment: jsonb("assessment").$type<Record<string, unknown>>(),
     coverageBefore: jsonb("coverage_before").$type<Record<string, unknown>>(),
     coverageAfter: jsonb("coverage_after").$type<Record<string, unknown>>(),
-    decision: text("decision").$type<"continue" | "stop">(),
+    decision: text("decision").$type<RoundDecision>(),
     reason: text("reason"),
     createdAt: createdAt(),
   },
@@ -239,10 +243,7 @@ export const citations = pgTable(
       .notNull()
       .references(() => sources.id, { onDelete: "cascade" }),
     sentence: text("sentence").notNull(),
-    support: text("support")
-      .$type<"supported" | "unsupported" | "unchecked">()
-      .notNull()
-      .default("unchecked"),
+    support: text("support").$type<CitationSupport>().notNull().default("unchecked"),
     createdAt: createdAt(),
   },
   (t) => [index("citations_run_idx").on(t.runId, t.number)],
@@ -255,16 +256,13 @@ export const knowledgeItems = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     ownerId: text("owner_id").notNull(),
     runId: uuid("run_id").references(() => runs.id, { onDelete: "set null" }),
-    category: text("category").$type<"finding" | "lesson" | "domain">().notNull(),
+    category: text("category").$type<KnowledgeCategory>().notNull(),
     content: text("content").notNull(),
     sourceIds: jsonb("source_ids").$type<string[]>().notNull().default([]),
     confidence: real("confidence").notNull().default(0.5),
     needsReview: boolean("needs_review").notNull().default(true),
-    status: text("status")
-      .$type<"provisional" | "established" | "deprecated">()
-      .notNull()
-      .default("provisional"),
-    origin: text("origin").$type<"extracted" | "user">().notNull().default("extracted"),
+    status: text("status").$type<KnowledgeStatus>().notNull().default("provisional"),
+    origin: text("origin").$type<KnowledgeOrigin>().notNull().default("extracted"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),

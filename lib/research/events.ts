@@ -3,7 +3,7 @@
  * the rest of the object. Events are persisted as run_events rows (gapless seq) before anyone sees
  * them, except the transient ones (report.delta), which stream live and are never stored one by one.
  */
-import type { RunPhase } from "../../db/schema.ts";
+import type { RunPhase } from "./vocabulary.ts";
 
 type Priority = "critical" | "high" | "normal" | "low";
 

@@ -4,12 +4,13 @@
  * restarted) continues at the first unfinished step instead of starting over. Phases are passed in
  * (see phases/index.ts for the real wiring) so this driver reads as the pipeline and nothing else.
  */
-import type { RunPhase } from "../../db/schema.ts";
+
 import { BudgetExceededError } from "../ai/usage.ts";
 import type { EngineDeps } from "./deps.ts";
-import type { ResearcherContext } from "./phases/researcher.ts";
-import { createSeenUrls } from "./seen-urls.ts";
+import type { ResearcherContext } from "./phases/directive/researcher.ts";
+import { createSeenUrls } from "./phases/directive/seen-urls.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, SourceRecord } from "./store.ts";
+import type { RunPhase } from "./vocabulary.ts";
 
 /** Shape version of runs.checkpoint written by this code. Bump it with a migration in migrateCheckpoint. */
 export const STATE_VERSION = 2;

@@ -2,7 +2,7 @@
  * What the engine persists, as one interface over a single run. The database implementation is
  * db/research-store.ts; every method is a checkpoint, so a resumed run reads back what was done.
  */
-import type { QualityTier, RunPhase } from "../../db/schema.ts";
+import type { QualityTier, RunPhase } from "./vocabulary.ts";
 
 export type DirectivePriority = "critical" | "high" | "normal" | "low";
 export type DirectiveOrigin = "supervisor" | "user";

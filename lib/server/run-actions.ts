@@ -13,8 +13,8 @@ import { AppError } from "../errors.ts";
 import { createRunEventSink } from "../jobs/event-sink.ts";
 import { cancelQueuedJob, enqueueRun, getBoss } from "../jobs/queue.ts";
 import type { Runtime } from "../jobs/runtime.ts";
-import { findNearDuplicate } from "../research/directive-dedup.ts";
 import type { ResearchEvent } from "../research/events.ts";
+import { findNearDuplicate } from "../research/phases/supervision/dedup.ts";
 
 /** The API's own events go through the same sink as the engine's: stored with the next seq, then announced. */
 const emit = (rt: Runtime, db: Db, runId: string, event: ResearchEvent) =>

@@ -11,7 +11,10 @@ import { createModelRegistry } from "../../lib/ai/registry.ts";
 import { defaultResearchConfig, type ResearchConfig } from "../../lib/research/config.ts";
 import type { EngineDeps } from "../../lib/research/deps.ts";
 import type { ResearchEvent } from "../../lib/research/events.ts";
-import type { DirectiveExecution, ExecuteDirective } from "../../lib/research/phases/supervision.ts";
+import type {
+  DirectiveExecution,
+  ExecuteDirective,
+} from "../../lib/research/phases/supervision/supervise.ts";
 import { BRIEF_INSTRUCTIONS, CLARIFY_INSTRUCTIONS } from "../../lib/research/prompts/brief.ts";
 import type { DirectiveRecord, RunStore } from "../../lib/research/store.ts";
 import { type GenerateOptions, type GenerateResult, textResult } from "./ai-mocks.ts";

@@ -6,8 +6,7 @@
  */
 import { z } from "zod";
 import type { EngineDeps } from "../deps.ts";
-import { topicTokens } from "../directive-dedup.ts";
-import { recoverableMessage } from "../fatal-errors.ts";
+import { recoverableMessage } from "../errors.ts";
 import {
   BRIEF_INSTRUCTIONS,
   briefPrompt,
@@ -16,6 +15,7 @@ import {
   fallbackBrief,
 } from "../prompts/brief.ts";
 import type { KnowledgeItemRecord } from "../store.ts";
+import { topicTokens } from "./supervision/dedup.ts";
 
 const CHARS_PER_TOKEN = 4;
 

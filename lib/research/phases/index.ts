@@ -1,10 +1,11 @@
 /** The real phases, wired for the orchestrator (run.ts takes them as an argument so tests can swap them). */
+
+import { writePartialReport, writeReport } from "../report/synthesis.ts";
 import type { Phases } from "../run.ts";
 import { clarify, writeBrief } from "./brief.ts";
-import { executeDirective } from "./execute-directive.ts";
+import { executeDirective } from "./directive/execute.ts";
 import { extractKnowledge } from "./knowledge.ts";
-import { planFirstRound, runSupervision } from "./supervision.ts";
-import { writePartialReport, writeReport } from "./synthesis.ts";
+import { planFirstRound, runSupervision } from "./supervision/supervise.ts";
 
 export const defaultPhases: Phases = {
   clarify,

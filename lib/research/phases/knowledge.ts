@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import { abortReason } from "../../ai/errors.ts";
-import { indexSourcesByUrl, urlKey } from "../citations.ts";
 import type { EngineDeps } from "../deps.ts";
 import {
   knowledgeInstructions,
@@ -13,8 +12,9 @@ import {
   MAX_KNOWLEDGE_CONTENT,
   MAX_KNOWLEDGE_ITEMS,
 } from "../prompts/knowledge.ts";
+import { indexSourcesByUrl, urlKey } from "../report/citations.ts";
+import { withTokenRecovery } from "../report/token-recovery.ts";
 import type { KnowledgeItemInput, SourceRecord } from "../store.ts";
-import { withTokenRecovery } from "../token-recovery.ts";
 
 export const knowledgeItemSchema = z.object({
   category: z.enum(["finding", "lesson", "domain"]),

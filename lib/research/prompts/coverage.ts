@@ -2,7 +2,7 @@
  * The coverage table the supervisor reads beside its memory: one line per directive with the
  * numbers the heuristic uses, so the model's judgement and the fallback look at the same facts.
  */
-import type { CoverageReport } from "../coverage.ts";
+import type { CoverageReport } from "../phases/supervision/coverage.ts";
 import type { DirectiveOrigin } from "../store.ts";
 
 const TOPIC_CHARS = 180;

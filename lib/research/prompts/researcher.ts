@@ -3,8 +3,8 @@
  * rules, web text as data), the task message for one directive, the reflection request injected
  * when think is skipped, and the renderings of tool results the model reads.
  */
-import type { NoveltyMark } from "../novelty.ts";
-import type { QualityTier } from "../source-quality.ts";
+import type { NoveltyMark } from "../phases/directive/novelty.ts";
+import type { QualityTier } from "../phases/directive/source-quality.ts";
 import type { DirectiveRecord } from "../store.ts";
 
 export const DATA_TAG = "untrusted_web_data";

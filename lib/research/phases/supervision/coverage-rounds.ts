@@ -1,0 +1,231 @@
+/**
+ * Planning of a supervision round ≥ 1: the supervisor thinks (a gap analysis in prose, no
+ * queries), then assesses coverage (structured) and delegates follow-ups for the gaps. When the
+ * assessment fails or is unusable the heuristic decides, conservatively: it can declare coverage
+ * sufficient, but it never invents follow-ups, so research continues only with directives the
+ * user queued.
+ */
+import type { ModelMessage } from "ai";
+import { z } from "zod";
+import { isContextWindowError } from "../../../ai/context-errors.ts";
+import type { EngineDeps } from "../../deps.ts";
+import { recoverableMessage } from "../../errors.ts";
+import { formatCoverageTable } from "../../prompts/coverage.ts";
+import {
+  assessmentRequest,
+  memoryPreamble,
+  SUPERVISOR_INSTRUCTIONS,
+  thinkRequest,
+} from "../../prompts/supervisor.ts";
+import type { DirectiveOrigin, DirectiveRecord } from "../../store.ts";
+import type { CoverageReport } from "./coverage.ts";
+import { storeDirectives } from "./directives.ts";
+import {
+  CHARS_PER_TOKEN,
+  entryChars,
+  loadMemoryEntries,
+  type MemoryEntry,
+  memoryMessages,
+  truncateMemory,
+} from "./memory.ts";
+
+export const followUpSchema = z.object({
+  topic: z.string().min(1),
+  perspective: z.string(),
+  evidence_needed: z.string(),
+  priority: z.enum(["critical", "high", "normal", "low"]),
+  gap: z.string(),
+});
+
+export const assessmentSchema = z.object({
+  overall_coverage: z.number().min(0).max(1),
+  directive_assessments: z.array(
+    z.object({
+      directive: z.number().int(),
+      status: z.enum(["covered", "partial", "gap"]),
+      note: z.string(),
+    }),
+  ),
+  follow_up_queries: z.array(followUpSchema),
+  should_continue: z.boolean(),
+  rationale: z.string(),
+});
+export type Assessment = z.infer<typeof assessmentSchema>;
+
+/** Context-window retries of a supervisor call, each with half the memory budget of the last. */
+export const MEMORY_RETRIES = 3;
+
+export interface FollowUpRoundPlan {
+  think: string | null;
+  /** Stored in the round's `assessment` column. */
+  assessment: Record<string, unknown>;
+  generated: DirectiveRecord[];
+  /** Set when the assessment already decided this is the last round. */
+  stop?: { code: "coverage_sufficient"; reason: string };
+  /** Why no follow-up was created, when none was. */
+  noFollowUps?: string;
+}
+
+export async function planFollowUpRound(
+  deps: EngineDeps,
+  input: {
+    brief: string;
+    round: number;
+    knowledge: string;
+    coverage: CoverageReport;
+    origins: ReadonlyMap<string, DirectiveOrigin>;
+  },
+): Promise<FollowUpRoundPlan> {
+  const { round } = input;
+  const entries = await loadMemoryEntries(deps.store);
+  const table = formatCoverageTable(input.coverage, input.origins);
+  const conversation = (kept: MemoryEntry[], request: string): ModelMessage[] => [
+    { role: "user", content: memoryPreamble(input.brief, input.knowledge) },
+    ...memoryMessages(kept),
+    { role: "user", content: request },
+  ];
+
+  let think: string | null = null;
+  let thinkError: string | undefined;
+  try {
+    const r = await withMemoryBudget(deps, "supervision.think", entries, (kept) =>
+      deps.models.text("supervisor", {
+        instructions: SUPERVISOR_INSTRUCTIONS,
+        messages: conversation(kept, thinkRequest({ round, coverageTable: table })),
+        maxOutputTokens: 2000,
+        abortSignal: deps.signal,
+      }),
+    );
+    think = r.text.trim() || null;
+    if (!think) thinkError = "the model returned no analysis";
+  } catch (e) {
+    thinkError = recoverableMessage(e, deps.signal);
+  }
+  if (think) {
+    await deps.events.emit({ type: "supervision.think", round, text: think });
+    entries.push({ kind: "thought", round, text: think });
+  }
+
+  const maxFollowUps = deps.config.maxFollowUpsPerRound;
+  let llm: Assessment | undefined;
+  let assessError: string | undefined;
+  try {
+    const r = await withMemoryBudget(deps, "supervision.assessment", entries, (kept) =>
+      deps.models.object("supervisor", {
+        instructions: SUPERVISOR_INSTRUCTIONS,
+        messages: conversation(kept, assessmentRequest({ round, coverageTable: table, maxFollowUps })),
+        schema: assessmentSchema,
+        schemaName: "coverage_assessment",
+        abortSignal: deps.signal,
+      }),
+    );
+    if (r.ok) llm = r.value;
+    else assessError = r.error.message;
+  } catch (e) {
+    assessError = recoverableMessage(e, deps.signal);
+  }
+
+  const heuristic = input.coverage.heuristic;
+  const base = { heuristic, ...(thinkError ? { thinkError } : {}) };
+  if (!llm) {
+    const reason = `assessment unavailable (${assessError}); heuristic confidence ${heuristic.confidence.toFixed(2)} against threshold ${deps.config.coverageThreshold}`;
+    const rationale = heuristic.sufficient
+      ? `${reason}: coverage is sufficient.`
+      : `${reason}: coverage is not sufficient, but no follow-ups are created without the model's guidance.`;
+    await deps.events.emit({
+      type: "supervision.assessment",
+      round,
+      method: "heuristic",
+      overallCoverage: heuristic.confidence,
+      shouldContinue: false,
+      rationale,
+      followUps: [],
+    });
+    const assessment = {
+      ...base,
+      method: "heuristic",
+      error: assessError,
+      overallCoverage: heuristic.confidence,
+      shouldContinue: false,
+      rationale,
+      followUps: [],
+    };
+    return heuristic.sufficient
+      ? { think, assessment, generated: [], stop: { code: "coverage_sufficient", reason: rationale } }
+      : { think, assessment, generated: [], noFollowUps: rationale };
+  }
+
+  const proposed = llm.follow_up_queries;
+  await deps.events.emit({
+    type: "supervision.assessment",
+    round,
+    method: "llm",
+    overallCoverage: llm.overall_coverage,
+    shouldContinue: llm.should_continue,
+    rationale: llm.rationale,
+    followUps: proposed.map((f) => f.topic),
+  });
+  const assessment = {
+    ...base,
+    method: "llm",
+    overallCoverage: llm.overall_coverage,
+    shouldContinue: llm.should_continue,
+    rationale: llm.rationale,
+    directiveAssessments: llm.directive_assessments,
+    followUps: proposed.map((f) => ({ topic: f.topic, gap: f.gap, priority: f.priority })),
+  };
+  if (!llm.should_continue) {
+    const reason = `the supervisor judged coverage sufficient (overall ${llm.overall_coverage.toFixed(2)}): ${llm.rationale}`;
+    return { think, assessment, generated: [], stop: { code: "coverage_sufficient", reason } };
+  }
+  const { created, rejected } = await storeDirectives(
+    deps,
+    proposed.map((f) => ({
+      topic: f.topic,
+      perspective: f.perspective.trim() || null,
+      evidenceNeeded:
+        [f.evidence_needed.trim(), f.gap.trim() && `Gap: ${f.gap.trim()}`].filter(Boolean).join("\n") || null,
+      priority: f.priority,
+    })),
+    { round, followUps: true, maxNew: maxFollowUps, capName: "per-round follow-up cap" },
+  );
+  const noFollowUps = created.length
+    ? undefined
+    : proposed.length
+      ? `all ${proposed.length} proposed follow-ups were rejected (${rejected} duplicates, vague or over a cap)`
+      : "the supervisor proposed no follow-ups";
+  return { think, assessment, generated: created, noFollowUps };
+}
+
+/**
+ * Calls `call` with the memory fitted to the budget; on a context-window error retries up to
+ * MEMORY_RETRIES times with half the budget each time (instructions and brief never shrink),
+ * recording each retry as a `token_limit.retry` event.
+ */
+export async function withMemoryBudget<T>(
+  deps: EngineDeps,
+  phase: string,
+  entries: readonly MemoryEntry[],
+  call: (kept: MemoryEntry[]) => Promise<T>,
+): Promise<T> {
+  let budget = deps.config.supervisorMemoryTokens;
+  for (let attempt = 0; ; attempt++) {
+    const kept = truncateMemory(entries, budget).entries;
+    try {
+      return await call(kept);
+    } catch (e) {
+      if (attempt >= MEMORY_RETRIES || !isContextWindowError(e)) throw e;
+      const next = Math.floor(budget / 2);
+      const used = kept.reduce((n, x) => n + entryChars(x), 0);
+      const after = truncateMemory(entries, next).entries.reduce((n, x) => n + entryChars(x), 0);
+      await deps.events.emit({
+        type: "token_limit.retry",
+        phase,
+        attempt: attempt + 1,
+        removedChars: used - after,
+        budgetChars: next * CHARS_PER_TOKEN,
+      });
+      budget = next;
+    }
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * Directive bookkeeping shared by the supervision rounds: storing new directives behind the
+ * near-duplicate, specificity and cap checks; the execution order; and loading coverage.
+ */
+
+import type { EngineDeps } from "../../deps.ts";
+import type { DirectiveOrigin, DirectivePriority, DirectiveRecord, SourceRecord } from "../../store.ts";
+import { type CoverageReport, computeCoverage } from "./coverage.ts";
+import {
+  describeRejection,
+  type ExistingTopic,
+  findNearDuplicate,
+  rejectFollowUp,
+  type TopicRejection,
+} from "./dedup.ts";
+
+export interface DirectiveCandidate {
+  topic: string;
+  perspective: string | null;
+  evidenceNeeded: string | null;
+  priority: DirectivePriority;
+}
+
+export const PRIORITY_RANK: Record<DirectivePriority, number> = { critical: 0, high: 1, normal: 2, low: 3 };
+
+export function byPriority<T extends { priority: DirectivePriority }>(items: readonly T[]): T[] {
+  // Array.prototype.sort is stable: equal priorities keep the model's order.
+  return [...items].sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority]);
+}
+
+/**
+ * Where a directive stands in the execution queue: user `critical` first, then user `high` and
+ * `normal`, then the supervisor's own (by their priority), then user `low`. Ties keep creation order.
+ */
+export function executionRank(d: Pick<DirectiveRecord, "origin" | "priority">): number {
+  if (d.origin === "user") {
+    if (d.priority === "critical") return 0;
+    if (d.priority === "low") return 3;
+    return 1;
+  }
+  return 2 + PRIORITY_RANK[d.priority] / 10;
+}
+
+export function isRunnable(d: DirectiveRecord): boolean {
+  // `running` here means a worker died mid-directive: the executor resumes it.
+  return d.status === "pending" || d.status === "running";
+}
+
+export function executionOrder(directives: readonly DirectiveRecord[]): DirectiveRecord[] {
+  return directives
+    .filter(isRunnable)
+    .sort((a, b) => executionRank(a) - executionRank(b) || a.ordinal - b.ordinal);
+}
+
+export interface StoreDirectivesOptions {
+  round: number;
+  /** Follow-ups must also be more specific than what was researched (see rejectFollowUp). */
+  followUps: boolean;
+  /** New directives allowed this round (before the run's total budget is applied). */
+  maxNew: number;
+  /** What the cap is called in the rejection event. */
+  capName: string;
+}
+
+/**
+ * Stores the acceptable candidates as pending supervisor directives and reports each decision as
+ * an event. Checks, in order: near-duplicate of an earlier directive or of an accepted candidate
+ * (token-set Jaccard ≥ 0.8, which also catches exact duplicates), for follow-ups vagueness, then
+ * the per-round cap and the run's total budget; the store's exact de-dup is the final guard.
+ */
+export async function storeDirectives(
+  deps: EngineDeps,
+  candidates: readonly DirectiveCandidate[],
+  opts: StoreDirectivesOptions,
+): Promise<{ created: DirectiveRecord[]; rejected: number }> {
+  const existing = await deps.store.listDirectives();
+  const earlier: ExistingTopic[] = existing.map((d) => ({ id: d.id, topic: d.topic }));
+  const budgetLeft = Math.max(0, deps.config.maxDirectivesTotal - existing.length);
+  const limit = Math.min(opts.maxNew, budgetLeft);
+  const accepted: DirectiveCandidate[] = [];
+  const proposed: ExistingTopic[] = [];
+  let rejected = 0;
+
+  const reject = async (topic: string, reason: string, similarTo?: string) => {
+    rejected++;
+    await deps.events.emit({
+      type: "directive.rejected",
+      round: opts.round,
+      topic,
+      reason,
+      ...(similarTo ? { similarTo } : {}),
+    });
+  };
+
+  for (const c of byPriority(candidates)) {
+    const topic = c.topic.trim();
+    if (!topic) continue;
+    const problem: TopicRejection | undefined = opts.followUps
+      ? rejectFollowUp(topic, [...earlier, ...proposed])
+      : nearDuplicate(topic, [...earlier, ...proposed]);
+    if (problem?.kind === "near_duplicate" && !problem.duplicateOf.startsWith("proposed:")) {
+      rejected++;
+      await deps.events.emit({
+        type: "directive.duplicate_skipped",
+        topic,
+        duplicateOf: problem.duplicateOf,
+        similarity: Math.round(problem.similarity * 1000) / 1000,
+      });
+      continue;
+    }
+    if (problem) {
+      const other = problem.kind === "restatement" ? problem.similarTo : undefined;
+      await reject(topic, describeRejection(problem), other?.startsWith("proposed:") ? undefined : other);
+      continue;
+    }
+    if (accepted.length >= limit) {
+      const cap =
+        limit === budgetLeft && budgetLeft < opts.maxNew
+          ? `the run's budget of ${deps.config.maxDirectivesTotal} directives is used up`
+          : `over the ${opts.capName} of ${opts.maxNew}`;
+      await reject(topic, cap);
+      continue;
+    }
+    proposed.push({ id: `proposed:${accepted.length}`, topic });
+    accepted.push({ ...c, topic });
+  }
+
+  if (!accepted.length) return { created: [], rejected };
+  const { created, duplicates } = await deps.store.addDirectives(
+    accepted.map((c) => ({
+      round: opts.round,
+      topic: c.topic,
+      perspective: c.perspective,
+      evidenceNeeded: c.evidenceNeeded,
+      priority: c.priority,
+      origin: "supervisor" as const,
+    })),
+  );
+  await announceDirectives(deps, created);
+  for (const dup of duplicates) {
+    await deps.events.emit({
+      type: "directive.duplicate_skipped",
+      topic: dup.topic,
+      duplicateOf: dup.duplicateOf,
+    });
+  }
+  return { created, rejected: rejected + duplicates.length };
+}
+
+function nearDuplicate(topic: string, earlier: readonly ExistingTopic[]): TopicRejection | undefined {
+  const dup = findNearDuplicate(topic, earlier);
+  return dup ? { kind: "near_duplicate", duplicateOf: dup.id, similarity: dup.similarity } : undefined;
+}
+
+/** The run's coverage as stored right now, plus each directive's origin for the table. */
+export async function loadCoverage(
+  deps: EngineDeps,
+): Promise<{ report: CoverageReport; origins: Map<string, DirectiveOrigin>; directives: DirectiveRecord[] }> {
+  const [directives, results, allSources] = await Promise.all([
+    deps.store.listDirectives(),
+    deps.store.listResearcherResults(),
+    deps.store.listSources(),
+  ]);
+  const sourcesByDirective = new Map<string, SourceRecord[]>();
+  for (const d of directives) {
+    if (d.status === "pending" || d.status === "skipped") continue;
+    sourcesByDirective.set(d.id, await deps.store.listDirectiveSources(d.id));
+  }
+  const findingsByDirective = new Map(
+    results.map((r) => [r.directiveId, r.compressedFindings ?? r.rawNotes ?? ""] as const),
+  );
+  const report = computeCoverage(
+    { directives, sourcesByDirective, findingsByDirective, totalSources: allSources.length },
+    deps.config,
+  );
+  return { report, origins: new Map(directives.map((d) => [d.id, d.origin])), directives };
+}
+
+/** One `directive.created` event per stored directive, in order. */
+export async function announceDirectives(
+  deps: EngineDeps,
+  created: readonly DirectiveRecord[],
+): Promise<void> {
+  for (const d of created) {
+    await deps.events.emit({
+      type: "directive.created",
+      directiveId: d.id,
+      round: d.round,
+      topic: d.topic,
+      priority: d.priority,
+      origin: d.origin,
+    });
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Execution of a round: every runnable directive through the injected executor, in priority order
+ * and at most `maxConcurrentResearchers` at once; and the clean-up of directives never run.
+ */
+
+import type { EngineDeps } from "../../deps.ts";
+import { recoverableMessage, throwIfAborted } from "../../errors.ts";
+import type { DirectiveRecord } from "../../store.ts";
+import { mapWithConcurrency } from "./concurrency.ts";
+import { executionOrder, isRunnable } from "./directives.ts";
+
+export interface DirectiveExecution {
+  directiveId: string;
+  findings: string;
+  sourceIds: string[];
+  ok: boolean;
+}
+
+/**
+ * Researches one directive: marks it running/done/failed, stores its sources and result, and
+ * returns ok:false rather than throwing — except for cancellation and an exhausted budget.
+ */
+export type ExecuteDirective = (directive: DirectiveRecord) => Promise<DirectiveExecution>;
+
+/**
+ * Runs every pending directive (and any left `running` by a dead worker) in priority order, at
+ * most `maxConcurrentResearchers` at once. A failing directive is recorded and never fails the
+ * round; cancellation and an exhausted budget propagate.
+ */
+export async function executeRunnable(
+  deps: EngineDeps,
+  execute: ExecuteDirective,
+): Promise<DirectiveExecution[]> {
+  const queue = executionOrder(await deps.store.listDirectives());
+  const results = await mapWithConcurrency(
+    queue,
+    deps.config.maxConcurrentResearchers,
+    async (d): Promise<DirectiveExecution> => {
+      throwIfAborted(deps.signal);
+      try {
+        return await execute(d);
+      } catch (e) {
+        const error = recoverableMessage(e, deps.signal);
+        await deps.store.setDirectiveStatus(d.id, "failed", error);
+        await deps.events.emit({ type: "directive.failed", directiveId: d.id, error });
+        return { directiveId: d.id, findings: "", sourceIds: [], ok: false };
+      }
+    },
+    deps.signal,
+  );
+  // The executor owns the status; one that left it open would otherwise be re-run every round.
+  const now = new Map((await deps.store.listDirectives()).map((d) => [d.id, d]));
+  for (const [i, d] of queue.entries()) {
+    const current = now.get(d.id);
+    if (current && isRunnable(current)) {
+      const ok = results[i]?.ok ?? false;
+      await deps.store.setDirectiveStatus(
+        d.id,
+        ok ? "done" : "failed",
+        ok ? null : "the researcher did not finish",
+      );
+    }
+  }
+  return results;
+}
+
+/** Directives still pending when supervision ends (e.g. added during the last round) are marked skipped. */
+export async function skipLeftovers(deps: EngineDeps): Promise<void> {
+  const reason = "supervision had finished before this directive could run";
+  for (const d of await deps.store.listDirectives()) {
+    if (d.status !== "pending") continue;
+    await deps.store.setDirectiveStatus(d.id, "skipped", reason);
+    await deps.events.emit({ type: "directive.skipped", directiveId: d.id, reason });
+  }
+}

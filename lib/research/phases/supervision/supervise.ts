@@ -1,0 +1,294 @@
+/**
+ * SUPERVISION: round 0 decomposes the brief into directives and researches them; rounds 1..N
+ * think, assess coverage and delegate follow-ups for the gaps, until a stop rule fires. Every
+ * round is checkpointed in its history row (first undecided, then with its decision), so a
+ * resumed run re-runs no decided round, re-plans no planned one, and re-executes no finished
+ * directive. The directive executor is injected (phases/execute-directive.ts in production).
+ */
+
+import type { EngineDeps } from "../../deps.ts";
+import { throwIfAborted } from "../../errors.ts";
+import { knowledgeBlock } from "../../prompts/brief.ts";
+import type { DirectiveRecord, KnowledgeItemRecord, SupervisionRoundRecord } from "../../store.ts";
+import { selectKnowledge } from "../brief.ts";
+import { coverageRecord } from "./coverage.ts";
+import { planFollowUpRound } from "./coverage-rounds.ts";
+import { announceDirectives, executionOrder, isRunnable, loadCoverage } from "./directives.ts";
+import type { ExecuteDirective } from "./execution.ts";
+import { executeRunnable, skipLeftovers } from "./execution.ts";
+import { planRoundZero } from "./round0.ts";
+
+export type { DirectiveExecution, ExecuteDirective } from "./execution.ts";
+
+export type StopCode =
+  | "supervision_disabled"
+  | "max_rounds"
+  | "coverage_sufficient"
+  | "no_new_directives"
+  | "no_new_sources"
+  | "time_limit";
+
+export interface SupervisionInput {
+  brief: string;
+  executeDirective: ExecuteDirective;
+  /** Established knowledge of the run's owner; the relevant part within the budget reaches the supervisor. */
+  knowledge?: readonly KnowledgeItemRecord[];
+}
+
+export interface SupervisionOutcome {
+  /** Rounds in the history, round 0 included. */
+  rounds: number;
+  stopReason: StopCode;
+  directives: DirectiveRecord[];
+}
+
+interface Decision {
+  decision: "continue" | "stop";
+  code?: StopCode;
+  reason: string;
+}
+
+interface RoundContext {
+  deps: EngineDeps;
+  input: SupervisionInput;
+  knowledge: string;
+  startedAt: number;
+}
+
+const STOP_CODES: readonly StopCode[] = [
+  "supervision_disabled",
+  "max_rounds",
+  "coverage_sufficient",
+  "no_new_directives",
+  "no_new_sources",
+  "time_limit",
+];
+
+// A stop's reason is stored as "<code>: <explanation>", readable in the history and parseable on resume.
+const stop = (code: StopCode, detail: string): Decision => ({
+  decision: "stop",
+  code,
+  reason: `${code}: ${detail}`,
+});
+
+function codeOf(reason: string | null): StopCode {
+  const code = reason?.match(/^([a-z_]+):/)?.[1] as StopCode | undefined;
+  return code && STOP_CODES.includes(code) ? code : "max_rounds";
+}
+
+export async function runSupervision(deps: EngineDeps, input: SupervisionInput): Promise<SupervisionOutcome> {
+  const items = selectKnowledge(input.knowledge ?? [], input.brief, deps.config.knowledgeBudgetTokens);
+  const ctx: RoundContext = { deps, input, knowledge: knowledgeBlock(items), startedAt: deps.clock.now() };
+  const history = await deps.store.listRounds();
+  const finished = history.find((r) => r.decision === "stop");
+  let code: StopCode | undefined = finished ? codeOf(finished.reason) : undefined;
+  const decided = history.filter((r) => r.decision !== null).map((r) => r.round);
+  let round = decided.length ? Math.max(...decided) + 1 : 0;
+
+  while (!code) {
+    throwIfAborted(deps.signal);
+    const result = round === 0 ? await roundZero(ctx) : await followUpRound(ctx, round);
+    if (result.decision === "stop") code = result.code ?? "max_rounds";
+    round++;
+  }
+  await skipLeftovers(deps);
+  const [rounds, directives] = await Promise.all([deps.store.listRounds(), deps.store.listDirectives()]);
+  return { rounds: rounds.length, stopReason: code, directives };
+}
+
+async function savedRound(ctx: RoundContext, round: number): Promise<SupervisionRoundRecord | undefined> {
+  return (await ctx.deps.store.listRounds()).find((r) => r.round === round && r.decision === null);
+}
+
+async function announceRound(ctx: RoundContext, round: number): Promise<void> {
+  const pending = (await ctx.deps.store.listDirectives()).filter(isRunnable).length;
+  await ctx.deps.events.emit({ type: "supervision.round_started", round, pending });
+}
+
+/**
+ * Plans round 0 (decompose → critique → revise → store) and checkpoints it as an undecided round,
+ * unless that was already done. Exported so the orchestrator can plan, pause for plan review,
+ * and then call runSupervision, which picks the checkpoint up and executes it.
+ */
+export async function planFirstRound(
+  deps: EngineDeps,
+  input: Pick<SupervisionInput, "brief" | "knowledge">,
+): Promise<SupervisionRoundRecord> {
+  const saved = (await deps.store.listRounds()).find((r) => r.round === 0);
+  if (saved) return saved;
+  const items = selectKnowledge(input.knowledge ?? [], input.brief, deps.config.knowledgeBudgetTokens);
+  const coverageBefore = coverageRecord((await loadCoverage(deps)).report);
+  const existing = await deps.store.listDirectives();
+  const planned = existing.filter((d) => d.origin === "supervisor" && d.round === 0);
+  let generated = planned.length;
+  let assessment: Record<string, unknown> = { resumed: true, finalCount: planned.length };
+  // Directives stored but no checkpoint: the worker died in between, so the plan stands.
+  if (!planned.length) {
+    const plan = await planRoundZero(deps, { brief: input.brief, knowledge: knowledgeBlock(items) });
+    generated = plan.created.length;
+    assessment = plan.record;
+  }
+  if (!(await deps.store.listDirectives()).some((d) => d.status !== "skipped")) {
+    generated += await addBriefDirective(deps, input.brief);
+  }
+  const record: SupervisionRoundRecord = {
+    round: 0,
+    method: "decomposition",
+    directivesGenerated: generated,
+    directivesExecuted: 0,
+    newSources: 0,
+    think: null,
+    assessment,
+    coverageBefore,
+    coverageAfter: null,
+    decision: null,
+    reason: null,
+  };
+  await deps.store.saveRound(record);
+  return record;
+}
+
+async function roundZero(ctx: RoundContext): Promise<Decision> {
+  const { deps, input } = ctx;
+  await announceRound(ctx, 0);
+  const record = await planFirstRound(deps, input);
+  return finishRound(ctx, record, () => {
+    if (!deps.config.supervisionEnabled) {
+      return stop("supervision_disabled", "coverage supervision is turned off for this run");
+    }
+    if (deps.config.maxSupervisionRounds === 0) {
+      return stop("max_rounds", "no supervision rounds after round 0");
+    }
+    return undefined;
+  });
+}
+
+/** When every proposed directive was refused (e.g. duplicates of user ones) and nothing is queued. */
+async function addBriefDirective(deps: EngineDeps, brief: string): Promise<number> {
+  const { created } = await deps.store.addDirectives([{ round: 0, topic: brief, origin: "supervisor" }]);
+  await announceDirectives(deps, created);
+  return created.length;
+}
+
+async function followUpRound(ctx: RoundContext, round: number): Promise<Decision> {
+  const { deps, input } = ctx;
+  await announceRound(ctx, round);
+  let record = await savedRound(ctx, round);
+  if (!record) {
+    const coverage = await loadCoverage(deps);
+    const plan = await planFollowUpRound(deps, {
+      brief: input.brief,
+      round,
+      knowledge: ctx.knowledge,
+      coverage: coverage.report,
+      origins: coverage.origins,
+    });
+    const runnable = executionOrder(await deps.store.listDirectives());
+    const planned = plan.stop
+      ? stop(plan.stop.code, plan.stop.reason)
+      : runnable.length
+        ? undefined
+        : stop("no_new_directives", plan.noFollowUps ?? "nothing is left to research");
+    const coverageBefore = coverageRecord(coverage.report);
+    record = {
+      round,
+      method: "coverage",
+      directivesGenerated: plan.generated.length,
+      directivesExecuted: 0,
+      newSources: 0,
+      think: plan.think,
+      assessment: { ...plan.assessment, ...(planned ? { plannedStop: planned.reason } : {}) },
+      coverageBefore,
+      coverageAfter: null,
+      decision: null,
+      reason: null,
+    };
+    if (!runnable.length && planned) {
+      const final = {
+        ...record,
+        coverageAfter: coverageBefore,
+        decision: "stop" as const,
+        reason: planned.reason,
+      };
+      await deps.store.saveRound(final);
+      await deps.events.emit({
+        type: "supervision.round_completed",
+        round,
+        decision: "stop",
+        reason: planned.reason,
+      });
+      return planned;
+    }
+    await deps.store.saveRound(record);
+  }
+  const plannedStop = record.assessment?.plannedStop;
+  return finishRound(ctx, record, (executed) => {
+    if (typeof plannedStop === "string") {
+      const suffix = executed ? `; the ${executed} queued directive(s) were still researched` : "";
+      return { decision: "stop", code: codeOf(plannedStop), reason: plannedStop + suffix };
+    }
+    if (round >= deps.config.maxSupervisionRounds) {
+      return stop(
+        "max_rounds",
+        `reached the limit of ${deps.config.maxSupervisionRounds} supervision rounds`,
+      );
+    }
+    return undefined;
+  });
+}
+
+/**
+ * Executes the round's runnable directives, measures coverage, decides (the round's own stop
+ * rule first, then no new sources and the wall-clock limit) and saves the decided round.
+ */
+async function finishRound(
+  ctx: RoundContext,
+  record: SupervisionRoundRecord,
+  roundRule: (executed: number) => Decision | undefined,
+): Promise<Decision> {
+  const { deps } = ctx;
+  await executeRunnable(deps, ctx.input.executeDirective);
+  const after = await loadCoverage(deps);
+  const before = record.coverageBefore as {
+    totalSources?: number;
+    directives?: { directiveId: string; status: string }[];
+  };
+  const attemptedBefore = new Set(
+    (before?.directives ?? [])
+      .filter((d) => d.status === "done" || d.status === "failed")
+      .map((d) => d.directiveId),
+  );
+  const executed = after.report.directives.filter(
+    (d) => (d.status === "done" || d.status === "failed") && !attemptedBefore.has(d.directiveId),
+  ).length;
+  const newSources = after.report.totalSources - (before?.totalSources ?? 0);
+  const elapsed = deps.clock.now() - ctx.startedAt;
+  const decision =
+    roundRule(executed) ??
+    (newSources <= 0
+      ? stop("no_new_sources", `round ${record.round} found no new sources`)
+      : elapsed >= deps.config.phaseTimeoutMs
+        ? stop(
+            "time_limit",
+            `supervision ran ${Math.round(elapsed / 1000)} s, over its ${Math.round(deps.config.phaseTimeoutMs / 1000)} s limit`,
+          )
+        : {
+            decision: "continue" as const,
+            reason: `${executed} directive(s) researched, ${newSources} new source(s); heuristic confidence ${after.report.heuristic.confidence.toFixed(2)}`,
+          });
+  await deps.store.saveRound({
+    ...record,
+    directivesExecuted: executed,
+    newSources: Math.max(0, newSources),
+    coverageAfter: coverageRecord(after.report),
+    decision: decision.decision,
+    reason: decision.reason,
+  });
+  await deps.events.emit({
+    type: "supervision.round_completed",
+    round: record.round,
+    decision: decision.decision,
+    reason: decision.reason,
+  });
+  return decision;
+}

@@ -1,0 +1,228 @@
+/**
+ * Does the cited source's stored text support the sentence that cites it? A cheap lexical
+ * pre-check settles the clear cases (most content words and every number of the sentence occur in
+ * the source); the rest go to ONE batched structured call (summarization role) with the sentence and
+ * the most relevant excerpts of the source. Nothing here fails the run: when the model cannot
+ * judge, the citation is recorded as `unchecked`.
+ */
+import { z } from "zod";
+import { abortReason } from "../../ai/errors.ts";
+import type { EngineDeps } from "../deps.ts";
+import {
+  type CitationCheckItem,
+  citationCheckInstructions,
+  citationCheckPrompt,
+} from "../prompts/citation-check.ts";
+import type { CitationRecord, SourceRecord } from "../store.ts";
+import type { ReportCitation } from "./citations.ts";
+
+export type SupportVerdict = CitationRecord["support"];
+
+export interface SupportCounts {
+  supported: number;
+  unsupported: number;
+  unchecked: number;
+}
+
+export interface SupportResult {
+  records: CitationRecord[];
+  counts: SupportCounts;
+  /** Settled by the lexical pre-check alone. */
+  lexicallySupported: number;
+  /** Sent to the model (judged or, when the call failed, unchecked). */
+  sentToModel: number;
+}
+
+export interface LexicalCheck {
+  verdict: "supported" | "uncertain" | "no_overlap";
+  /** Share of the sentence's content terms found in the source (0–1). */
+  overlap: number;
+  terms: number;
+}
+
+/** Items per batched call and excerpt size: keep the one call well inside small context windows. */
+const MAX_MODEL_ITEMS = 40;
+const EXCERPT_CHARS = 1000;
+const CLEAR_OVERLAP = 0.7;
+
+const STOPWORDS = new Set(
+  (
+    "the and for are but not you all any can had her was one our out has have been were their there this that " +
+    "these those with from into than then them they what when where which while who whom why how also such " +
+    "more most other some only very about after before over under between through during each both few its " +
+    "may might must shall should would could will upon per via among within without however therefore thus " +
+    "der die das und ist sind ein eine einer eines dem den des mit von für auf nicht auch als bei nach wie " +
+    "les des une est sont avec pour par dans sur pas plus que qui aux ces del los las una con por para que " +
+    "como más sus este esta"
+  ).split(" "),
+);
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** Content terms of a text: stemmed words (prefix of 6), character bigrams for CJK, and numbers. */
+export function contentTerms(text: string): { words: Set<string>; numbers: Set<string> } {
+  const words = new Set<string>();
+  const numbers = new Set<string>();
+  const lower = text.normalize("NFKC").toLowerCase();
+  for (const m of lower.matchAll(/\d+(?:[.,]\d+)*/g)) numbers.add(m[0].replace(/[.,]/g, ""));
+  for (const m of lower.matchAll(/\p{L}[\p{L}\p{M}'’-]*/gu)) {
+    const w = m[0].replace(/['’-]+$/, "");
+    if (CJK.test(w)) {
+      for (let i = 0; i + 1 < w.length; i++) words.add(w.slice(i, i + 2));
+      continue;
+    }
+    if (w.length < 3 || STOPWORDS.has(w)) continue;
+    words.add(w.length > 6 ? w.slice(0, 6) : w);
+  }
+  return { words, numbers };
+}
+
+type Terms = ReturnType<typeof contentTerms>;
+
+function lexicalFromTerms(sentence: Terms, source: Terms): LexicalCheck {
+  const terms = sentence.words.size + sentence.numbers.size;
+  let hits = 0;
+  for (const w of sentence.words) if (source.words.has(w)) hits++;
+  let numbersFound = 0;
+  for (const n of sentence.numbers) if (source.numbers.has(n)) numbersFound++;
+  hits += numbersFound;
+  const overlap = terms ? hits / terms : 0;
+  if (hits === 0) return { verdict: "no_overlap", overlap: 0, terms };
+  const allNumbers = numbersFound === sentence.numbers.size;
+  const clear = terms >= 4 && overlap >= CLEAR_OVERLAP && allNumbers;
+  return { verdict: clear ? "supported" : "uncertain", overlap, terms };
+}
+
+/** The lexical pre-check on its own (exported for tests and tuning). */
+export function lexicalSupport(sentence: string, sourceText: string): LexicalCheck {
+  return lexicalFromTerms(contentTerms(sentence), contentTerms(sourceText));
+}
+
+/** The passages of `sourceText` sharing most terms with `sentence`, in text order, within `maxChars`. */
+export function relevantExcerpt(sourceText: string, sentence: string, maxChars = EXCERPT_CHARS): string {
+  const text = sourceText.trim();
+  if (text.length <= maxChars) return text;
+  const wanted = contentTerms(sentence);
+  const pieces = text.split(/(?<=[.!?。！？])\s+|\n+/).filter((p) => p.trim());
+  const windows: { start: number; text: string; score: number }[] = [];
+  let current = "";
+  const push = () => {
+    if (!current.trim()) return;
+    const t = contentTerms(current);
+    let score = 0;
+    for (const w of wanted.words) if (t.words.has(w)) score++;
+    for (const n of wanted.numbers) if (t.numbers.has(n)) score += 2;
+    windows.push({ start: windows.length, text: current.trim(), score });
+    current = "";
+  };
+  for (const p of pieces) {
+    if (current && current.length + p.length > 350) push();
+    current += `${p} `;
+  }
+  push();
+  const best = windows
+    .filter((w) => w.score > 0)
+    .sort((a, b) => b.score - a.score || a.start - b.start)
+    .slice(0, 3)
+    .sort((a, b) => a.start - b.start);
+  if (!best.length) return `${text.slice(0, maxChars - 1)}…`;
+  let out = "";
+  for (const w of best) {
+    const piece = out ? `\n…\n${w.text}` : w.text;
+    if (out.length + piece.length > maxChars) {
+      if (!out) out = `${w.text.slice(0, maxChars - 1)}…`;
+      break;
+    }
+    out += piece;
+  }
+  return out;
+}
+
+const verdictSchema = z.object({
+  verdicts: z.array(
+    z.object({
+      id: z.number().int(),
+      verdict: z.enum(["supported", "unsupported"]),
+    }),
+  ),
+});
+
+/**
+ * Judges each citation against its source's stored text. Returns one record per citation with
+ * `supported | unsupported | unchecked` and the counts. Throws only when the run is cancelled.
+ */
+export async function checkCitationSupport(
+  deps: EngineDeps,
+  input: { citations: readonly ReportCitation[]; sources: readonly SourceRecord[] },
+): Promise<SupportResult> {
+  const byId = new Map(input.sources.map((s) => [s.id, s]));
+  const sourceTerms = new Map<string, Terms>();
+  const termsOf = (s: SourceRecord) => {
+    let t = sourceTerms.get(s.id);
+    if (!t) {
+      t = contentTerms(s.content ?? "");
+      sourceTerms.set(s.id, t);
+    }
+    return t;
+  };
+
+  const verdicts: SupportVerdict[] = input.citations.map(() => "unchecked");
+  const pending: { index: number; item: CitationCheckItem }[] = [];
+  let lexicallySupported = 0;
+  input.citations.forEach((c, index) => {
+    const source = byId.get(c.sourceId);
+    if (!source?.content?.trim() || !c.sentence.trim()) return;
+    const check = lexicalFromTerms(contentTerms(c.sentence), termsOf(source));
+    if (check.verdict === "supported") {
+      verdicts[index] = "supported";
+      lexicallySupported++;
+      return;
+    }
+    pending.push({
+      index,
+      item: {
+        id: pending.length + 1,
+        sentence: c.sentence,
+        sourceTitle: source.title || source.url,
+        excerpt: relevantExcerpt(source.content, c.sentence),
+      },
+    });
+  });
+
+  const batch = pending.slice(0, MAX_MODEL_ITEMS);
+  if (batch.length) {
+    try {
+      const result = await deps.models.object("summarization", {
+        instructions: citationCheckInstructions(),
+        prompt: citationCheckPrompt(batch.map((p) => p.item)),
+        schema: verdictSchema,
+        schemaName: "citation_verdicts",
+        abortSignal: deps.signal,
+      });
+      if (result.ok) {
+        const byItem = new Map(batch.map((p) => [p.item.id, p.index]));
+        for (const v of result.value.verdicts) {
+          const index = byItem.get(v.id);
+          if (index !== undefined) verdicts[index] = v.verdict;
+        }
+      }
+    } catch (error) {
+      if (deps.signal.aborted) throw abortReason(deps.signal);
+      // Any other failure (provider, budget, context window) leaves these citations unchecked.
+      console.warn(
+        "[deep-research] citation support check failed:",
+        error instanceof Error ? error.message : error,
+      );
+    }
+  }
+
+  const records: CitationRecord[] = input.citations.map((c, i) => ({
+    number: c.number,
+    sourceId: c.sourceId,
+    sentence: c.sentence,
+    support: verdicts[i],
+  }));
+  const counts: SupportCounts = { supported: 0, unsupported: 0, unchecked: 0 };
+  for (const v of verdicts) counts[v]++;
+  return { records, counts, lexicallySupported, sentToModel: batch.length };
+}

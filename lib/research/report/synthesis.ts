@@ -1,0 +1,340 @@
+/**
+ * SYNTHESIS: the report. One streamed `synthesis` call writes it from the brief and every
+ * directive's findings (each researcher's local [k] rewritten to the run-wide source numbers);
+ * citations are post-processed so every [N] resolves to a stored source with a text snapshot; each
+ * cited sentence is checked against its source. A context-window overflow is recovered by cutting
+ * the findings (token-recovery.ts); when that fails too, a partial report is assembled from the
+ * findings that fit, without a model, and marked as partial.
+ */
+
+import type { EngineDeps } from "../deps.ts";
+import type { EventSink } from "../events.ts";
+import {
+  formatFindingsBlock,
+  omittedFindingsNote,
+  type SynthesisFindings,
+  synthesisInstructions,
+  synthesisPrompt,
+} from "../prompts/synthesis.ts";
+import type { DirectiveRecord, SourceRecord } from "../store.ts";
+import {
+  type CitationStats,
+  hasSnapshot,
+  indexSourcesByUrl,
+  type ProcessedReport,
+  parseLocalSourceList,
+  processReportCitations,
+  renumberLocalCitations,
+  urlKey,
+} from "./citations.ts";
+import { type ContextWindowTable, loadContextWindows } from "./model-context.ts";
+import { checkCitationSupport, type SupportCounts } from "./support.ts";
+import { type RecoveryItem, withTokenRecovery } from "./token-recovery.ts";
+
+export interface ReportInput {
+  question: string;
+  brief: string;
+  directives: DirectiveRecord[];
+  findings: { directiveId: string; findings: string }[];
+  sources: SourceRecord[];
+}
+
+export type ReportCitationStats = CitationStats & SupportCounts;
+
+export interface ReportOutcome {
+  markdown: string;
+  partial: boolean;
+  citationStats: ReportCitationStats;
+}
+
+export interface WriteReportOptions {
+  /** Context sizes for token recovery; default: the built-in table with MODEL_CONTEXT_WINDOWS applied. */
+  contextWindows?: ContextWindowTable;
+}
+
+/** One directive's findings, ready for the prompt and for token recovery. */
+export interface FindingsItem extends RecoveryItem, SynthesisFindings {
+  directiveId: string;
+}
+
+/** The sources the report may cite, numbered 1..n in the store's (stable) order: those with a text snapshot. */
+export function citableSources(sources: readonly SourceRecord[]): SourceRecord[] {
+  return sources.filter(hasSnapshot);
+}
+
+/** Drops the researcher's log of queries and tool calls: useful to the supervisor, noise in a report. */
+function withoutToolLog(findings: string): string {
+  const lines = findings.split("\n");
+  const out: string[] = [];
+  let skipLevel: number | undefined;
+  for (const line of lines) {
+    const h = line.match(/^(#{1,6})\s+(.*)$/);
+    if (skipLevel !== undefined) {
+      if (!h || h[1].length > skipLevel) continue;
+      skipLevel = undefined;
+    }
+    if (h && /^queries and tool calls/i.test(h[2].trim())) {
+      skipLevel = h[1].length;
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join("\n").trim();
+}
+
+/**
+ * Every directive's findings with its local citation numbers rewritten to the run-wide ones. The
+ * local list is read from the findings (matched by URL); findings without one are taken to number
+ * the directive's own sources in stored order, which is how compression numbers them. A local
+ * number that maps to nothing citable is removed rather than left to be misread as a run-wide one.
+ */
+export async function prepareFindings(
+  deps: EngineDeps,
+  input: Pick<ReportInput, "directives" | "findings">,
+  numbered: readonly SourceRecord[],
+): Promise<FindingsItem[]> {
+  const numberOf = new Map(numbered.map((s, i) => [s.id, i + 1]));
+  const byUrl = indexSourcesByUrl(numbered);
+  const directives = new Map(input.directives.map((d) => [d.id, d]));
+  const items: FindingsItem[] = [];
+  for (const [index, f] of input.findings.entries()) {
+    if (!f.findings.trim()) continue;
+    const d = directives.get(f.directiveId);
+    const { urls, body } = parseLocalSourceList(f.findings);
+    let toGlobal: (k: number) => number | undefined;
+    if (urls.size) {
+      toGlobal = (k) => {
+        const url = urls.get(k);
+        const source = url === undefined ? undefined : byUrl.get(urlKey(url));
+        return source && numberOf.get(source.id);
+      };
+    } else {
+      const own = await deps.store.listDirectiveSources(f.directiveId);
+      toGlobal = (k) => {
+        const source = own[k - 1];
+        return source && numberOf.get(source.id);
+      };
+    }
+    const text = renumberLocalCitations(withoutToolLog(body), toGlobal).text;
+    items.push({
+      directiveId: f.directiveId,
+      ordinal: d?.ordinal ?? index + 1,
+      topic: d?.topic ?? `Research topic ${index + 1}`,
+      priority: d?.priority ?? "normal",
+      round: d?.round ?? 0,
+      order: d?.ordinal ?? index + 1,
+      text,
+    });
+  }
+  return items.sort((a, b) => a.ordinal - b.ordinal);
+}
+
+/**
+ * Streams report text as `report.delta` events without blocking the model stream: deltas that
+ * arrive while an event is being sent are sent together next, in order.
+ */
+function deltaStreamer(events: EventSink) {
+  let buffer = "";
+  let inflight: Promise<void> | undefined;
+  const pump = async () => {
+    while (buffer) {
+      const text = buffer;
+      buffer = "";
+      try {
+        await events.emit({ type: "report.delta", text });
+      } catch {
+        // Deltas are transient and best-effort; the stored report is what counts.
+      }
+    }
+    inflight = undefined;
+  };
+  return {
+    push(delta: string) {
+      buffer += delta;
+      inflight ??= pump();
+    },
+    async flush() {
+      while (inflight) await inflight;
+    },
+  };
+}
+
+/** A directive's topic as a heading: its first sentence, kept short. */
+function topicHeading(topic: string): string {
+  const first =
+    topic
+      .replace(/\s+/g, " ")
+      .trim()
+      .split(/(?<=[.!?])\s/)[0] ?? "";
+  if (first.length <= 120) return first.replace(/[.:]$/, "");
+  return `${first.slice(0, 117).replace(/\s+\S*$/, "")}…`;
+}
+
+/** Findings' own headings sit below the partial report's `##` sections. */
+function demoteHeadings(text: string): string {
+  return text.replace(/^(#{1,6})(?=\s)/gm, (h) => "#".repeat(Math.min(6, h.length + 2)));
+}
+
+/**
+ * A report assembled from findings without a model, clearly marked as partial. Its citations
+ * already use the run-wide numbers, so it goes through the same post-processing as a written one.
+ */
+export function partialReportMarkdown(opts: {
+  question: string;
+  note: string;
+  items: readonly Pick<FindingsItem, "topic" | "text">[];
+}): string {
+  const parts = [`# ${opts.question.replace(/\s+/g, " ").trim()}`, "", `> **Partial report.** ${opts.note}`];
+  for (const item of opts.items) {
+    parts.push("", `## ${topicHeading(item.topic)}`, "", demoteHeadings(item.text.trim()));
+  }
+  if (!opts.items.length) parts.push("", "No research findings could be included.");
+  return parts.join("\n");
+}
+
+async function finishReport(
+  deps: EngineDeps,
+  opts: { markdown: string; partial: boolean; numbered: SourceRecord[]; checkSupport: boolean },
+): Promise<ReportOutcome> {
+  const processed: ProcessedReport = processReportCitations(opts.markdown, opts.numbered);
+  const unchecked: SupportCounts = { supported: 0, unsupported: 0, unchecked: processed.citations.length };
+  // Stored before the support check, so a run resumed after a crash here finds a consistent report.
+  await deps.store.saveCitations(processed.citations.map((c) => ({ ...c, support: "unchecked" as const })));
+  await deps.store.saveReport({
+    markdown: processed.markdown,
+    partial: opts.partial,
+    citationStats: { ...processed.stats, ...unchecked },
+  });
+  await deps.events.emit({
+    type: "report.citations",
+    kept: processed.stats.kept,
+    removedUnknown: processed.stats.removedUnknown,
+    flattenedLinks: processed.stats.flattenedLinks,
+  });
+  let counts = unchecked;
+  if (opts.checkSupport && processed.citations.length) {
+    const support = await checkCitationSupport(deps, {
+      citations: processed.citations,
+      sources: opts.numbered,
+    });
+    counts = support.counts;
+    await deps.store.saveCitations(support.records);
+    await deps.store.saveReport({
+      markdown: processed.markdown,
+      partial: opts.partial,
+      citationStats: { ...processed.stats, ...counts },
+    });
+  }
+  await deps.events.emit({ type: "report.support_checked", ...counts });
+  await deps.events.emit({
+    type: "report.completed",
+    chars: processed.markdown.length,
+    citations: processed.stats.citedSources,
+    partial: opts.partial,
+  });
+  return {
+    markdown: processed.markdown,
+    partial: opts.partial,
+    citationStats: { ...processed.stats, ...counts },
+  };
+}
+
+/**
+ * Writes, post-processes, checks and stores the report. Throws what the model layer throws for
+ * anything but a context-window overflow (cancellation, budget, provider failure): the orchestrator
+ * decides how the run ends.
+ */
+export async function writeReport(
+  deps: EngineDeps,
+  input: ReportInput,
+  opts: WriteReportOptions = {},
+): Promise<ReportOutcome> {
+  await deps.events.emit({ type: "report.started" });
+  const numbered = citableSources(input.sources);
+  const items = await prepareFindings(deps, input, numbered);
+  const sourceList = numbered.map((s, i) => ({ number: i + 1, title: s.title, url: s.url }));
+  const instructions = synthesisInstructions();
+  const buildPrompt = (kept: readonly FindingsItem[]) =>
+    synthesisPrompt({
+      question: input.question,
+      brief: input.brief,
+      sources: sourceList,
+      findingsBlocks: kept.map(formatFindingsBlock),
+      omittedNote: kept.length < items.length ? omittedFindingsNote(items.length - kept.length) : undefined,
+    });
+  // Everything but the findings' text: system prompt, question, brief, source list, block wrappers.
+  const fixedChars =
+    instructions.length +
+    buildPrompt([]).length +
+    omittedFindingsNote(items.length).length +
+    items.reduce((n, i) => n + formatFindingsBlock({ ...i, text: "" }).length + 2, 0);
+
+  let emptyAnswer = false;
+  const recovered = await withTokenRecovery(deps, {
+    phase: "synthesis",
+    role: "synthesis",
+    items,
+    fixedChars,
+    contextWindows: opts.contextWindows ?? (() => loadContextWindows(process.env)),
+    call: async (kept) => {
+      const stream = deltaStreamer(deps.events);
+      try {
+        const r = await deps.models.text("synthesis", {
+          instructions,
+          prompt: buildPrompt(kept),
+          onTextDelta: stream.push,
+          abortSignal: deps.signal,
+        });
+        return r.text;
+      } finally {
+        await stream.flush();
+      }
+    },
+    fallback: (kept) =>
+      partialReportMarkdown({
+        question: input.question,
+        note:
+          "The research material did not fit the writing model's context window even after it was cut " +
+          "down three times, so this report presents the research findings as gathered instead of a " +
+          `written synthesis${kept.length < items.length ? `; ${items.length - kept.length} lower-priority topic(s) are left out` : ""}.`,
+        items: kept,
+      }),
+  });
+  let markdown = recovered.value;
+  if (!markdown.trim()) {
+    // A model that answers nothing still leaves the reader the findings.
+    emptyAnswer = true;
+    markdown = partialReportMarkdown({
+      question: input.question,
+      note: "The writing model returned an empty report, so this report presents the research findings as gathered.",
+      items: recovered.items,
+    });
+  }
+  return finishReport(deps, {
+    markdown,
+    partial: recovered.partial || emptyAnswer,
+    numbered,
+    checkSupport: true,
+  });
+}
+
+/**
+ * A partial report from whatever was gathered, written without any model call: for a run that
+ * cannot finish (budget exhausted, time limit, a failing model). Undefined when nothing was gathered.
+ */
+export async function writePartialReport(
+  deps: EngineDeps,
+  input: Omit<ReportInput, "brief"> & { reason: string },
+): Promise<{ markdown: string } | undefined> {
+  const numbered = citableSources(input.sources);
+  const items = await prepareFindings(deps, input, numbered);
+  if (!items.length) return undefined;
+  await deps.events.emit({ type: "report.started" });
+  const markdown = partialReportMarkdown({
+    question: input.question,
+    note: `The run stopped before the report could be written (${input.reason.trim()}). These are the research findings as gathered.`,
+    items,
+  });
+  const outcome = await finishReport(deps, { markdown, partial: true, numbered, checkSupport: false });
+  return { markdown: outcome.markdown };
+}

@@ -1,0 +1,48 @@
+/**
+ * The engine's words, defined once: run statuses and phases, directive priorities, origins and
+ * statuses, source quality tiers, citation verdicts and knowledge categories. The database schema
+ * (db/schema.ts), the API and the dashboard import these; nothing here imports from them.
+ */
+
+export const runStatuses = [
+  "queued",
+  "running",
+  "awaiting_clarification",
+  "awaiting_plan_review",
+  "completed",
+  "failed",
+  "cancelled",
+] as const;
+export type RunStatus = (typeof runStatuses)[number];
+export const terminalRunStatuses: readonly RunStatus[] = ["completed", "failed", "cancelled"];
+
+export const runPhases = ["clarification", "brief", "supervision", "synthesis", "knowledge", "done"] as const;
+export type RunPhase = (typeof runPhases)[number];
+
+/** Priorities everywhere (supervisor, user steering, plan review): most urgent first. */
+export const directivePriorities = ["critical", "high", "normal", "low"] as const;
+export type DirectivePriority = (typeof directivePriorities)[number];
+
+export const directiveOrigins = ["supervisor", "user"] as const;
+export type DirectiveOrigin = (typeof directiveOrigins)[number];
+
+export const directiveStatuses = ["pending", "running", "done", "failed", "skipped"] as const;
+export type DirectiveStatus = (typeof directiveStatuses)[number];
+
+export const qualityTiers = ["HIGH", "MEDIUM", "LOW", "UNKNOWN"] as const;
+export type QualityTier = (typeof qualityTiers)[number];
+
+export const citationSupports = ["supported", "unsupported", "unchecked"] as const;
+export type CitationSupport = (typeof citationSupports)[number];
+
+export const roundDecisions = ["continue", "stop"] as const;
+export type RoundDecision = (typeof roundDecisions)[number];
+
+export const knowledgeCategories = ["finding", "lesson", "domain"] as const;
+export type KnowledgeCategory = (typeof knowledgeCategories)[number];
+
+export const knowledgeStatuses = ["provisional", "established", "deprecated"] as const;
+export type KnowledgeStatus = (typeof knowledgeStatuses)[number];
+
+export const knowledgeOrigins = ["extracted", "user"] as const;
+export type KnowledgeOrigin = (typeof knowledgeOrigins)[number];
