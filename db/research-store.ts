@@ -18,6 +18,7 @@ import type {
   SupervisionRoundRecord,
 } from "../lib/research/store.ts";
 import type { Db } from "./client.ts";
+import { updateRunStatus } from "./queries/runs.ts";
 import { linkDirectiveSource, upsertSource } from "./queries/sources.ts";
 import {
   citations,
@@ -90,10 +91,19 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
       };
     },
 
-    async setPhase(phase) {
+    async setStatus(patch) {
+      await updateRunStatus(db, runId, patch);
+    },
+
+    async askClarification(question) {
       await db
         .update(runs)
-        .set({ phase, ...touch() })
+        .set({
+          clarificationQuestion: question,
+          status: "awaiting_clarification",
+          phase: "clarification",
+          ...touch(),
+        })
         .where(eq(runs.id, runId));
     },
 

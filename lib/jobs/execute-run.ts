@@ -6,7 +6,7 @@
 
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { getRun, updateRunStatus } from "../../db/queries/runs.ts";
+import { getRun } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import { runs } from "../../db/schema.ts";
 import { createModelClient } from "../ai/client.ts";
@@ -125,17 +125,7 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
     config,
   };
   try {
-    return await runResearch(deps, defaultPhases, {
-      async setStatus(patch) {
-        await updateRunStatus(db, runId, patch as Parameters<typeof updateRunStatus>[2]);
-      },
-      async askClarification(question) {
-        await db
-          .update(runs)
-          .set({ clarificationQuestion: question, updatedAt: sql`now()` })
-          .where(eq(runs.id, runId));
-      },
-    });
+    return await runResearch(deps, defaultPhases);
   } finally {
     for (const c of cleanups) c();
     await store.saveUsage(meter.snapshot() as unknown as Record<string, unknown>);

@@ -1,10 +1,11 @@
 /**
- * Errors no phase may swallow into a fallback: cancellation (the run was cancelled) and an
+ * The engine's errors in one place. Errors no phase may swallow into a fallback: cancellation (the run was cancelled) and an
  * exhausted budget (the orchestrator stops the run gracefully). Everything else a phase may
  * recover from with its documented fallback.
  */
 import { abortReason, isAbortError } from "../ai/errors.ts";
 import { BudgetExceededError } from "../ai/usage.ts";
+import type { RunPhase } from "./vocabulary.ts";
 
 export function isFatalEngineError(error: unknown, signal?: AbortSignal): boolean {
   return Boolean(signal?.aborted) || isAbortError(error) || error instanceof BudgetExceededError;
@@ -19,4 +20,32 @@ export function recoverableMessage(error: unknown, signal?: AbortSignal): string
 
 export function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw abortReason(signal);
+}
+
+/** A phase ran past `phaseTimeoutMs`; the run ends failed with a partial report. */
+export class PhaseTimeoutError extends Error {
+  readonly phase: RunPhase;
+  readonly limitMs: number;
+  constructor(phase: RunPhase, limitMs: number) {
+    super(`The ${phase} phase exceeded its time limit of ${Math.round(limitMs / 1000)} s.`);
+    this.name = "PhaseTimeoutError";
+    this.phase = phase;
+    this.limitMs = limitMs;
+  }
+}
+
+/** Why a run's signal was aborted; anything else aborting it counts as a cancellation. */
+export type RunAbortReason =
+  | { kind: "cancelled"; by: string }
+  | { kind: "timeout"; limitMs: number }
+  /** The worker is stopping: leave the run as it is for another worker to resume. */
+  | { kind: "shutdown" };
+
+/** The run-level reason behind an aborted run signal (cancel, time limit, worker shutdown). */
+export function runAbortReason(signal: AbortSignal): RunAbortReason | undefined {
+  if (!signal.aborted) return undefined;
+  const r = signal.reason as Partial<RunAbortReason> | undefined;
+  if (r && (r.kind === "cancelled" || r.kind === "timeout" || r.kind === "shutdown"))
+    return r as RunAbortReason;
+  return { kind: "cancelled", by: "an aborted signal" };
 }

@@ -9,7 +9,7 @@ import { BudgetExceededError } from "../ai/usage.ts";
 import { resolveResearchConfig } from "./config.ts";
 import type { EngineDeps } from "./deps.ts";
 import type { ResearchEvent } from "./events.ts";
-import { type Phases, type RunControl, runResearch, STATE_VERSION } from "./run.ts";
+import { type Phases, runResearch, STATE_VERSION } from "./run.ts";
 
 let h: DatabaseHandle;
 beforeAll(async () => {
@@ -42,11 +42,7 @@ async function setup(settings: Record<string, unknown> = {}) {
     signal: controller.signal,
     config: resolveResearchConfig(settings),
   };
-  const control: RunControl = {
-    setStatus: async (p) => void (await updateRunStatus(h.db, run.id, p as never)),
-    askClarification: async () => {},
-  };
-  return { run, events, controller, store, deps, control };
+  return { run, events, controller, store, deps };
 }
 
 /** Phases that store real rows through the store and count their calls. */
@@ -117,7 +113,7 @@ describe("runResearch", () => {
   it("runs every phase in order and ends completed with run.completed last", async () => {
     const s = await setup();
     const calls: string[] = [];
-    const outcome = await runResearch(s.deps, fakePhases(calls), s.control);
+    const outcome = await runResearch(s.deps, fakePhases(calls));
     expect(outcome).toEqual({ status: "completed", partial: false });
     expect(calls).toEqual([
       "brief",
@@ -146,13 +142,12 @@ describe("runResearch", () => {
         },
         writePartialReport: async () => undefined,
       }),
-      s.control,
     );
     expect(first.status).toBe("failed");
     // A crashed worker leaves the run as it was; simulate that by putting the status back.
     await updateRunStatus(h.db, s.run.id, { status: "running", error: null });
     const again: string[] = [];
-    const second = await runResearch(s.deps, fakePhases(again), s.control);
+    const second = await runResearch(s.deps, fakePhases(again));
     expect(second.status).toBe("completed");
     expect(again).toEqual(["report", "knowledge"]);
     expect(s.events.filter((e) => e.type === "run.resumed")).toHaveLength(1);
@@ -163,7 +158,7 @@ describe("runResearch", () => {
     await s.store.saveBrief("I want to know about heat pumps.");
     await s.store.saveCheckpoint({ phase: "supervision", attempts: 1 }, 1);
     const calls: string[] = [];
-    const outcome = await runResearch(s.deps, fakePhases(calls), s.control);
+    const outcome = await runResearch(s.deps, fakePhases(calls));
     expect(outcome.status).toBe("completed");
     expect(calls[0]).toBe("supervision");
     const legacy = s.events.find((e) => e.type === "run.legacy_resume");
@@ -181,7 +176,6 @@ describe("runResearch", () => {
           throw new DOMException("aborted", "AbortError");
         },
       }),
-      s.control,
     );
     expect(outcome).toEqual({ status: "cancelled" });
     expect(s.events.at(-1)).toMatchObject({ type: "run.cancelled" });
@@ -199,7 +193,6 @@ describe("runResearch", () => {
           throw new DOMException("aborted", "AbortError");
         },
       }),
-      s.control,
     );
     expect(outcome).toEqual({ status: "interrupted" });
     expect((await getRun(h.db, s.run.id))?.status).toBe("running");
@@ -216,7 +209,6 @@ describe("runResearch", () => {
           throw new BudgetExceededError({ limit: "tokens", max: 1000, used: 1200 });
         },
       }),
-      s.control,
     );
     expect(outcome).toMatchObject({ status: "failed", partial: true });
     expect(calls).toContain("partial");
@@ -235,7 +227,6 @@ describe("runResearch", () => {
           throw new DOMException("aborted", "AbortError");
         },
       }),
-      s.control,
     );
     expect(outcome).toMatchObject({ status: "failed" });
     expect((outcome as { reason: string }).reason).toMatch(/time limit of 60 s/);
@@ -256,7 +247,6 @@ describe("runResearch", () => {
           return { markdown: "", partial: false };
         },
       }),
-      s.control,
     );
     expect(outcome).toMatchObject({ status: "failed", partial: true });
     expect((outcome as { reason: string }).reason).toBe(
@@ -270,7 +260,7 @@ describe("runResearch", () => {
   it("with plan review on, stops after planning and continues once the plan is approved", async () => {
     const s = await setup({ planReview: true });
     const calls: string[] = [];
-    const first = await runResearch(s.deps, fakePhases(calls), s.control);
+    const first = await runResearch(s.deps, fakePhases(calls));
     expect(first).toEqual({ status: "awaiting_plan_review", directives: 1 });
     expect(calls).toEqual(["brief", "plan"]);
     expect((await getRun(h.db, s.run.id))?.status).toBe("awaiting_plan_review");
@@ -278,7 +268,7 @@ describe("runResearch", () => {
     // What the API does on approval: mark the checkpoint approved.
     const snap = await s.store.getRun();
     await s.store.saveCheckpoint({ ...snap.checkpoint, planApproved: true }, STATE_VERSION);
-    const second = await runResearch(s.deps, fakePhases(calls), s.control);
+    const second = await runResearch(s.deps, fakePhases(calls));
     expect(second.status).toBe("completed");
     expect(calls.slice(2)).toEqual([
       "supervision",
@@ -290,19 +280,19 @@ describe("runResearch", () => {
 
   it("waits for a clarification when one is needed, and does nothing for a finished run", async () => {
     const s = await setup({ clarification: true });
-    const asked: string[] = [];
     const outcome = await runResearch(
       s.deps,
       fakePhases([], { clarify: async () => ({ needed: true, question: "Which climate?" }) }),
-      { ...s.control, askClarification: async (q) => void asked.push(q) },
     );
     expect(outcome).toEqual({ status: "awaiting_clarification", question: "Which climate?" });
-    expect(asked).toEqual(["Which climate?"]);
-    expect((await getRun(h.db, s.run.id))?.status).toBe("awaiting_clarification");
+    const waiting = await getRun(h.db, s.run.id);
+    expect(waiting?.clarificationQuestion).toBe("Which climate?");
+    expect(waiting?.status).toBe("awaiting_clarification");
+    expect(waiting?.phase).toBe("clarification");
 
     await updateRunStatus(h.db, s.run.id, { status: "completed" });
     const before = s.events.length;
-    const again = await runResearch(s.deps, fakePhases([]), s.control);
+    const again = await runResearch(s.deps, fakePhases([]));
     expect(again.status).toBe("completed");
     expect(s.events.length).toBe(before);
   });

@@ -7,10 +7,13 @@
 
 import { BudgetExceededError } from "../ai/usage.ts";
 import type { EngineDeps } from "./deps.ts";
+import { PhaseTimeoutError, runAbortReason } from "./errors.ts";
 import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { createSeenUrls } from "./phases/directive/seen-urls.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, SourceRecord } from "./store.ts";
 import type { RunPhase } from "./vocabulary.ts";
+
+export { PhaseTimeoutError, type RunAbortReason } from "./errors.ts";
 
 /** Shape version of runs.checkpoint written by this code. Bump it with a migration in migrateCheckpoint. */
 export const STATE_VERSION = 2;
@@ -22,18 +25,6 @@ export interface RunCheckpoint {
   /** Plan review: round 0 was planned and shown; a person approved it (set by the API). */
   planProposed?: boolean;
   planApproved?: boolean;
-}
-
-/** A phase ran past `phaseTimeoutMs`; the run ends failed with a partial report. */
-export class PhaseTimeoutError extends Error {
-  readonly phase: RunPhase;
-  readonly limitMs: number;
-  constructor(phase: RunPhase, limitMs: number) {
-    super(`The ${phase} phase exceeded its time limit of ${Math.round(limitMs / 1000)} s.`);
-    this.name = "PhaseTimeoutError";
-    this.phase = phase;
-    this.limitMs = limitMs;
-  }
 }
 
 export interface DirectiveOutcome {
@@ -99,13 +90,6 @@ export interface Phases {
   ): Promise<number>;
 }
 
-/** Why a run's signal was aborted; anything else aborting it counts as a cancellation. */
-export type RunAbortReason =
-  | { kind: "cancelled"; by: string }
-  | { kind: "timeout"; limitMs: number }
-  /** The worker is stopping: leave the run as it is for another worker to resume. */
-  | { kind: "shutdown" };
-
 export type RunOutcome =
   | { status: "completed"; partial: boolean }
   | { status: "failed"; reason: string; partial: boolean }
@@ -114,18 +98,7 @@ export type RunOutcome =
   | { status: "awaiting_plan_review"; directives: number }
   | { status: "interrupted" };
 
-export interface RunControl {
-  /** Persist the run's status/phase/error (and finished_at for terminal states). */
-  setStatus(patch: { status: string; phase?: RunPhase; error?: string | null }): Promise<void>;
-  /** Store the clarification question the run now waits on. */
-  askClarification(question: string): Promise<void>;
-}
-
-export async function runResearch(
-  deps: EngineDeps,
-  phases: Phases,
-  control: RunControl,
-): Promise<RunOutcome> {
+export async function runResearch(deps: EngineDeps, phases: Phases): Promise<RunOutcome> {
   const { store, events } = deps;
   let snapshot = await store.getRun();
   // A duplicate delivery of a finished run's job (or a run cancelled while queued): nothing to do or emit.
@@ -141,7 +114,7 @@ export async function runResearch(
   } else {
     await events.emit({ type: "run.started", attempt: checkpoint.attempts });
   }
-  await control.setStatus({ status: "running" });
+  await store.setStatus({ status: "running" });
 
   const finishPhase = async (phase: RunPhase, started: number) => {
     checkpoint.done.push(phase);
@@ -149,8 +122,7 @@ export async function runResearch(
     await events.emit({ type: "phase.completed", phase, durationMs: deps.clock.now() - started });
   };
   const startPhase = async (phase: RunPhase) => {
-    await store.setPhase(phase);
-    await control.setStatus({ status: "running", phase });
+    await store.setStatus({ status: "running", phase });
     await events.emit({ type: "phase.started", phase });
     return deps.clock.now();
   };
@@ -172,14 +144,14 @@ export async function runResearch(
         const t = await startPhase("clarification");
         const c = await timed("clarification", (d) => phases.clarify(d, { question }));
         if (c.needed && c.question) {
-          await control.askClarification(c.question);
+          // Question and status in one write, before the event: a reader of the event finds the form.
+          await store.askClarification(c.question);
           await events.emit({ type: "clarification.requested", question: c.question });
-          await control.setStatus({ status: "awaiting_clarification", phase: "clarification" });
           return { status: "awaiting_clarification", question: c.question };
         }
         await finishPhase("clarification", t);
       } else if (!snapshot.clarificationAnswer) {
-        await control.setStatus({ status: "awaiting_clarification", phase: "clarification" });
+        await store.setStatus({ status: "awaiting_clarification", phase: "clarification" });
         return { status: "awaiting_clarification", question: snapshot.clarificationQuestion };
       } else {
         await finishPhase("clarification", deps.clock.now());
@@ -216,7 +188,7 @@ export async function runResearch(
         checkpoint.planProposed = true;
         await store.saveCheckpoint({ ...checkpoint }, STATE_VERSION);
         const pending = (await store.listDirectives()).filter((d) => d.status === "pending").length;
-        await control.setStatus({ status: "awaiting_plan_review", phase: "supervision" });
+        await store.setStatus({ status: "awaiting_plan_review", phase: "supervision" });
         await events.emit({ type: "plan.awaiting_review", directives: pending });
         return { status: "awaiting_plan_review", directives: pending };
       }
@@ -263,27 +235,21 @@ export async function runResearch(
       await finishPhase("knowledge", t);
     }
 
-    await store.setPhase("done");
-    await control.setStatus({ status: "completed", phase: "done", error: null });
+    await store.setStatus({ status: "completed", phase: "done", error: null });
     const sources = (await store.listSources()).length;
     const citations = countCitations((await store.getReport())?.markdown ?? "");
     await events.emit({ type: "run.completed", sources, citations, partial });
     return { status: "completed", partial };
   } catch (error) {
-    return endAfterError(deps, phases, control, error);
+    return endAfterError(deps, phases, error);
   }
 }
 
-async function endAfterError(
-  deps: EngineDeps,
-  phases: Phases,
-  control: RunControl,
-  error: unknown,
-): Promise<RunOutcome> {
-  const reason = abortReason(deps.signal);
+async function endAfterError(deps: EngineDeps, phases: Phases, error: unknown): Promise<RunOutcome> {
+  const reason = runAbortReason(deps.signal);
   if (reason?.kind === "shutdown") return { status: "interrupted" };
   if (reason?.kind === "cancelled") {
-    await control.setStatus({ status: "cancelled", error: null });
+    await deps.store.setStatus({ status: "cancelled", error: null });
     await deps.events.emit({ type: "run.cancelled", reason: `cancelled by ${reason.by}` });
     return { status: "cancelled" };
   }
@@ -296,7 +262,7 @@ async function endAfterError(
           ? `The run's budget was exhausted: ${error.message}`
           : `The run failed: ${error instanceof Error ? error.message : String(error)}`;
   const partial = await tryPartialReport(deps, phases, message);
-  await control.setStatus({ status: "failed", error: message });
+  await deps.store.setStatus({ status: "failed", error: message });
   await deps.events.emit({ type: "run.failed", reason: message, partial });
   return { status: "failed", reason: message, partial };
 }
@@ -349,14 +315,6 @@ async function gathered(deps: EngineDeps) {
     .filter((r) => r.compressedFindings || r.rawNotes)
     .map((r) => ({ directiveId: r.directiveId, findings: (r.compressedFindings ?? r.rawNotes) as string }));
   return { directives, findings, sources };
-}
-
-function abortReason(signal: AbortSignal): RunAbortReason | undefined {
-  if (!signal.aborted) return undefined;
-  const r = signal.reason as Partial<RunAbortReason> | undefined;
-  if (r && (r.kind === "cancelled" || r.kind === "timeout" || r.kind === "shutdown"))
-    return r as RunAbortReason;
-  return { kind: "cancelled", by: "an aborted signal" };
 }
 
 function countCitations(markdown: string): number {

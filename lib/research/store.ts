@@ -2,7 +2,7 @@
  * What the engine persists, as one interface over a single run. The database implementation is
  * db/research-store.ts; every method is a checkpoint, so a resumed run reads back what was done.
  */
-import type { QualityTier, RunPhase } from "./vocabulary.ts";
+import type { QualityTier, RunPhase, RunStatus } from "./vocabulary.ts";
 
 export type DirectivePriority = "critical" | "high" | "normal" | "low";
 export type DirectiveOrigin = "supervisor" | "user";
@@ -113,7 +113,13 @@ export interface RunSnapshot {
 export interface RunStore {
   readonly runId: string;
   getRun(): Promise<RunSnapshot>;
-  setPhase(phase: RunPhase): Promise<void>;
+  /**
+   * One write per transition: status, phase and error together (finished_at for terminal states),
+   * so a reader never sees a phase without its status.
+   */
+  setStatus(patch: { status: RunStatus; phase?: RunPhase; error?: string | null }): Promise<void>;
+  /** Stores the clarification question and sets the run awaiting its answer (one write). */
+  askClarification(question: string): Promise<void>;
   saveBrief(brief: string): Promise<void>;
   saveCheckpoint(checkpoint: Record<string, unknown>, stateVersion: number): Promise<void>;
 

@@ -54,3 +54,7 @@ export function runSummary(run: Run) {
     finishedAt: run.finishedAt,
   };
 }
+
+/** The run as the API returns it, for the dashboard (type-only import; dates arrive as strings over JSON). */
+export type RunView = Awaited<ReturnType<typeof runView>>;
+export type RunSummary = ReturnType<typeof runSummary>;

@@ -23,7 +23,7 @@ import { DATA_TAG } from "../../lib/research/prompts/researcher.ts";
 import { summarizationInstructions } from "../../lib/research/prompts/summarization.ts";
 import { SUPERVISOR_INSTRUCTIONS } from "../../lib/research/prompts/supervisor.ts";
 import { synthesisInstructions } from "../../lib/research/prompts/synthesis.ts";
-import { type RunControl, type RunOutcome, runResearch } from "../../lib/research/run.ts";
+import { type RunOutcome, runResearch } from "../../lib/research/run.ts";
 import type { RunStore } from "../../lib/research/store.ts";
 import { createSearch, libraryDocumentUrl } from "../../lib/search/index.ts";
 import type { GenerateOptions, GenerateResult } from "./ai-mocks.ts";
@@ -495,14 +495,7 @@ export async function runScenario(handle: DatabaseHandle, s: Scenario): Promise<
     signal: controller.signal,
     config: resolveResearchConfig(run.settings),
   };
-  const control: RunControl = {
-    setStatus: async (p) =>
-      void (await updateRunStatus(handle.db, run.id, p as Parameters<typeof updateRunStatus>[2])),
-    askClarification: async (q) => {
-      mock.problems.push(`unexpected clarification: ${q}`);
-    },
-  };
-  const outcome = await runResearch(deps, defaultPhases, control);
+  const outcome = await runResearch(deps, defaultPhases);
   return {
     outcome,
     run,
