@@ -1,0 +1,35 @@
+import { Markdown } from "../markdown";
+import type { RunViewJson } from "./types";
+
+/** The report (the stored one, or the text streamed so far) and how its citations were checked. */
+export function ReportPanel({
+  report,
+  partial,
+  citationStats,
+  stored,
+}: {
+  report: string;
+  partial: boolean;
+  citationStats: RunViewJson["citationStats"];
+  /** Whether the report is the stored one: citation checks exist only for it. */
+  stored: boolean;
+}) {
+  return (
+    <section
+      aria-label="Report"
+      className="rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      {partial && <p className="mb-4 text-sm text-amber-700">This report is partial.</p>}
+      {citationStats && stored && (
+        <p data-testid="citation-check" className="mb-4 text-xs text-zinc-500">
+          Citations checked against the stored text of their sources: {citationStats.supported ?? 0} supported
+          · {citationStats.unsupported ?? 0} unsupported · {citationStats.unchecked ?? 0} unchecked
+          {citationStats.removedUnknown
+            ? ` · ${citationStats.removedUnknown} citation(s) to unknown sources removed`
+            : ""}
+        </p>
+      )}
+      <Markdown>{report}</Markdown>
+    </section>
+  );
+}

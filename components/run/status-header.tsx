@@ -1,0 +1,59 @@
+import type { RunViewJson } from "./types";
+
+/** The question, status and phase, what has been gathered, and the run-wide actions and messages. */
+export function StatusHeader({
+  run,
+  done,
+  message,
+  onCancel,
+}: {
+  run: RunViewJson;
+  done: boolean;
+  /** The last action's error, from the API. */
+  message: string | null;
+  onCancel: () => void;
+}) {
+  return (
+    <header className="space-y-2">
+      <p className="text-sm text-zinc-500">
+        <a href="/" className="hover:underline">
+          ← all runs
+        </a>
+      </p>
+      <h1 className="text-2xl font-semibold tracking-tight">{run.question}</h1>
+      <p className="flex flex-wrap items-center gap-3 text-sm">
+        <span data-testid="run-status" className="rounded bg-zinc-100 px-2 py-0.5 dark:bg-zinc-800">
+          {run.status}
+        </span>
+        {run.phase && <span className="text-zinc-500">phase: {run.phase}</span>}
+        <span className="text-zinc-500">
+          {run.sources.length} sources · {run.directives.length} directives
+        </span>
+        {!done && (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded border border-red-300 px-2 py-0.5 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400"
+          >
+            Cancel
+          </button>
+        )}
+        {run.report && (
+          <a href={`/api/runs/${run.id}/report.md`} className="text-blue-700 underline dark:text-blue-400">
+            Download Markdown
+          </a>
+        )}
+      </p>
+      {run.error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {run.error}
+        </p>
+      )}
+      {message && (
+        <p role="alert" className="text-sm text-amber-700 dark:text-amber-400">
+          {message}
+        </p>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+/** The run as the dashboard receives it: the server's RunView over JSON, with its JSON columns typed. */
+import type { CoverageReport } from "@/lib/research/phases/supervision/coverage";
+import type { ReportCitationStats } from "@/lib/research/report/synthesis";
+import type { RunView } from "@/lib/server/run-view";
+import type { Jsonified } from "../jsonified";
+
+/**
+ * The view stores coverage and citation stats as JSON columns (Record<string, unknown>); these are the
+ * engine's shapes written into them. Partial, because a round written by an older version may lack a field.
+ */
+export type RunViewJson = Omit<Jsonified<RunView>, "coverage" | "citationStats"> & {
+  coverage: Partial<CoverageReport> | null;
+  citationStats: Partial<ReportCitationStats> | null;
+};
+
+export type DirectiveView = RunViewJson["directives"][number];
+export type SourceView = RunViewJson["sources"][number];
+export type SupervisionRoundView = RunViewJson["supervisionHistory"][number];
+
+/** One line of the progress timeline: a stored event, described for a human. */
+export interface TimelineEntry {
+  seq: number;
+  type: string;
+  text: string;
+}
