@@ -1,0 +1,36 @@
+import type { KnowledgeStatus } from "@/lib/research/vocabulary";
+import { type Filter, GROUPS } from "./types";
+
+/** Show every section, or only one status; each button says how many items it holds. */
+export function StatusFilter({
+  filter,
+  total,
+  counts,
+  onChange,
+}: {
+  filter: Filter;
+  total: number;
+  counts: Record<KnowledgeStatus, number>;
+  onChange: (f: Filter) => void;
+}) {
+  return (
+    <fieldset className="flex flex-wrap gap-2 text-sm">
+      <legend className="sr-only">Filter by status</legend>
+      {(["all", ...GROUPS.map((g) => g.status)] as Filter[]).map((f) => {
+        const label =
+          f === "all" ? `All (${total})` : `${GROUPS.find((g) => g.status === f)?.title} (${counts[f]})`;
+        return (
+          <button
+            key={f}
+            type="button"
+            aria-pressed={filter === f}
+            onClick={() => onChange(f)}
+            className="rounded-full border border-zinc-300 px-3 py-1 aria-pressed:bg-zinc-900 aria-pressed:text-white dark:border-zinc-700 dark:aria-pressed:bg-zinc-100 dark:aria-pressed:text-zinc-900"
+          >
+            {label}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,28 @@
+import type { KnowledgeItem } from "@/db/schema";
+import type { KnowledgeStatus } from "@/lib/research/vocabulary";
+import type { Jsonified } from "../jsonified";
+
+/** A knowledge item as GET /api/knowledge returns it (dates as ISO strings). */
+export type KnowledgeItemView = Jsonified<KnowledgeItem>;
+
+/** The review sections, in the order a reviewer works through them. */
+export const GROUPS: { status: KnowledgeStatus; title: string; empty: string }[] = [
+  {
+    status: "provisional",
+    title: "Needs review",
+    empty:
+      "Nothing needs review. Items extracted from new reports appear here until you approve or reject them.",
+  },
+  {
+    status: "established",
+    title: "Established",
+    empty: "No established items yet. Approved items and items you add are given to new research runs.",
+  },
+  {
+    status: "deprecated",
+    title: "Deprecated",
+    empty: "No deprecated items. Rejected items are kept here and are not used by research runs.",
+  },
+];
+
+export type Filter = "all" | KnowledgeStatus;
