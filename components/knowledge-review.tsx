@@ -3,10 +3,11 @@
 import { useState } from "react";
 import type { KnowledgeStatus } from "@/lib/research/vocabulary";
 import { AddKnowledgeForm } from "./knowledge/add-form";
-import { api, errorMessage } from "./knowledge/api";
+import { api } from "./knowledge/api";
 import { KnowledgeRow } from "./knowledge/knowledge-row";
 import { StatusFilter } from "./knowledge/status-filter";
 import { type Filter, GROUPS, type KnowledgeItemView } from "./knowledge/types";
+import { errorMessage } from "./read-response";
 
 export type { KnowledgeItemView } from "./knowledge/types";
 

@@ -1,3 +1,5 @@
+import { readResponse } from "../read-response";
+
 /** Sends a JSON request; throws the API's error message ({"error":{"message"}}) on failure. */
 export async function api<T>(url: string, init?: { method: string; body: unknown }): Promise<T> {
   const r = await fetch(url, {
@@ -6,9 +8,5 @@ export async function api<T>(url: string, init?: { method: string; body: unknown
     body: init ? JSON.stringify(init.body) : undefined,
     cache: "no-store",
   });
-  const body = await r.json().catch(() => null);
-  if (!r.ok) throw new Error(body?.error?.message ?? `HTTP ${r.status}`);
-  return body as T;
+  return readResponse<T>(r);
 }
-
-export const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));

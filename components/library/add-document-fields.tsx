@@ -1,0 +1,105 @@
+import type { RefObject } from "react";
+import { inputClass } from "./styles";
+
+export type TextFormat = "text" | "markdown" | "html";
+
+/** Pasted text and the format to read it as. */
+export function TextFields({
+  id,
+  format,
+  onFormat,
+  text,
+  onText,
+}: {
+  id: string;
+  format: TextFormat;
+  onFormat: (f: TextFormat) => void;
+  text: string;
+  onText: (t: string) => void;
+}) {
+  return (
+    <>
+      <div className="flex items-center gap-2">
+        <label htmlFor={`${id}-format`} className="font-medium">
+          Format
+        </label>
+        <select
+          id={`${id}-format`}
+          value={format}
+          onChange={(e) => onFormat(e.target.value as TextFormat)}
+          className="rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          <option value="text">Plain text</option>
+          <option value="markdown">Markdown</option>
+          <option value="html">HTML</option>
+        </select>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-text`} className="block font-medium">
+          Text
+        </label>
+        <textarea
+          id={`${id}-text`}
+          required
+          rows={8}
+          value={text}
+          onChange={(e) => onText(e.target.value)}
+          className={`${inputClass} font-mono`}
+        />
+      </div>
+    </>
+  );
+}
+
+/** A page the server fetches once. */
+export function UrlField({ id, url, onUrl }: { id: string; url: string; onUrl: (u: string) => void }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={`${id}-url`} className="block font-medium">
+        URL
+      </label>
+      <input
+        id={`${id}-url`}
+        type="url"
+        required
+        value={url}
+        onChange={(e) => onUrl(e.target.value)}
+        placeholder="https://example.org/article"
+        className={inputClass}
+      />
+      <p className="text-xs text-zinc-500">
+        The server fetches the page once and stores its readable text; private and internal addresses are
+        refused.
+      </p>
+    </div>
+  );
+}
+
+/** An uploaded file; the input is reachable through inputRef so a successful upload can clear it. */
+export function FileField({
+  id,
+  inputRef,
+  onFile,
+}: {
+  id: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onFile: (f: File | null) => void;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={`${id}-file`} className="block font-medium">
+        File
+      </label>
+      <input
+        id={`${id}-file`}
+        ref={inputRef}
+        type="file"
+        required
+        accept=".pdf,.html,.htm,.xhtml,.md,.markdown,.txt,.text,application/pdf,text/html,text/markdown,text/plain"
+        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+        className="block text-sm"
+      />
+      <p className="text-xs text-zinc-500">PDF, HTML, Markdown or plain text, up to 10 MB.</p>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { formatDate, numberFormat, typeLabel } from "./format";
+import { smallButton } from "./styles";
+import type { LibraryDocumentView } from "./types";
+
+interface RowActions {
+  busy: boolean;
+  /** Asks to confirm deleting the document (null: the question is withdrawn). */
+  onConfirm: (id: string | null) => void;
+  onDelete: (doc: LibraryDocumentView) => void;
+}
+
+/** Delete asks first: the row shows "Delete this document?" until the person confirms or keeps it. */
+function DeleteCell({
+  doc,
+  confirming,
+  busy,
+  onConfirm,
+  onDelete,
+}: RowActions & { doc: LibraryDocumentView; confirming: boolean }) {
+  return confirming ? (
+    <span className="inline-flex items-center gap-2">
+      <span className="text-red-700 dark:text-red-400">Delete this document?</span>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => onDelete(doc)}
+        className="rounded border border-red-300 px-2 py-0.5 text-red-700 hover:bg-red-50 disabled:opacity-40 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950"
+      >
+        Yes, delete
+      </button>
+      <button type="button" onClick={() => onConfirm(null)} className={smallButton}>
+        Keep
+      </button>
+    </span>
+  ) : (
+    <button
+      type="button"
+      disabled={busy}
+      aria-label={`Delete ${doc.title}`}
+      onClick={() => onConfirm(doc.id)}
+      className={smallButton}
+    >
+      Delete
+    </button>
+  );
+}
+
+/** The stored documents: title, type, size, when added, where from, and delete. */
+export function DocumentTable({
+  documents,
+  confirming,
+  ...actions
+}: RowActions & { documents: LibraryDocumentView[]; confirming: string | null }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-zinc-100 text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+          <tr>
+            <th className="px-3 py-2 font-medium">Title</th>
+            <th className="px-3 py-2 font-medium">Type</th>
+            <th className="px-3 py-2 text-right font-medium">Size</th>
+            <th className="px-3 py-2 font-medium">Added</th>
+            <th className="px-3 py-2 font-medium">Source</th>
+            <th className="px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {documents.map((doc) => (
+            <tr key={doc.id} className="align-top">
+              <td className="px-3 py-2 font-medium">{doc.title}</td>
+              <td className="px-3 py-2">{typeLabel(doc.mimeType)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right">
+                {numberFormat.format(doc.chars)} chars
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 text-zinc-600 dark:text-zinc-400">
+                <time dateTime={doc.createdAt}>{formatDate(doc.createdAt)}</time>
+              </td>
+              <td className="max-w-xs truncate px-3 py-2">
+                {doc.sourceUrl ? (
+                  <a
+                    href={doc.sourceUrl}
+                    rel="noreferrer noopener"
+                    target="_blank"
+                    className="text-blue-700 hover:underline dark:text-blue-400"
+                  >
+                    {doc.sourceUrl}
+                  </a>
+                ) : (
+                  <span className="text-zinc-500">added directly</span>
+                )}
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 text-right">
+                <DeleteCell doc={doc} confirming={confirming === doc.id} {...actions} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
