@@ -99,3 +99,18 @@ test("a created run is listed, readable, and streams its stored events with ids"
   const report = await request.get(`/api/runs/${id}/report.md`);
   expect(report.status()).toBe(404);
 });
+
+test("static assets: the icon is served and linked, and robots are kept out", async ({ page, request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
+  expect(await robots.text()).toMatch(/^User-agent: \*\nDisallow: \/$/m);
+
+  const icon = await request.get("/icon.svg");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+  expect(await icon.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+
+  await page.goto("/");
+  await expect(page.locator('head link[rel="icon"]')).toHaveAttribute("href", "/icon.svg");
+});
