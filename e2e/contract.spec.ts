@@ -1,16 +1,43 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { expectApiError, MISSING_RUN_ID, readRunEvents } from "./support/contract.ts";
 
-// The shared contract checker lives beside the repository (../shared), as on every clone CI makes.
-const checker = path.resolve(import.meta.dirname, "..", "..", "shared", "contract-check.mjs");
+test("the HTTP contract holds for health, bad requests and unknown runs", async ({ request }) => {
+  const health = await request.get("/api/health");
+  expect(health.status()).toBe(200);
+  expect(health.headers()["content-type"]).toMatch(/^application\/json/);
+  expect(await health.json()).toEqual(expect.any(Object));
 
-test("the app passes the shared HTTP contract check (no-model part)", async () => {
-  expect(fs.existsSync(checker), `contract checker expected at ${checker}`).toBe(true);
-  const r = spawnSync(process.execPath, [checker, process.env.E2E_BASE_URL ?? ""], { encoding: "utf8" });
-  expect(r.stdout, r.stdout + r.stderr).toMatch(/^\d+ passed, 0 failed$/m);
-  expect(r.status).toBe(0);
+  for (const [label, body] of [
+    ["an empty object", "{}"],
+    ["malformed JSON", "{"],
+    ["a question of the wrong type", '{"question": 42}'],
+    ["an empty question", '{"question": ""}'],
+  ]) {
+    const r = await request.post("/api/runs", {
+      data: body,
+      headers: { "content-type": "application/json" },
+    });
+    await expectApiError(r, `POST /api/runs with ${label}`);
+  }
+
+  for (const path of [
+    `/api/runs/${MISSING_RUN_ID}`,
+    `/api/runs/${MISSING_RUN_ID}/events`,
+    `/api/runs/${MISSING_RUN_ID}/report.md`,
+  ]) {
+    const error = await expectApiError(await request.get(path), `GET ${path}`, 404);
+    expect(error.code, path).toBe("not_found");
+  }
+  const notAnId = await expectApiError(
+    await request.get("/api/runs/not-an-id"),
+    "GET /api/runs/not-an-id",
+    400,
+  );
+  expect(notAnId.code).toBe("bad_request");
+  // The stream of an unknown run is refused before any stream starts.
+  const stream = await readRunEvents(MISSING_RUN_ID);
+  expect(stream.status).toBe(404);
+  expect(stream.contentType).toMatch(/^application\/json/);
 });
 
 test("bad run requests get contract-shaped errors and change nothing", async ({ request }) => {
@@ -71,4 +98,19 @@ test("a created run is listed, readable, and streams its stored events with ids"
   expect(text).toMatch(/^id: 1\nevent: run\.created\ndata: \{.*"question":"What is a heat pump's COP\?"/m);
   const report = await request.get(`/api/runs/${id}/report.md`);
   expect(report.status()).toBe(404);
+});
+
+test("static assets: the icon is served and linked, and robots are kept out", async ({ page, request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
+  expect(await robots.text()).toMatch(/^User-agent: \*\nDisallow: \/$/m);
+
+  const icon = await request.get("/icon.svg");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+  expect(await icon.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+
+  await page.goto("/");
+  await expect(page.locator('head link[rel="icon"]')).toHaveAttribute("href", "/icon.svg");
 });

@@ -3,11 +3,9 @@
  * scripted model answers every role, the local web fixture is searched and read, and the stored
  * report's every citation resolves to a fetched source.
  */
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { checkRunContract } from "./support/contract.ts";
 import {
-  baseUrl,
   llmRequests,
   readEventStream,
   scriptLlm,
@@ -139,15 +137,9 @@ test("cancelling mid-research ends the run within 5 s and aborts the model call 
   expect(again.status()).toBe(409);
 });
 
-test("the shared contract check passes a full scripted run", async () => {
+test("the HTTP contract holds through a full scripted run", async ({ request }) => {
   await scriptLlm(researchScript({ webUrl: webUrl() }));
-  const checker = path.resolve(import.meta.dirname, "..", "..", "shared", "contract-check.mjs");
-  const r = spawnSync(process.execPath, [checker, baseUrl(), "--run", "Heat pump or gas boiler?"], {
-    encoding: "utf8",
-    timeout: 90_000,
-  });
-  expect(r.stdout, r.stdout + r.stderr).toMatch(/^\d+ passed, 0 failed$/m);
-  expect(r.status).toBe(0);
+  await checkRunContract(request, "Heat pump or gas boiler?");
 });
 
 test("with plan review on, a person drops a proposed directive in the UI and only the rest is researched", async ({

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { ScriptRule } from "../../test/support/llm-server.ts";
+import { parseSse } from "./sse.ts";
 
 export const llmOrigin = () => new URL(process.env.E2E_LLM_URL!).origin;
 export const webUrl = () => process.env.E2E_WEB_URL!;
@@ -57,6 +58,7 @@ export async function readEventStream(
   const r = await fetch(`${base}/api/runs/${id}/events`, {
     headers: lastEventId === undefined ? {} : { "last-event-id": String(lastEventId) },
   });
-  const text = await r.text();
-  return [...text.matchAll(/^id: (\d+)\nevent: (.+)$/gm)].map((m) => [Number(m[1]), m[2]]);
+  return parseSse(await r.text())
+    .blocks.filter((b) => b.id !== undefined && b.event !== undefined)
+    .map((b) => [Number(b.id), b.event!]);
 }
