@@ -12,7 +12,7 @@ import {
   MAX_KNOWLEDGE_CONTENT,
   MAX_KNOWLEDGE_ITEMS,
 } from "../prompts/knowledge.ts";
-import { indexSourcesByUrl, urlKey } from "../report/citations.ts";
+import { indexSourcesByUrl, urlKey } from "../report/citations/source-list.ts";
 import { withTokenRecovery } from "../report/token-recovery.ts";
 import type { KnowledgeItemInput, SourceRecord } from "../store.ts";
 

@@ -14,7 +14,7 @@ import {
   citationCheckPrompt,
 } from "../prompts/citation-check.ts";
 import type { CitationRecord, SourceRecord } from "../store.ts";
-import type { ReportCitation } from "./citations.ts";
+import type { ReportCitation } from "./citations/index.ts";
 
 export type SupportVerdict = CitationRecord["support"];
 

@@ -11,6 +11,7 @@ import type { TextCallResult } from "../../../ai/call.ts";
 import { isContextWindowError } from "../../../ai/context-errors.ts";
 import { abortReason } from "../../../ai/errors.ts";
 import { BudgetExceededError } from "../../../ai/usage.ts";
+import { domainOf, isWebUrl, normalizeUrl } from "../../../search/url.ts";
 import type { EngineDeps } from "../../deps.ts";
 import {
   formatAlreadyRead,
@@ -30,7 +31,6 @@ import {
 } from "../../prompts/researcher.ts";
 import { summarizationInstructions, summarizationPrompt } from "../../prompts/summarization.ts";
 import type { DirectiveRecord, NewSourceInput, SourceRecord } from "../../store.ts";
-import { domainOf, isWebUrl, normalizeUrl } from "../../url.ts";
 import { createNoveltyTracker, type NoveltyInput } from "./novelty.ts";
 import type { SeenUrls } from "./seen-urls.ts";
 import { classifySourceQuality } from "./source-quality.ts";
