@@ -23,7 +23,7 @@ export {
   isContextWindowError,
   toContextWindowError,
 } from "./context-errors.ts";
-export { abortReason, isAbortError, ModelCallError, ModelConfigError, ModelTimeoutError } from "./errors.ts";
+export { abortError, isAbortError, ModelCallError, ModelConfigError, ModelTimeoutError } from "./errors.ts";
 export { DEFAULT_PRICING, findPrice, loadPricing, type ModelPrice, type PricingTable } from "./pricing.ts";
 export type { Env, LanguageModelInstance, ProviderFactories, ProviderFactory } from "./providers.ts";
 export {

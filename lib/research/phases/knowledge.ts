@@ -4,8 +4,8 @@
  * recorded as `knowledge.extracted` with failed: true and the run goes on; only cancellation throws.
  */
 import { z } from "zod";
-import { abortReason } from "../../ai/errors.ts";
 import type { EngineDeps } from "../deps.ts";
+import { throwIfAborted } from "../errors.ts";
 import {
   knowledgeInstructions,
   knowledgePrompt,
@@ -120,7 +120,7 @@ export async function extractKnowledge(
     await deps.events.emit({ type: "knowledge.extracted", count: items.length });
     return items.length;
   } catch (error) {
-    if (deps.signal.aborted) throw abortReason(deps.signal);
+    throwIfAborted(deps.signal);
     const reason = error instanceof Error ? error.message : String(error);
     await deps.events.emit({
       type: "knowledge.extracted",

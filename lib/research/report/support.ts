@@ -6,8 +6,8 @@
  * judge, the citation is recorded as `unchecked`.
  */
 import { z } from "zod";
-import { abortReason } from "../../ai/errors.ts";
 import type { EngineDeps } from "../deps.ts";
+import { throwIfAborted } from "../errors.ts";
 import {
   type CitationCheckItem,
   citationCheckInstructions,
@@ -207,7 +207,7 @@ export async function checkCitationSupport(
         }
       }
     } catch (error) {
-      if (deps.signal.aborted) throw abortReason(deps.signal);
+      throwIfAborted(deps.signal);
       // Any other failure (provider, budget, context window) leaves these citations unchecked.
       console.warn(
         "[deep-research] citation support check failed:",

@@ -9,10 +9,9 @@ import { type ModelMessage, type ToolResultPart, tool } from "ai";
 import { z } from "zod";
 import type { TextCallResult } from "../../../ai/call.ts";
 import { isContextWindowError } from "../../../ai/context-errors.ts";
-import { abortReason } from "../../../ai/errors.ts";
-import { BudgetExceededError } from "../../../ai/usage.ts";
 import { domainOf, isWebUrl, normalizeUrl } from "../../../search/url.ts";
 import type { EngineDeps } from "../../deps.ts";
+import { rethrowIfFatal, throwIfAborted } from "../../errors.ts";
 import {
   formatAlreadyRead,
   formatFetchFailure,
@@ -186,7 +185,7 @@ export async function runResearcher(
     try {
       outcome = await deps.search(query, { maxResults: config.maxSearchResults, signal });
     } catch (e) {
-      if (signal.aborted) throw abortReason(signal);
+      throwIfAborted(signal);
       const message = messageOf(e);
       await events.emit({
         type: "researcher.search_results",
@@ -264,8 +263,7 @@ export async function runResearcher(
       if (r.text.trim())
         return formatPage({ ...base, text: r.text.trim(), summarised: true, clipped: false });
     } catch (e) {
-      if (signal.aborted) throw abortReason(signal);
-      if (e instanceof BudgetExceededError) throw e;
+      rethrowIfFatal(e, signal);
       // Overflow or a failed call: fall through to the clipped page rather than losing it.
     }
     return formatPage({
@@ -332,7 +330,7 @@ export async function runResearcher(
       doc = await deps.fetchDocument(url, { signal });
       if (!doc.text.trim()) throw new Error("the page has no readable text");
     } catch (e) {
-      if (signal.aborted) throw abortReason(signal);
+      throwIfAborted(signal);
       const reason = messageOf(e);
       await events.emit({ type: "researcher.fetch", directiveId, url, ok: false, reason });
       return formatFetchFailure(url, reason);
