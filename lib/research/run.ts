@@ -8,8 +8,10 @@
 import { BudgetExceededError } from "../ai/usage.ts";
 import type { EngineDeps } from "./deps.ts";
 import { PhaseTimeoutError, runAbortReason } from "./errors.ts";
+import type { DirectiveOutcome } from "./phases/directive/execute.ts";
 import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { createSeenUrls } from "./phases/directive/seen-urls.ts";
+import type { ExecuteDirective } from "./phases/supervision/execution.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, SourceRecord } from "./store.ts";
 import type { RunPhase } from "./vocabulary.ts";
 
@@ -27,13 +29,6 @@ export interface RunCheckpoint {
   planApproved?: boolean;
 }
 
-export interface DirectiveOutcome {
-  directiveId: string;
-  findings: string;
-  sourceIds: string[];
-  ok: boolean;
-}
-
 export interface Phases {
   clarify(deps: EngineDeps, input: { question: string }): Promise<{ needed: boolean; question?: string }>;
   writeBrief(
@@ -49,7 +44,7 @@ export interface Phases {
     deps: EngineDeps,
     input: {
       brief: string;
-      executeDirective: (d: DirectiveRecord) => Promise<DirectiveOutcome>;
+      executeDirective: ExecuteDirective;
       knowledge: KnowledgeItemRecord[];
     },
   ): Promise<{ rounds: number; stopReason: string }>;

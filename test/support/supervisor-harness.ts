@@ -11,10 +11,7 @@ import { createModelRegistry } from "../../lib/ai/registry.ts";
 import { defaultResearchConfig, type ResearchConfig } from "../../lib/research/config.ts";
 import type { EngineDeps } from "../../lib/research/deps.ts";
 import type { ResearchEvent } from "../../lib/research/events.ts";
-import type {
-  DirectiveExecution,
-  ExecuteDirective,
-} from "../../lib/research/phases/supervision/supervise.ts";
+import type { DirectiveOutcome, ExecuteDirective } from "../../lib/research/phases/supervision/supervise.ts";
 import { BRIEF_INSTRUCTIONS, CLARIFY_INSTRUCTIONS } from "../../lib/research/prompts/brief.ts";
 import type { DirectiveRecord, RunStore } from "../../lib/research/store.ts";
 import { type GenerateOptions, type GenerateResult, textResult } from "./ai-mocks.ts";
@@ -197,7 +194,7 @@ export function fakeExecutor(
   const started: DirectiveRecord[] = [];
   let inFlight = 0;
   let peak = 0;
-  const execute: ExecuteDirective = async (d): Promise<DirectiveExecution> => {
+  const execute: ExecuteDirective = async (d): Promise<DirectiveOutcome> => {
     const nth = started.length;
     started.push(d);
     inFlight++;

@@ -12,6 +12,7 @@ import type { DirectiveRecord } from "../../store.ts";
 import { compressFindings } from "./compression.ts";
 import { type ResearcherContext, runResearcher } from "./researcher.ts";
 
+/** What one directive left behind: its findings (compressed, or raw notes) and the sources it used. */
 export interface DirectiveOutcome {
   directiveId: string;
   findings: string;
