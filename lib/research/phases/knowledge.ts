@@ -15,9 +15,10 @@ import {
 import { indexSourcesByUrl, urlKey } from "../report/citations/source-list.ts";
 import { withTokenRecovery } from "../report/token-recovery.ts";
 import type { KnowledgeItemInput, SourceRecord } from "../store.ts";
+import { knowledgeCategories } from "../vocabulary.ts";
 
 export const knowledgeItemSchema = z.object({
-  category: z.enum(["finding", "lesson", "domain"]),
+  category: z.enum(knowledgeCategories),
   content: z.string().min(1).max(MAX_KNOWLEDGE_CONTENT),
   sources: z.array(z.number().int()),
   confidence: z.number().min(0).max(1),

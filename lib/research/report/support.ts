@@ -14,9 +14,10 @@ import {
   citationCheckPrompt,
 } from "../prompts/citation-check.ts";
 import type { CitationRecord, SourceRecord } from "../store.ts";
+import { type CitationSupport, citationSupports } from "../vocabulary.ts";
 import type { ReportCitation } from "./citations/index.ts";
 
-export type SupportVerdict = CitationRecord["support"];
+export type SupportVerdict = CitationSupport;
 
 export interface SupportCounts {
   supported: number;
@@ -142,7 +143,8 @@ const verdictSchema = z.object({
   verdicts: z.array(
     z.object({
       id: z.number().int(),
-      verdict: z.enum(["supported", "unsupported"]),
+      // The model judges; "unchecked" is ours for citations it never saw.
+      verdict: z.enum(citationSupports).exclude(["unchecked"]),
     }),
   ),
 });

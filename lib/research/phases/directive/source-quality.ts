@@ -19,8 +19,6 @@
 import { domainOf } from "../../../search/url.ts";
 import type { QualityTier } from "../../vocabulary.ts";
 
-export type { QualityTier };
-
 const HIGH_DOMAINS = [
   // journals, publishers, preprints, scholarly indexes
   "nature.com",

@@ -17,7 +17,8 @@ import {
   SUPERVISOR_INSTRUCTIONS,
   thinkRequest,
 } from "../../prompts/supervisor.ts";
-import type { DirectiveOrigin, DirectiveRecord } from "../../store.ts";
+import type { DirectiveRecord } from "../../store.ts";
+import { type DirectiveOrigin, directivePriorities } from "../../vocabulary.ts";
 import type { CoverageReport } from "./coverage.ts";
 import { storeDirectives } from "./directives.ts";
 import {
@@ -33,7 +34,7 @@ export const followUpSchema = z.object({
   topic: z.string().min(1),
   perspective: z.string(),
   evidence_needed: z.string(),
-  priority: z.enum(["critical", "high", "normal", "low"]),
+  priority: z.enum(directivePriorities),
   gap: z.string(),
 });
 

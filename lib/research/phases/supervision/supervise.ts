@@ -10,6 +10,7 @@ import type { EngineDeps } from "../../deps.ts";
 import { throwIfAborted } from "../../errors.ts";
 import { knowledgeBlock } from "../../prompts/brief.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, SupervisionRoundRecord } from "../../store.ts";
+import type { RoundDecision } from "../../vocabulary.ts";
 import { selectKnowledge } from "../brief.ts";
 import { coverageRecord } from "./coverage.ts";
 import { planFollowUpRound } from "./coverage-rounds.ts";
@@ -44,7 +45,7 @@ export interface SupervisionOutcome {
 }
 
 interface Decision {
-  decision: "continue" | "stop";
+  decision: RoundDecision;
   code?: StopCode;
   reason: string;
 }
