@@ -49,15 +49,6 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function canParse(url: string): boolean {
-  try {
-    new URL(url);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** web_search: every hit stored as a source; the model sees them with quality and novelty marks. */
 export async function webSearch(t: ToolContext, query: string): Promise<string> {
   const { config, events, signal } = t.deps;
@@ -130,7 +121,7 @@ export async function extractContent(t: ToolContext, rawUrl: string): Promise<st
   const { events } = t.deps;
   const directiveId = t.directive.id;
   const url = rawUrl.trim();
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(url) || !canParse(url)) {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(url) || !URL.canParse(url)) {
     await events.emit({ type: "researcher.fetch", directiveId, url, ok: false, reason: "invalid URL" });
     return formatInvalidUrl(url);
   }
