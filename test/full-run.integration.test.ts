@@ -9,7 +9,7 @@ import type { DatabaseHandle } from "../db/client.ts";
 import { getRun } from "../db/queries/runs.ts";
 import { citations, directiveSources, directives, knowledgeItems, reports, sources } from "../db/schema.ts";
 import { LANGUAGE_RULE } from "../lib/research/prompts/synthesis.ts";
-import { normalizeUrl } from "../lib/research/url.ts";
+import { normalizeUrl } from "../lib/search/url.ts";
 import {
   type KnowledgeAnswer,
   type NumberedSource,

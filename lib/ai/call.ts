@@ -12,7 +12,7 @@ import {
   type TypedToolResult,
 } from "ai";
 import { ContextWindowError, toContextWindowError } from "./context-errors.ts";
-import { abortReason, ModelCallError, ModelConfigError } from "./errors.ts";
+import { abortError, ModelCallError, ModelConfigError } from "./errors.ts";
 import type { LanguageModelInstance } from "./providers.ts";
 import type { ModelRegistry } from "./registry.ts";
 import { isRetryableError, RetriesExhaustedError, withDeadline, withRetry } from "./retry.ts";
@@ -96,7 +96,7 @@ function finalError(
   attempts: number,
   signal?: AbortSignal,
 ): unknown {
-  if (signal?.aborted) return abortReason(signal);
+  if (signal?.aborted) return abortError(signal);
   if (
     error instanceof ContextWindowError ||
     error instanceof BudgetExceededError ||
@@ -140,7 +140,7 @@ export async function runModelCall<T>(
   const spec = registry.spec(role);
   const model = registry.model(role);
   const signal = combine(deps.signal, opts.abortSignal);
-  if (signal?.aborted) throw abortReason(signal);
+  if (signal?.aborted) throw abortError(signal);
   if (!opts.ignoreBudget) meter?.assertWithinBudget(role);
   const limiter = registry.limiter(spec.provider);
   const timeoutMs = opts.timeoutMs ?? registry.settings.timeoutMs;
@@ -242,7 +242,7 @@ export async function callText<TOOLS extends ToolSet = ToolSet>(
         } else if (part.type === "error") {
           throw part.error;
         } else if (part.type === "abort") {
-          throw abortReason(inv.signal);
+          throw abortError(inv.signal);
         }
       }
       const [text, toolCalls, toolResults, finishReason, responseMessages, usage] = await Promise.all([

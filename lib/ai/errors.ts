@@ -61,7 +61,7 @@ export class ModelCallError extends Error {
 }
 
 /** The error a cancelled call rejects with: the signal's own reason when it is an Error. */
-export function abortReason(signal: AbortSignal): Error {
+export function abortError(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
   if (reason instanceof Error) return reason;
   return new DOMException(typeof reason === "string" ? reason : "The operation was aborted.", "AbortError");

@@ -1,15 +1,15 @@
 import { APICallError } from "ai";
-import { abortReason, ModelTimeoutError } from "./errors.ts";
+import { abortError, ModelTimeoutError } from "./errors.ts";
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /** Abortable sleep: rejects with the signal's reason as soon as it aborts. */
 export const sleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(abortReason(signal));
+    if (signal?.aborted) return reject(abortError(signal));
     const onAbort = () => {
       clearTimeout(timer);
-      reject(abortReason(signal!));
+      reject(abortError(signal!));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
@@ -152,11 +152,11 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, opts: Re
   const wait = opts.sleep ?? sleep;
   const random = opts.random ?? Math.random;
   for (let attempt = 1; ; attempt++) {
-    if (opts.signal?.aborted) throw abortReason(opts.signal);
+    if (opts.signal?.aborted) throw abortError(opts.signal);
     try {
       return await fn(attempt);
     } catch (error) {
-      if (opts.signal?.aborted) throw abortReason(opts.signal);
+      if (opts.signal?.aborted) throw abortError(opts.signal);
       if (!isRetryable(error)) throw error;
       if (attempt >= policy.maxAttempts) throw new RetriesExhaustedError(attempt, error);
       const delayMs = retryDelay(error, attempt, policy, random);
@@ -184,7 +184,7 @@ export function createLimiter(max: number): Limiter {
 
   const acquire = (signal?: AbortSignal) =>
     new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(abortReason(signal));
+      if (signal?.aborted) return reject(abortError(signal));
       if (active < max) {
         active++;
         return resolve();
@@ -197,7 +197,7 @@ export function createLimiter(max: number): Limiter {
       const onAbort = () => {
         const i = queue.indexOf(grant);
         if (i >= 0) queue.splice(i, 1);
-        reject(abortReason(signal!));
+        reject(abortError(signal!));
       };
       queue.push(grant);
       signal?.addEventListener("abort", onAbort, { once: true });
@@ -245,7 +245,7 @@ export async function withDeadline<T>(
   opts: { timeoutMs: number; signal?: AbortSignal },
 ): Promise<T> {
   const parent = opts.signal;
-  if (parent?.aborted) throw abortReason(parent);
+  if (parent?.aborted) throw abortError(parent);
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let rejectRace: (e: unknown) => void = () => {};
@@ -262,7 +262,7 @@ export async function withDeadline<T>(
       timer = setTimeout(() => fail(new ModelTimeoutError(opts.timeoutMs)), opts.timeoutMs);
     }
   };
-  const onParentAbort = () => fail(abortReason(parent!));
+  const onParentAbort = () => fail(abortError(parent!));
   parent?.addEventListener("abort", onParentAbort, { once: true });
   arm();
   const work = fn({

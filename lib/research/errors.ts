@@ -1,25 +1,37 @@
 /**
- * The engine's errors in one place. Errors no phase may swallow into a fallback: cancellation (the run was cancelled) and an
- * exhausted budget (the orchestrator stops the run gracefully). Everything else a phase may
- * recover from with its documented fallback.
+ * The engine's errors in one place. Errors no phase may swallow into a fallback: cancellation (the
+ * run was cancelled) and an exhausted budget (the orchestrator stops the run gracefully).
+ * Everything else a phase may recover from with its documented fallback.
  */
-import { abortReason, isAbortError } from "../ai/errors.ts";
+import { abortError, isAbortError } from "../ai/errors.ts";
 import { BudgetExceededError } from "../ai/usage.ts";
 import type { RunPhase } from "./vocabulary.ts";
 
+/** Cancellation (the signal, or an AbortError from below) or an exhausted budget. */
 export function isFatalEngineError(error: unknown, signal?: AbortSignal): boolean {
   return Boolean(signal?.aborted) || isAbortError(error) || error instanceof BudgetExceededError;
 }
 
 /** Rethrows fatal errors; returns the others' message for the fallback's event or log. */
 export function recoverableMessage(error: unknown, signal?: AbortSignal): string {
-  if (signal?.aborted) throw abortReason(signal);
+  if (signal) throwIfAborted(signal);
   if (isFatalEngineError(error)) throw error;
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Throws the signal's abort error (its reason when that is an Error) once the signal has aborted. */
 export function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw abortReason(signal);
+  if (signal.aborted) throw abortError(signal);
+}
+
+/**
+ * The first line of a catch that otherwise falls back: a cancelled run (its own signal aborted)
+ * and an exhausted budget go on up to the orchestrator; anything else is the caller's to recover
+ * from. Only the run's signal counts as cancellation here, not an AbortError on its own.
+ */
+export function rethrowIfFatal(error: unknown, signal: AbortSignal): void {
+  throwIfAborted(signal);
+  if (error instanceof BudgetExceededError) throw error;
 }
 
 /** A phase ran past `phaseTimeoutMs`; the run ends failed with a partial report. */

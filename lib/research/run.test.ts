@@ -6,10 +6,11 @@ import { scriptedModel } from "../../test/support/ai-mocks.ts";
 import { createModelClient } from "../ai/client.ts";
 import { createModelRegistry } from "../ai/registry.ts";
 import { BudgetExceededError } from "../ai/usage.ts";
+import { STATE_VERSION } from "./checkpoint.ts";
 import { resolveResearchConfig } from "./config.ts";
 import type { EngineDeps } from "./deps.ts";
 import type { ResearchEvent } from "./events.ts";
-import { type Phases, runResearch, STATE_VERSION } from "./run.ts";
+import { type Phases, runResearch } from "./run.ts";
 
 let h: DatabaseHandle;
 beforeAll(async () => {

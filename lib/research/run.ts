@@ -6,33 +6,17 @@
  */
 
 import { BudgetExceededError } from "../ai/usage.ts";
+import { loadCheckpoint, type RunCheckpoint, STATE_VERSION } from "./checkpoint.ts";
 import type { EngineDeps } from "./deps.ts";
 import { PhaseTimeoutError, runAbortReason } from "./errors.ts";
+import type { DirectiveOutcome } from "./phases/directive/execute.ts";
 import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { createSeenUrls } from "./phases/directive/seen-urls.ts";
-import type { DirectiveRecord, KnowledgeItemRecord, SourceRecord } from "./store.ts";
+import type { ExecuteDirective } from "./phases/supervision/execution.ts";
+import type { DirectiveRecord, KnowledgeItemRecord, RunSnapshot, SourceRecord } from "./store.ts";
 import type { RunPhase } from "./vocabulary.ts";
 
 export { PhaseTimeoutError, type RunAbortReason } from "./errors.ts";
-
-/** Shape version of runs.checkpoint written by this code. Bump it with a migration in migrateCheckpoint. */
-export const STATE_VERSION = 2;
-
-export interface RunCheckpoint {
-  /** Phases finished; a finished phase is never run again. */
-  done: RunPhase[];
-  attempts: number;
-  /** Plan review: round 0 was planned and shown; a person approved it (set by the API). */
-  planProposed?: boolean;
-  planApproved?: boolean;
-}
-
-export interface DirectiveOutcome {
-  directiveId: string;
-  findings: string;
-  sourceIds: string[];
-  ok: boolean;
-}
 
 export interface Phases {
   clarify(deps: EngineDeps, input: { question: string }): Promise<{ needed: boolean; question?: string }>;
@@ -49,7 +33,7 @@ export interface Phases {
     deps: EngineDeps,
     input: {
       brief: string;
-      executeDirective: (d: DirectiveRecord) => Promise<DirectiveOutcome>;
+      executeDirective: ExecuteDirective;
       knowledge: KnowledgeItemRecord[];
     },
   ): Promise<{ rounds: number; stopReason: string }>;
@@ -98,151 +82,205 @@ export type RunOutcome =
   | { status: "awaiting_plan_review"; directives: number }
   | { status: "interrupted" };
 
+/** One attempt at a run: what the phase steps share. */
+interface Attempt {
+  deps: EngineDeps;
+  phases: Phases;
+  checkpoint: RunCheckpoint;
+  question: string;
+  /** Established knowledge of the run's owner, loaded when a phase first needs it. */
+  knowledgeItems?: KnowledgeItemRecord[];
+}
+
 export async function runResearch(deps: EngineDeps, phases: Phases): Promise<RunOutcome> {
-  const { store, events } = deps;
-  let snapshot = await store.getRun();
-  // A duplicate delivery of a finished run's job (or a run cancelled while queued): nothing to do or emit.
-  if (snapshot.status === "completed") return { status: "completed", partial: false };
-  if (snapshot.status === "cancelled") return { status: "cancelled" };
-  if (snapshot.status === "failed")
-    return { status: "failed", reason: "the run had already failed", partial: false };
-  const checkpoint = await loadCheckpoint(deps, snapshot.checkpoint, snapshot.stateVersion);
-  checkpoint.attempts += 1;
-  await store.saveCheckpoint({ ...checkpoint }, STATE_VERSION);
-  if (checkpoint.attempts > 1 || snapshot.phase) {
-    await events.emit({ type: "run.resumed", phase: snapshot.phase, attempt: checkpoint.attempts });
-  } else {
-    await events.emit({ type: "run.started", attempt: checkpoint.attempts });
-  }
-  await store.setStatus({ status: "running" });
-
-  const finishPhase = async (phase: RunPhase, started: number) => {
-    checkpoint.done.push(phase);
-    await store.saveCheckpoint({ ...checkpoint }, STATE_VERSION);
-    await events.emit({ type: "phase.completed", phase, durationMs: deps.clock.now() - started });
-  };
-  const startPhase = async (phase: RunPhase) => {
-    await store.setStatus({ status: "running", phase });
-    await events.emit({ type: "phase.started", phase });
-    return deps.clock.now();
-  };
-  const isDone = (phase: RunPhase) => checkpoint.done.includes(phase);
-  const timed = <T>(phase: RunPhase, fn: (d: EngineDeps) => Promise<T>) => withPhaseTimeout(deps, phase, fn);
-  // Established knowledge of the run's owner steers the brief and the supervisor (each trims to its budget).
-  let knowledgeItems: KnowledgeItemRecord[] | undefined;
-  const knowledge = async () => {
-    knowledgeItems ??= await store.listEstablishedKnowledge(50);
-    return knowledgeItems;
-  };
+  const snapshot = await deps.store.getRun();
+  const finished = alreadyFinished(snapshot.status);
+  if (finished) return finished;
+  const attempt = await beginAttempt(deps, phases, snapshot);
   const checkAbort = () => deps.signal.throwIfAborted();
-
   try {
-    const { question } = snapshot;
-
-    if (deps.config.clarification && !isDone("clarification")) {
-      if (!snapshot.clarificationQuestion) {
-        const t = await startPhase("clarification");
-        const c = await timed("clarification", (d) => phases.clarify(d, { question }));
-        if (c.needed && c.question) {
-          // Question and status in one write, before the event: a reader of the event finds the form.
-          await store.askClarification(c.question);
-          await events.emit({ type: "clarification.requested", question: c.question });
-          return { status: "awaiting_clarification", question: c.question };
-        }
-        await finishPhase("clarification", t);
-      } else if (!snapshot.clarificationAnswer) {
-        await store.setStatus({ status: "awaiting_clarification", phase: "clarification" });
-        return { status: "awaiting_clarification", question: snapshot.clarificationQuestion };
-      } else {
-        await finishPhase("clarification", deps.clock.now());
-      }
-    }
+    const awaitingAnswer = await runClarification(attempt, snapshot);
+    if (awaitingAnswer) return awaitingAnswer;
     checkAbort();
-
-    if (!isDone("brief")) {
-      const t = await startPhase("brief");
-      snapshot = await store.getRun();
-      if (!snapshot.brief) {
-        const items = await knowledge();
-        await timed("brief", (d) =>
-          phases.writeBrief(d, {
-            question,
-            clarificationQuestion: snapshot.clarificationQuestion ?? undefined,
-            clarificationAnswer: snapshot.clarificationAnswer ?? undefined,
-            knowledge: items,
-          }),
-        );
-      }
-      await finishPhase("brief", t);
-    }
-    snapshot = await store.getRun();
-    const brief = snapshot.brief ?? question;
+    const brief = await runBrief(attempt);
     checkAbort();
-
-    if (!isDone("supervision")) {
-      const t = await startPhase("supervision");
-      if (deps.config.planReview && !checkpoint.planApproved) {
-        // Plan review: show round 0's directives and wait; the API approves (or edits) and re-enqueues.
-        const items = await knowledge();
-        await timed("supervision", (d) => phases.planFirstRound(d, { brief, knowledge: items }));
-        checkpoint.planProposed = true;
-        await store.saveCheckpoint({ ...checkpoint }, STATE_VERSION);
-        const pending = (await store.listDirectives()).filter((d) => d.status === "pending").length;
-        await store.setStatus({ status: "awaiting_plan_review", phase: "supervision" });
-        await events.emit({ type: "plan.awaiting_review", directives: pending });
-        return { status: "awaiting_plan_review", directives: pending };
-      }
-      // Pages read before a restart are not fetched again: the run's stored snapshots seed the set.
-      const fetched = (await store.listSources()).filter((s) => s.content).map((s) => s.normalizedUrl);
-      const ctx: ResearcherContext = { brief, seenUrls: createSeenUrls(fetched) };
-      const items = await knowledge();
-      await timed("supervision", (d) =>
-        phases.runSupervision(d, {
-          brief,
-          executeDirective: (directive) => phases.executeDirective(d, directive, ctx),
-          knowledge: items,
-        }),
-      );
-      await finishPhase("supervision", t);
-    }
+    const awaitingReview = await runSupervisionPhase(attempt, brief);
+    if (awaitingReview) return awaitingReview;
     checkAbort();
-
-    let partial = false;
-    if (!isDone("synthesis")) {
-      const t = await startPhase("synthesis");
-      const existing = await store.getReport();
-      if (existing) partial = existing.partial;
-      else {
-        const g = await gathered(deps);
-        partial = (await timed("synthesis", (d) => phases.writeReport(d, { question, brief, ...g }))).partial;
-      }
-      await finishPhase("synthesis", t);
-    } else {
-      partial = (await store.getReport())?.partial ?? false;
-    }
+    const partial = await runSynthesis(attempt, brief);
     checkAbort();
-
-    if (!isDone("knowledge")) {
-      const t = await startPhase("knowledge");
-      const report = await store.getReport();
-      // Knowledge is a by-product: its failure is recorded by the phase and never fails the run.
-      if (report)
-        await phases.extractKnowledge(deps, {
-          question,
-          report: report.markdown,
-          sources: await store.listSources(),
-        });
-      await finishPhase("knowledge", t);
-    }
-
-    await store.setStatus({ status: "completed", phase: "done", error: null });
-    const sources = (await store.listSources()).length;
-    const citations = countCitations((await store.getReport())?.markdown ?? "");
-    await events.emit({ type: "run.completed", sources, citations, partial });
-    return { status: "completed", partial };
+    await runKnowledge(attempt);
+    return await completeRun(attempt, partial);
   } catch (error) {
     return endAfterError(deps, phases, error);
   }
+}
+
+/** A duplicate delivery of a finished run's job (or a run cancelled while queued): nothing to do or emit. */
+function alreadyFinished(status: RunSnapshot["status"]): RunOutcome | undefined {
+  if (status === "completed") return { status: "completed", partial: false };
+  if (status === "cancelled") return { status: "cancelled" };
+  if (status === "failed") return { status: "failed", reason: "the run had already failed", partial: false };
+  return undefined;
+}
+
+/** Counts the attempt in the checkpoint, announces a start or a resume, and marks the run running. */
+async function beginAttempt(deps: EngineDeps, phases: Phases, snapshot: RunSnapshot): Promise<Attempt> {
+  const checkpoint = await loadCheckpoint(deps, snapshot.checkpoint, snapshot.stateVersion);
+  checkpoint.attempts += 1;
+  await deps.store.saveCheckpoint({ ...checkpoint }, STATE_VERSION);
+  if (checkpoint.attempts > 1 || snapshot.phase) {
+    await deps.events.emit({ type: "run.resumed", phase: snapshot.phase, attempt: checkpoint.attempts });
+  } else {
+    await deps.events.emit({ type: "run.started", attempt: checkpoint.attempts });
+  }
+  await deps.store.setStatus({ status: "running" });
+  return { deps, phases, checkpoint, question: snapshot.question };
+}
+
+function isDone(a: Attempt, phase: RunPhase): boolean {
+  return a.checkpoint.done.includes(phase);
+}
+
+async function startPhase(a: Attempt, phase: RunPhase): Promise<number> {
+  await a.deps.store.setStatus({ status: "running", phase });
+  await a.deps.events.emit({ type: "phase.started", phase });
+  return a.deps.clock.now();
+}
+
+async function finishPhase(a: Attempt, phase: RunPhase, started: number): Promise<void> {
+  a.checkpoint.done.push(phase);
+  await a.deps.store.saveCheckpoint({ ...a.checkpoint }, STATE_VERSION);
+  await a.deps.events.emit({ type: "phase.completed", phase, durationMs: a.deps.clock.now() - started });
+}
+
+/** Established knowledge of the run's owner steers the brief and the supervisor (each trims to its budget). */
+async function knowledge(a: Attempt): Promise<KnowledgeItemRecord[]> {
+  a.knowledgeItems ??= await a.deps.store.listEstablishedKnowledge(50);
+  return a.knowledgeItems;
+}
+
+/** Asks the clarifying question (and waits for its answer) when clarification is on. */
+async function runClarification(a: Attempt, snapshot: RunSnapshot): Promise<RunOutcome | undefined> {
+  const { store, events } = a.deps;
+  if (!a.deps.config.clarification || isDone(a, "clarification")) return undefined;
+  if (!snapshot.clarificationQuestion) {
+    const t = await startPhase(a, "clarification");
+    const c = await withPhaseTimeout(a.deps, "clarification", (d) =>
+      a.phases.clarify(d, { question: a.question }),
+    );
+    if (c.needed && c.question) {
+      // Question and status in one write, before the event: a reader of the event finds the form.
+      await store.askClarification(c.question);
+      await events.emit({ type: "clarification.requested", question: c.question });
+      return { status: "awaiting_clarification", question: c.question };
+    }
+    await finishPhase(a, "clarification", t);
+  } else if (!snapshot.clarificationAnswer) {
+    await store.setStatus({ status: "awaiting_clarification", phase: "clarification" });
+    return { status: "awaiting_clarification", question: snapshot.clarificationQuestion };
+  } else {
+    await finishPhase(a, "clarification", a.deps.clock.now());
+  }
+  return undefined;
+}
+
+/** Writes the research brief unless it is stored; returns it (the question when there is none). */
+async function runBrief(a: Attempt): Promise<string> {
+  const { store } = a.deps;
+  if (!isDone(a, "brief")) {
+    const t = await startPhase(a, "brief");
+    const snapshot = await store.getRun();
+    if (!snapshot.brief) {
+      const items = await knowledge(a);
+      await withPhaseTimeout(a.deps, "brief", (d) =>
+        a.phases.writeBrief(d, {
+          question: a.question,
+          clarificationQuestion: snapshot.clarificationQuestion ?? undefined,
+          clarificationAnswer: snapshot.clarificationAnswer ?? undefined,
+          knowledge: items,
+        }),
+      );
+    }
+    await finishPhase(a, "brief", t);
+  }
+  return (await store.getRun()).brief ?? a.question;
+}
+
+/** The supervisor's rounds, each directive researched by a researcher; or, under plan review, round 0 shown and awaited. */
+async function runSupervisionPhase(a: Attempt, brief: string): Promise<RunOutcome | undefined> {
+  if (isDone(a, "supervision")) return undefined;
+  const t = await startPhase(a, "supervision");
+  if (a.deps.config.planReview && !a.checkpoint.planApproved) return proposePlan(a, brief);
+  // Pages read before a restart are not fetched again: the run's stored snapshots seed the set.
+  const fetched = (await a.deps.store.listSources()).filter((s) => s.content).map((s) => s.normalizedUrl);
+  const ctx: ResearcherContext = { brief, seenUrls: createSeenUrls(fetched) };
+  const items = await knowledge(a);
+  await withPhaseTimeout(a.deps, "supervision", (d) =>
+    a.phases.runSupervision(d, {
+      brief,
+      executeDirective: (directive) => a.phases.executeDirective(d, directive, ctx),
+      knowledge: items,
+    }),
+  );
+  await finishPhase(a, "supervision", t);
+  return undefined;
+}
+
+/** Plan review: show round 0's directives and wait; the API approves (or edits) and re-enqueues. */
+async function proposePlan(a: Attempt, brief: string): Promise<RunOutcome> {
+  const { store, events } = a.deps;
+  const items = await knowledge(a);
+  await withPhaseTimeout(a.deps, "supervision", (d) =>
+    a.phases.planFirstRound(d, { brief, knowledge: items }),
+  );
+  a.checkpoint.planProposed = true;
+  await store.saveCheckpoint({ ...a.checkpoint }, STATE_VERSION);
+  const pending = (await store.listDirectives()).filter((d) => d.status === "pending").length;
+  await store.setStatus({ status: "awaiting_plan_review", phase: "supervision" });
+  await events.emit({ type: "plan.awaiting_review", directives: pending });
+  return { status: "awaiting_plan_review", directives: pending };
+}
+
+/** Writes the report unless one is stored; returns whether it is partial. */
+async function runSynthesis(a: Attempt, brief: string): Promise<boolean> {
+  const { store } = a.deps;
+  if (isDone(a, "synthesis")) return (await store.getReport())?.partial ?? false;
+  const t = await startPhase(a, "synthesis");
+  let partial: boolean;
+  const existing = await store.getReport();
+  if (existing) partial = existing.partial;
+  else {
+    const g = await gathered(a.deps);
+    const input = { question: a.question, brief, ...g };
+    partial = (await withPhaseTimeout(a.deps, "synthesis", (d) => a.phases.writeReport(d, input))).partial;
+  }
+  await finishPhase(a, "synthesis", t);
+  return partial;
+}
+
+/** Knowledge is a by-product: its failure is recorded by the phase and never fails the run. */
+async function runKnowledge(a: Attempt): Promise<void> {
+  if (isDone(a, "knowledge")) return;
+  const { store } = a.deps;
+  const t = await startPhase(a, "knowledge");
+  const report = await store.getReport();
+  if (report)
+    await a.phases.extractKnowledge(a.deps, {
+      question: a.question,
+      report: report.markdown,
+      sources: await store.listSources(),
+    });
+  await finishPhase(a, "knowledge", t);
+}
+
+async function completeRun(a: Attempt, partial: boolean): Promise<RunOutcome> {
+  const { store, events } = a.deps;
+  await store.setStatus({ status: "completed", phase: "done", error: null });
+  const sources = (await store.listSources()).length;
+  const citations = countCitations((await store.getReport())?.markdown ?? "");
+  await events.emit({ type: "run.completed", sources, citations, partial });
+  return { status: "completed", partial };
 }
 
 async function endAfterError(deps: EngineDeps, phases: Phases, error: unknown): Promise<RunOutcome> {
@@ -320,38 +358,4 @@ async function gathered(deps: EngineDeps) {
 function countCitations(markdown: string): number {
   const body = markdown.split(/^## Sources\s*$/m)[0] ?? "";
   return new Set([...body.matchAll(/\[(\d+)\]/g)].map((m) => m[1])).size;
-}
-
-/**
- * Reads the stored checkpoint, migrating older shapes explicitly. Version 1 (the first engine)
- * stored only the current phase; its finished phases are the ones before it in pipeline order.
- */
-export async function loadCheckpoint(
-  deps: EngineDeps,
-  raw: Record<string, unknown> | null,
-  version: number,
-): Promise<RunCheckpoint> {
-  if (!raw) return { done: [], attempts: 0 };
-  if (version === STATE_VERSION) {
-    return {
-      done: (raw.done as RunPhase[]) ?? [],
-      attempts: Number(raw.attempts ?? 0),
-      planProposed: raw.planProposed === true,
-      planApproved: raw.planApproved === true,
-    };
-  }
-  if (version === 1) {
-    const order: RunPhase[] = ["clarification", "brief", "supervision", "synthesis", "knowledge"];
-    const current = raw.phase as RunPhase | undefined;
-    const idx = current ? order.indexOf(current) : -1;
-    const done = idx > 0 ? order.slice(0, idx) : [];
-    await deps.events.emit({
-      type: "run.legacy_resume",
-      fromVersion: 1,
-      toVersion: STATE_VERSION,
-      note: `checkpoint of state version 1 (phase ${current ?? "none"}) migrated; resuming after ${done.join(", ") || "nothing"}`,
-    });
-    return { done, attempts: Number(raw.attempts ?? 0) };
-  }
-  throw new Error(`Run state version ${version} is newer than this worker understands (${STATE_VERSION}).`);
 }

@@ -22,6 +22,10 @@ export type RunPhase = (typeof runPhases)[number];
 /** Priorities everywhere (supervisor, user steering, plan review): most urgent first. */
 export const directivePriorities = ["critical", "high", "normal", "low"] as const;
 export type DirectivePriority = (typeof directivePriorities)[number];
+/** 0 for `critical` … 3 for `low`: sorting by it puts the most urgent first. */
+export function priorityRank(priority: DirectivePriority): number {
+  return directivePriorities.indexOf(priority);
+}
 
 export const directiveOrigins = ["supervisor", "user"] as const;
 export type DirectiveOrigin = (typeof directiveOrigins)[number];

@@ -21,8 +21,8 @@ import type { FetchLike, ProviderError, SearchEnv, SearchProvider, SearchRespons
 export { SearchConfigError, SearchFailedError, SearchProviderError } from "./errors.ts";
 export { libraryDocumentUrl } from "./library.ts";
 export { mergeResults } from "./merge.ts";
-export { normalizeUrl } from "./normalize-url.ts";
 export type * from "./types.ts";
+export { domainOf, isWebUrl, normalizeUrl } from "./url.ts";
 
 export const providerNames = ["library", "searxng", "tavily", "exa", "brave"] as const;
 export type ProviderName = (typeof providerNames)[number];

@@ -1,5 +1,5 @@
-import { normalizeUrl } from "./normalize-url.ts";
 import type { SearchResult } from "./types.ts";
+import { normalizeUrl } from "./url.ts";
 
 /**
  * Interleaves the providers' ranked lists (each one's 1st, then each one's 2nd, …) so no single

@@ -11,12 +11,10 @@ import { createModelRegistry } from "../../lib/ai/registry.ts";
 import { defaultResearchConfig, type ResearchConfig } from "../../lib/research/config.ts";
 import type { EngineDeps } from "../../lib/research/deps.ts";
 import type { ResearchEvent } from "../../lib/research/events.ts";
-import type {
-  DirectiveExecution,
-  ExecuteDirective,
-} from "../../lib/research/phases/supervision/supervise.ts";
+import type { DirectiveOutcome, ExecuteDirective } from "../../lib/research/phases/supervision/supervise.ts";
 import { BRIEF_INSTRUCTIONS, CLARIFY_INSTRUCTIONS } from "../../lib/research/prompts/brief.ts";
 import type { DirectiveRecord, RunStore } from "../../lib/research/store.ts";
+import type { DirectivePriority, QualityTier } from "../../lib/research/vocabulary.ts";
 import { type GenerateOptions, type GenerateResult, textResult } from "./ai-mocks.ts";
 
 export async function openEngineDb(): Promise<DatabaseHandle> {
@@ -175,7 +173,7 @@ export function eventsOf<T extends ResearchEvent["type"]>(events: ResearchEvent[
 
 export interface FakeSource {
   url: string;
-  quality?: "HIGH" | "MEDIUM" | "LOW" | "UNKNOWN";
+  quality?: QualityTier;
 }
 
 /** What the fake researcher does with a directive: the sources it finds, or how it fails. */
@@ -197,7 +195,7 @@ export function fakeExecutor(
   const started: DirectiveRecord[] = [];
   let inFlight = 0;
   let peak = 0;
-  const execute: ExecuteDirective = async (d): Promise<DirectiveExecution> => {
+  const execute: ExecuteDirective = async (d): Promise<DirectiveOutcome> => {
     const nth = started.length;
     started.push(d);
     inFlight++;
@@ -252,7 +250,7 @@ export function fakeExecutor(
 }
 
 /** A directive draft as the model would send it. */
-export function draft(topic: string, priority: "critical" | "high" | "normal" | "low" = "normal") {
+export function draft(topic: string, priority: DirectivePriority = "normal") {
   return { topic, perspective: "general", evidence_needed: "primary sources", priority };
 }
 
@@ -281,7 +279,7 @@ export function critique(
 export function assessment(opts: {
   overall?: number;
   shouldContinue: boolean;
-  followUps?: (string | { topic: string; priority?: "critical" | "high" | "normal" | "low" })[];
+  followUps?: (string | { topic: string; priority?: DirectivePriority })[];
   rationale?: string;
 }) {
   return {

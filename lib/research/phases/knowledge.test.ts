@@ -8,7 +8,7 @@ import {
   promptParts,
   reportHarness,
 } from "../../../test/support/report-harness.ts";
-import { buildSourcesSection } from "../report/citations.ts";
+import { buildSourcesSection } from "../report/citations/source-list.ts";
 import type { SourceRecord } from "../store.ts";
 import { extractKnowledge, numberedReportSources } from "./knowledge.ts";
 

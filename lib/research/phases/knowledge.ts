@@ -4,20 +4,21 @@
  * recorded as `knowledge.extracted` with failed: true and the run goes on; only cancellation throws.
  */
 import { z } from "zod";
-import { abortReason } from "../../ai/errors.ts";
 import type { EngineDeps } from "../deps.ts";
+import { throwIfAborted } from "../errors.ts";
 import {
   knowledgeInstructions,
   knowledgePrompt,
   MAX_KNOWLEDGE_CONTENT,
   MAX_KNOWLEDGE_ITEMS,
 } from "../prompts/knowledge.ts";
-import { indexSourcesByUrl, urlKey } from "../report/citations.ts";
+import { indexSourcesByUrl, urlKey } from "../report/citations/source-list.ts";
 import { withTokenRecovery } from "../report/token-recovery.ts";
 import type { KnowledgeItemInput, SourceRecord } from "../store.ts";
+import { knowledgeCategories } from "../vocabulary.ts";
 
 export const knowledgeItemSchema = z.object({
-  category: z.enum(["finding", "lesson", "domain"]),
+  category: z.enum(knowledgeCategories),
   content: z.string().min(1).max(MAX_KNOWLEDGE_CONTENT),
   sources: z.array(z.number().int()),
   confidence: z.number().min(0).max(1),
@@ -120,7 +121,7 @@ export async function extractKnowledge(
     await deps.events.emit({ type: "knowledge.extracted", count: items.length });
     return items.length;
   } catch (error) {
-    if (deps.signal.aborted) throw abortReason(deps.signal);
+    throwIfAborted(deps.signal);
     const reason = error instanceof Error ? error.message : String(error);
     await deps.events.emit({
       type: "knowledge.extracted",

@@ -3,7 +3,7 @@
  * numbers the heuristic uses, so the model's judgement and the fallback look at the same facts.
  */
 import type { CoverageReport } from "../phases/supervision/coverage.ts";
-import type { DirectiveOrigin } from "../store.ts";
+import type { DirectiveOrigin } from "../vocabulary.ts";
 
 const TOPIC_CHARS = 180;
 

@@ -4,8 +4,8 @@
  * when think is skipped, and the renderings of tool results the model reads.
  */
 import type { NoveltyMark } from "../phases/directive/novelty.ts";
-import type { QualityTier } from "../phases/directive/source-quality.ts";
 import type { DirectiveRecord } from "../store.ts";
+import type { QualityTier } from "../vocabulary.ts";
 
 export const DATA_TAG = "untrusted_web_data";
 

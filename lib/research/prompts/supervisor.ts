@@ -4,6 +4,8 @@
  * so they always travel inside data blocks that the instructions declare to be data only.
  */
 
+import type { DirectivePriority } from "../vocabulary.ts";
+
 /** Wraps untrusted text in a named block; a closing tag inside the text cannot end the block early. */
 export function dataBlock(name: string, text: string): string {
   // A look-alike bracket keeps a forged tag in the text from opening or closing the block.
@@ -23,7 +25,7 @@ export interface DirectiveDraft {
   topic: string;
   perspective: string;
   evidence_needed: string;
-  priority: "critical" | "high" | "normal" | "low";
+  priority: DirectivePriority;
 }
 
 function listDrafts(drafts: readonly DirectiveDraft[]): string {

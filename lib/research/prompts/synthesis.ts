@@ -4,7 +4,7 @@
  * numbered source list and every directive's findings. Findings and source titles come from the
  * web through other models, so they travel inside delimited data blocks.
  */
-import type { DirectivePriority } from "../store.ts";
+import type { DirectivePriority } from "../vocabulary.ts";
 import { DATA_TAG, webDataBlock } from "./researcher.ts";
 
 /** Stated in the system prompt and again at the end of the message: the report's language. */

@@ -7,7 +7,7 @@ import {
   reportHarness,
 } from "../../../test/support/report-harness.ts";
 import type { SourceRecord } from "../store.ts";
-import type { ReportCitation } from "./citations.ts";
+import type { ReportCitation } from "./citations/index.ts";
 import { checkCitationSupport, lexicalSupport, relevantExcerpt } from "./support.ts";
 
 let db: DatabaseHandle;

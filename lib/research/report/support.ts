@@ -6,17 +6,18 @@
  * judge, the citation is recorded as `unchecked`.
  */
 import { z } from "zod";
-import { abortReason } from "../../ai/errors.ts";
 import type { EngineDeps } from "../deps.ts";
+import { throwIfAborted } from "../errors.ts";
 import {
   type CitationCheckItem,
   citationCheckInstructions,
   citationCheckPrompt,
 } from "../prompts/citation-check.ts";
 import type { CitationRecord, SourceRecord } from "../store.ts";
-import type { ReportCitation } from "./citations.ts";
+import { type CitationSupport, citationSupports } from "../vocabulary.ts";
+import type { ReportCitation } from "./citations/index.ts";
 
-export type SupportVerdict = CitationRecord["support"];
+export type SupportVerdict = CitationSupport;
 
 export interface SupportCounts {
   supported: number;
@@ -142,7 +143,8 @@ const verdictSchema = z.object({
   verdicts: z.array(
     z.object({
       id: z.number().int(),
-      verdict: z.enum(["supported", "unsupported"]),
+      // The model judges; "unchecked" is ours for citations it never saw.
+      verdict: z.enum(citationSupports).exclude(["unchecked"]),
     }),
   ),
 });
@@ -207,7 +209,7 @@ export async function checkCitationSupport(
         }
       }
     } catch (error) {
-      if (deps.signal.aborted) throw abortReason(deps.signal);
+      throwIfAborted(deps.signal);
       // Any other failure (provider, budget, context window) leaves these citations unchecked.
       console.warn(
         "[deep-research] citation support check failed:",

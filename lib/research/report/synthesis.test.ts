@@ -15,7 +15,7 @@ import {
 } from "../../../test/support/report-harness.ts";
 import { LANGUAGE_RULE } from "../prompts/synthesis.ts";
 import type { DirectiveRecord, SourceRecord } from "../store.ts";
-import { citationNumbersIn } from "./citations.ts";
+import { citationNumbersIn } from "./citations/markers.ts";
 import { loadContextWindows } from "./model-context.ts";
 import { type ReportInput, writePartialReport, writeReport } from "./synthesis.ts";
 

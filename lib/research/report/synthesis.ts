@@ -17,16 +17,10 @@ import {
   synthesisPrompt,
 } from "../prompts/synthesis.ts";
 import type { DirectiveRecord, SourceRecord } from "../store.ts";
-import {
-  type CitationStats,
-  hasSnapshot,
-  indexSourcesByUrl,
-  type ProcessedReport,
-  parseLocalSourceList,
-  processReportCitations,
-  renumberLocalCitations,
-  urlKey,
-} from "./citations.ts";
+import { parseLocalSourceList } from "./citations/bibliography.ts";
+import { type CitationStats, type ProcessedReport, processReportCitations } from "./citations/index.ts";
+import { renumberLocalCitations } from "./citations/markers.ts";
+import { hasSnapshot, indexSourcesByUrl, urlKey } from "./citations/source-list.ts";
 import { type ContextWindowTable, loadContextWindows } from "./model-context.ts";
 import { checkCitationSupport, type SupportCounts } from "./support.ts";
 import { type RecoveryItem, withTokenRecovery } from "./token-recovery.ts";

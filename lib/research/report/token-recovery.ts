@@ -9,7 +9,7 @@
 import { detectContextWindowError } from "../../ai/context-errors.ts";
 import type { Role } from "../../ai/roles.ts";
 import type { EngineDeps } from "../deps.ts";
-import type { DirectivePriority } from "../store.ts";
+import { type DirectivePriority, priorityRank } from "../vocabulary.ts";
 import {
   builtinContextWindows,
   CHARS_PER_TOKEN,
@@ -54,7 +54,6 @@ export interface TokenRecoveryResult<I extends RecoveryItem, T> {
   items: I[];
 }
 
-const PRIORITY_RANK: Record<DirectivePriority, number> = { critical: 0, high: 1, normal: 2, low: 3 };
 const SHRINK_PER_RETRY = 0.9;
 /** Below this, a truncated item says too little to be worth its header. */
 const MIN_PARTIAL_ITEM_CHARS = 400;
@@ -63,7 +62,7 @@ export const TRUNCATION_MARK = "\n\n[… cut to fit the model's context window]"
 /** Keep order: highest priority first, then newest round, then latest in its round. */
 export function keepOrder<I extends RecoveryItem>(items: readonly I[]): I[] {
   return [...items].sort(
-    (a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || b.round - a.round || b.order - a.order,
+    (a, b) => priorityRank(a.priority) - priorityRank(b.priority) || b.round - a.round || b.order - a.order,
   );
 }
 

@@ -7,9 +7,8 @@
  */
 import type { ModelMessage } from "ai";
 import { detectContextWindowError } from "../../../ai/context-errors.ts";
-import { abortReason } from "../../../ai/errors.ts";
-import { BudgetExceededError } from "../../../ai/usage.ts";
 import type { EngineDeps } from "../../deps.ts";
+import { rethrowIfFatal } from "../../errors.ts";
 import {
   compressionInstructions,
   compressionPrompt,
@@ -280,8 +279,7 @@ export async function compressFindings(
       });
       return { findings, fallback: false, droppedMessages: fit.dropped };
     } catch (e) {
-      if (signal.aborted) throw abortReason(signal);
-      if (e instanceof BudgetExceededError) throw e;
+      rethrowIfFatal(e, signal);
       // Only an overflow is helped by a shorter transcript; other failures go to the raw notes.
       if (!detectContextWindowError(e) || attempt >= MAX_COMPRESSION_RETRIES) break;
       fit = fitTranscript(entries, keep, shrinkBudget(fit.chars, e));

@@ -5,13 +5,14 @@
  * directive's, not the run's: it is marked failed and reported, never thrown — except
  * cancellation and an exhausted budget, which stop the whole run.
  */
-import { abortReason } from "../../../ai/errors.ts";
-import { BudgetExceededError } from "../../../ai/usage.ts";
+import { abortError } from "../../../ai/errors.ts";
 import type { EngineDeps } from "../../deps.ts";
+import { rethrowIfFatal, throwIfAborted } from "../../errors.ts";
 import type { DirectiveRecord } from "../../store.ts";
 import { compressFindings } from "./compression.ts";
 import { type ResearcherContext, runResearcher } from "./researcher.ts";
 
+/** What one directive left behind: its findings (compressed, or raw notes) and the sources it used. */
 export interface DirectiveOutcome {
   directiveId: string;
   findings: string;
@@ -40,12 +41,12 @@ export async function executeDirective(
   }
 
   try {
-    if (signal.aborted) throw abortReason(signal);
+    throwIfAborted(signal);
     await store.setDirectiveStatus(directiveId, "running");
     await events.emit({ type: "directive.started", directiveId });
 
     const outcome = await runResearcher(deps, directive, ctx);
-    if (outcome.stopReason === "aborted" || signal.aborted) throw abortReason(signal);
+    if (outcome.stopReason === "aborted" || signal.aborted) throw abortError(signal);
 
     const sources = await store.listDirectiveSources(directiveId);
     const compressed = await compressFindings(deps, directive, outcome.messages, sources);
@@ -62,8 +63,7 @@ export async function executeDirective(
     await events.emit({ type: "directive.completed", directiveId, sources: sources.length });
     return { directiveId, findings: compressed.findings, sourceIds: sources.map((s) => s.id), ok: true };
   } catch (e) {
-    if (signal.aborted) throw abortReason(signal);
-    if (e instanceof BudgetExceededError) throw e;
+    rethrowIfFatal(e, signal);
     const error = e instanceof Error ? e.message : String(e);
     await store.setDirectiveStatus(directiveId, "failed", error);
     await events.emit({ type: "directive.failed", directiveId, error });

@@ -4,7 +4,7 @@
  * asking for the same page exactly one wins. A resumed run seeds it with the pages whose text is
  * already stored, so no page is fetched twice across a worker restart either.
  */
-import { normalizeUrl } from "../../url.ts";
+import { normalizeUrl } from "../../../search/url.ts";
 
 export interface SeenUrls {
   /** True when the caller is the first to claim this page in the run (and should fetch it). */

@@ -16,10 +16,8 @@
  * A listed domain matches itself and its subdomains (ncbi.nlm.nih.gov matches nih.gov).
  */
 
-import { domainOf } from "../../url.ts";
+import { domainOf } from "../../../search/url.ts";
 import type { QualityTier } from "../../vocabulary.ts";
-
-export type { QualityTier };
 
 const HIGH_DOMAINS = [
   // journals, publishers, preprints, scholarly indexes

@@ -17,7 +17,8 @@ import {
   SUPERVISOR_INSTRUCTIONS,
   thinkRequest,
 } from "../../prompts/supervisor.ts";
-import type { DirectiveOrigin, DirectiveRecord } from "../../store.ts";
+import type { DirectiveRecord } from "../../store.ts";
+import { type DirectiveOrigin, directivePriorities } from "../../vocabulary.ts";
 import type { CoverageReport } from "./coverage.ts";
 import { storeDirectives } from "./directives.ts";
 import {
@@ -33,7 +34,7 @@ export const followUpSchema = z.object({
   topic: z.string().min(1),
   perspective: z.string(),
   evidence_needed: z.string(),
-  priority: z.enum(["critical", "high", "normal", "low"]),
+  priority: z.enum(directivePriorities),
   gap: z.string(),
 });
 
@@ -66,32 +67,58 @@ export interface FollowUpRoundPlan {
   noFollowUps?: string;
 }
 
-export async function planFollowUpRound(
-  deps: EngineDeps,
-  input: {
-    brief: string;
-    round: number;
-    knowledge: string;
-    coverage: CoverageReport;
-    origins: ReadonlyMap<string, DirectiveOrigin>;
-  },
-): Promise<FollowUpRoundPlan> {
-  const { round } = input;
-  const entries = await loadMemoryEntries(deps.store);
-  const table = formatCoverageTable(input.coverage, input.origins);
-  const conversation = (kept: MemoryEntry[], request: string): ModelMessage[] => [
-    { role: "user", content: memoryPreamble(input.brief, input.knowledge) },
-    ...memoryMessages(kept),
-    { role: "user", content: request },
-  ];
+interface FollowUpInput {
+  brief: string;
+  round: number;
+  knowledge: string;
+  coverage: CoverageReport;
+  origins: ReadonlyMap<string, DirectiveOrigin>;
+}
 
+/** The supervisor's conversation of this round: its memory so far and the coverage table. */
+interface RoundConversation {
+  deps: EngineDeps;
+  round: number;
+  entries: MemoryEntry[];
+  table: string;
+  messages(kept: MemoryEntry[], request: string): ModelMessage[];
+}
+
+/** What every stored assessment carries: the heuristic's view, and why thinking failed if it did. */
+type AssessmentBase = { heuristic: CoverageReport["heuristic"]; thinkError?: string };
+
+export async function planFollowUpRound(deps: EngineDeps, input: FollowUpInput): Promise<FollowUpRoundPlan> {
+  const talk: RoundConversation = {
+    deps,
+    round: input.round,
+    entries: await loadMemoryEntries(deps.store),
+    table: formatCoverageTable(input.coverage, input.origins),
+    messages: (kept, request) => [
+      { role: "user", content: memoryPreamble(input.brief, input.knowledge) },
+      ...memoryMessages(kept),
+      { role: "user", content: request },
+    ],
+  };
+  const { think, thinkError } = await thinkAboutGaps(talk);
+  const { llm, assessError } = await assessCoverage(talk);
+  const heuristic = input.coverage.heuristic;
+  const base: AssessmentBase = { heuristic, ...(thinkError ? { thinkError } : {}) };
+  if (!llm) return heuristicPlan(deps, input.round, think, base, assessError);
+  return followUpPlan(deps, input.round, think, base, llm);
+}
+
+/** The gap analysis in prose; a thought is announced and joins the memory the assessment sees. */
+async function thinkAboutGaps(
+  talk: RoundConversation,
+): Promise<{ think: string | null; thinkError?: string }> {
+  const { deps, round } = talk;
   let think: string | null = null;
   let thinkError: string | undefined;
   try {
-    const r = await withMemoryBudget(deps, "supervision.think", entries, (kept) =>
+    const r = await withMemoryBudget(deps, "supervision.think", talk.entries, (kept) =>
       deps.models.text("supervisor", {
         instructions: SUPERVISOR_INSTRUCTIONS,
-        messages: conversation(kept, thinkRequest({ round, coverageTable: table })),
+        messages: talk.messages(kept, thinkRequest({ round, coverageTable: talk.table })),
         maxOutputTokens: 2000,
         abortSignal: deps.signal,
       }),
@@ -103,58 +130,75 @@ export async function planFollowUpRound(
   }
   if (think) {
     await deps.events.emit({ type: "supervision.think", round, text: think });
-    entries.push({ kind: "thought", round, text: think });
+    talk.entries.push({ kind: "thought", round, text: think });
   }
+  return { think, thinkError };
+}
 
+/** The structured assessment; undefined (with the reason) when the model gave none usable. */
+async function assessCoverage(talk: RoundConversation): Promise<{ llm?: Assessment; assessError?: string }> {
+  const { deps, round } = talk;
   const maxFollowUps = deps.config.maxFollowUpsPerRound;
-  let llm: Assessment | undefined;
-  let assessError: string | undefined;
   try {
-    const r = await withMemoryBudget(deps, "supervision.assessment", entries, (kept) =>
+    const r = await withMemoryBudget(deps, "supervision.assessment", talk.entries, (kept) =>
       deps.models.object("supervisor", {
         instructions: SUPERVISOR_INSTRUCTIONS,
-        messages: conversation(kept, assessmentRequest({ round, coverageTable: table, maxFollowUps })),
+        messages: talk.messages(kept, assessmentRequest({ round, coverageTable: talk.table, maxFollowUps })),
         schema: assessmentSchema,
         schemaName: "coverage_assessment",
         abortSignal: deps.signal,
       }),
     );
-    if (r.ok) llm = r.value;
-    else assessError = r.error.message;
+    return r.ok ? { llm: r.value } : { assessError: r.error.message };
   } catch (e) {
-    assessError = recoverableMessage(e, deps.signal);
+    return { assessError: recoverableMessage(e, deps.signal) };
   }
+}
 
-  const heuristic = input.coverage.heuristic;
-  const base = { heuristic, ...(thinkError ? { thinkError } : {}) };
-  if (!llm) {
-    const reason = `assessment unavailable (${assessError}); heuristic confidence ${heuristic.confidence.toFixed(2)} against threshold ${deps.config.coverageThreshold}`;
-    const rationale = heuristic.sufficient
-      ? `${reason}: coverage is sufficient.`
-      : `${reason}: coverage is not sufficient, but no follow-ups are created without the model's guidance.`;
-    await deps.events.emit({
-      type: "supervision.assessment",
-      round,
-      method: "heuristic",
-      overallCoverage: heuristic.confidence,
-      shouldContinue: false,
-      rationale,
-      followUps: [],
-    });
-    const assessment = {
-      ...base,
-      method: "heuristic",
-      error: assessError,
-      overallCoverage: heuristic.confidence,
-      shouldContinue: false,
-      rationale,
-      followUps: [],
-    };
-    return heuristic.sufficient
-      ? { think, assessment, generated: [], stop: { code: "coverage_sufficient", reason: rationale } }
-      : { think, assessment, generated: [], noFollowUps: rationale };
-  }
+/** Without the model's assessment the heuristic decides: it may stop the run, never add follow-ups. */
+async function heuristicPlan(
+  deps: EngineDeps,
+  round: number,
+  think: string | null,
+  base: AssessmentBase,
+  assessError: string | undefined,
+): Promise<FollowUpRoundPlan> {
+  const { heuristic } = base;
+  const reason = `assessment unavailable (${assessError}); heuristic confidence ${heuristic.confidence.toFixed(2)} against threshold ${deps.config.coverageThreshold}`;
+  const rationale = heuristic.sufficient
+    ? `${reason}: coverage is sufficient.`
+    : `${reason}: coverage is not sufficient, but no follow-ups are created without the model's guidance.`;
+  await deps.events.emit({
+    type: "supervision.assessment",
+    round,
+    method: "heuristic",
+    overallCoverage: heuristic.confidence,
+    shouldContinue: false,
+    rationale,
+    followUps: [],
+  });
+  const assessment = {
+    ...base,
+    method: "heuristic",
+    error: assessError,
+    overallCoverage: heuristic.confidence,
+    shouldContinue: false,
+    rationale,
+    followUps: [],
+  };
+  return heuristic.sufficient
+    ? { think, assessment, generated: [], stop: { code: "coverage_sufficient", reason: rationale } }
+    : { think, assessment, generated: [], noFollowUps: rationale };
+}
 
+/** The model's assessment: stop when it judges coverage sufficient, otherwise store its follow-ups. */
+async function followUpPlan(
+  deps: EngineDeps,
+  round: number,
+  think: string | null,
+  base: AssessmentBase,
+  llm: Assessment,
+): Promise<FollowUpRoundPlan> {
   const proposed = llm.follow_up_queries;
   await deps.events.emit({
     type: "supervision.assessment",
@@ -187,7 +231,7 @@ export async function planFollowUpRound(
         [f.evidence_needed.trim(), f.gap.trim() && `Gap: ${f.gap.trim()}`].filter(Boolean).join("\n") || null,
       priority: f.priority,
     })),
-    { round, followUps: true, maxNew: maxFollowUps, capName: "per-round follow-up cap" },
+    { round, followUps: true, maxNew: deps.config.maxFollowUpsPerRound, capName: "per-round follow-up cap" },
   );
   const noFollowUps = created.length
     ? undefined

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { DirectiveRecord, DirectiveStatus, SourceRecord } from "../../store.ts";
+import type { DirectiveRecord, SourceRecord } from "../../store.ts";
+import type { DirectiveStatus } from "../../vocabulary.ts";
 import {
   COVERAGE_WEIGHTS,
   computeCoverage,

@@ -13,8 +13,8 @@
  * when the confidence reaches `coverageThreshold` (default 0.75).
  */
 
-import type { DirectiveRecord, DirectiveStatus, SourceRecord } from "../../store.ts";
-import type { QualityTier } from "../../vocabulary.ts";
+import type { DirectiveRecord, SourceRecord } from "../../store.ts";
+import type { DirectiveStatus, QualityTier } from "../../vocabulary.ts";
 
 export const COVERAGE_WEIGHTS = { sourceAdequacy: 0.5, domainDiversity: 0.2, completionRate: 0.3 } as const;
 export const FINDINGS_EXCERPT_CHARS = 400;

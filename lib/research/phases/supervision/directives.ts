@@ -4,7 +4,8 @@
  */
 
 import type { EngineDeps } from "../../deps.ts";
-import type { DirectiveOrigin, DirectivePriority, DirectiveRecord, SourceRecord } from "../../store.ts";
+import type { DirectiveRecord, SourceRecord } from "../../store.ts";
+import { type DirectiveOrigin, type DirectivePriority, priorityRank } from "../../vocabulary.ts";
 import { type CoverageReport, computeCoverage } from "./coverage.ts";
 import {
   describeRejection,
@@ -21,11 +22,9 @@ export interface DirectiveCandidate {
   priority: DirectivePriority;
 }
 
-export const PRIORITY_RANK: Record<DirectivePriority, number> = { critical: 0, high: 1, normal: 2, low: 3 };
-
 export function byPriority<T extends { priority: DirectivePriority }>(items: readonly T[]): T[] {
   // Array.prototype.sort is stable: equal priorities keep the model's order.
-  return [...items].sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority]);
+  return [...items].sort((a, b) => priorityRank(a.priority) - priorityRank(b.priority));
 }
 
 /**
@@ -38,7 +37,7 @@ export function executionRank(d: Pick<DirectiveRecord, "origin" | "priority">): 
     if (d.priority === "low") return 3;
     return 1;
   }
-  return 2 + PRIORITY_RANK[d.priority] / 10;
+  return 2 + priorityRank(d.priority) / 10;
 }
 
 export function isRunnable(d: DirectiveRecord): boolean {

@@ -6,21 +6,15 @@
 import type { EngineDeps } from "../../deps.ts";
 import { recoverableMessage, throwIfAborted } from "../../errors.ts";
 import type { DirectiveRecord } from "../../store.ts";
+import type { DirectiveOutcome } from "../directive/execute.ts";
 import { mapWithConcurrency } from "./concurrency.ts";
 import { executionOrder, isRunnable } from "./directives.ts";
-
-export interface DirectiveExecution {
-  directiveId: string;
-  findings: string;
-  sourceIds: string[];
-  ok: boolean;
-}
 
 /**
  * Researches one directive: marks it running/done/failed, stores its sources and result, and
  * returns ok:false rather than throwing — except for cancellation and an exhausted budget.
  */
-export type ExecuteDirective = (directive: DirectiveRecord) => Promise<DirectiveExecution>;
+export type ExecuteDirective = (directive: DirectiveRecord) => Promise<DirectiveOutcome>;
 
 /**
  * Runs every pending directive (and any left `running` by a dead worker) in priority order, at
@@ -30,12 +24,12 @@ export type ExecuteDirective = (directive: DirectiveRecord) => Promise<Directive
 export async function executeRunnable(
   deps: EngineDeps,
   execute: ExecuteDirective,
-): Promise<DirectiveExecution[]> {
+): Promise<DirectiveOutcome[]> {
   const queue = executionOrder(await deps.store.listDirectives());
   const results = await mapWithConcurrency(
     queue,
     deps.config.maxConcurrentResearchers,
-    async (d): Promise<DirectiveExecution> => {
+    async (d): Promise<DirectiveOutcome> => {
       throwIfAborted(deps.signal);
       try {
         return await execute(d);

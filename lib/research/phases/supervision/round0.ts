@@ -15,9 +15,10 @@ import {
   SUPERVISOR_INSTRUCTIONS,
 } from "../../prompts/supervisor.ts";
 import type { DirectiveRecord } from "../../store.ts";
+import { directivePriorities } from "../../vocabulary.ts";
 import { byPriority, type DirectiveCandidate, storeDirectives } from "./directives.ts";
 
-const priority = z.enum(["critical", "high", "normal", "low"]);
+const priority = z.enum(directivePriorities);
 
 export const directiveDraftSchema = z.object({
   topic: z.string().min(1),

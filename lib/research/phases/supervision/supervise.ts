@@ -3,13 +3,14 @@
  * think, assess coverage and delegate follow-ups for the gaps, until a stop rule fires. Every
  * round is checkpointed in its history row (first undecided, then with its decision), so a
  * resumed run re-runs no decided round, re-plans no planned one, and re-executes no finished
- * directive. The directive executor is injected (phases/execute-directive.ts in production).
+ * directive. The directive executor is injected (phases/directive/execute.ts in production).
  */
 
 import type { EngineDeps } from "../../deps.ts";
 import { throwIfAborted } from "../../errors.ts";
 import { knowledgeBlock } from "../../prompts/brief.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, SupervisionRoundRecord } from "../../store.ts";
+import type { RoundDecision } from "../../vocabulary.ts";
 import { selectKnowledge } from "../brief.ts";
 import { coverageRecord } from "./coverage.ts";
 import { planFollowUpRound } from "./coverage-rounds.ts";
@@ -18,7 +19,8 @@ import type { ExecuteDirective } from "./execution.ts";
 import { executeRunnable, skipLeftovers } from "./execution.ts";
 import { planRoundZero } from "./round0.ts";
 
-export type { DirectiveExecution, ExecuteDirective } from "./execution.ts";
+export type { DirectiveOutcome } from "../directive/execute.ts";
+export type { ExecuteDirective } from "./execution.ts";
 
 export type StopCode =
   | "supervision_disabled"
@@ -43,7 +45,7 @@ export interface SupervisionOutcome {
 }
 
 interface Decision {
-  decision: "continue" | "stop";
+  decision: RoundDecision;
   code?: StopCode;
   reason: string;
 }

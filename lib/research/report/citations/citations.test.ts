@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { SourceRecord } from "../store.ts";
-import {
-  buildSourcesSection,
-  citationNumbersIn,
-  collectCitedSentences,
-  parseCitationGroup,
-  parseLocalSourceList,
-  processReportCitations,
-  renumberLocalCitations,
-  stripBibliography,
-  urlKey,
-} from "./citations.ts";
+import type { SourceRecord } from "../../store.ts";
+import { parseLocalSourceList, stripBibliography } from "./bibliography.ts";
+import { processReportCitations } from "./index.ts";
+import { citationNumbersIn, parseCitationGroup, renumberLocalCitations } from "./markers.ts";
+import { collectCitedSentences } from "./sentences.ts";
+import { buildSourcesSection, urlKey } from "./source-list.ts";
 
 function source(
   id: string,

@@ -1,0 +1,73 @@
+/**
+ * The sources one researcher stores or uses. Each goes through the run's store (a new one is
+ * announced with `source.added`), is linked to the directive, and is remembered by its normalised
+ * URL, so the researcher's second look at a page needs no query.
+ */
+import type { EngineDeps } from "../../deps.ts";
+import type { NewSourceInput, SourceRecord } from "../../store.ts";
+
+export interface StoredSource {
+  source: SourceRecord;
+  created: boolean;
+}
+
+export interface ResearcherSources {
+  /** Every source this researcher stored or used, in first-use order. */
+  readonly ids: ReadonlySet<string>;
+  /** Stores a source for this directive (or finds the run's row for its URL) and records it as used. */
+  remember(input: NewSourceInput): Promise<StoredSource>;
+  /** A page the run already stored (this researcher's hits first, then anyone's). */
+  stored(normalizedUrl: string): Promise<SourceRecord | undefined>;
+  /** Links an existing source to this directive and records it as used here. */
+  link(source: SourceRecord): Promise<StoredSource>;
+  /** Adds the text snapshot to a source stored without one; one that has text is left as it is. */
+  setContent(source: SourceRecord, content: string, title: string): Promise<SourceRecord>;
+}
+
+export function createResearcherSources(deps: EngineDeps, directiveId: string): ResearcherSources {
+  const { store, events } = deps;
+  const mine = new Map<string, SourceRecord>(); // by normalised URL
+  const ids = new Set<string>();
+
+  const remember = async (input: NewSourceInput): Promise<StoredSource> => {
+    const result = await store.addSource(directiveId, input);
+    const { source } = result;
+    mine.set(source.normalizedUrl, source);
+    ids.add(source.id);
+    if (result.created) {
+      await events.emit({
+        type: "source.added",
+        sourceId: source.id,
+        directiveId,
+        url: source.url,
+        title: source.title,
+        domain: source.domain,
+        quality: source.quality,
+      });
+    }
+    return result;
+  };
+
+  return {
+    ids,
+    remember,
+    stored: async (normalizedUrl) => mine.get(normalizedUrl) ?? (await store.getSourceByUrl(normalizedUrl)),
+    link: (s) =>
+      remember({
+        url: s.url,
+        normalizedUrl: s.normalizedUrl,
+        title: s.title,
+        domain: s.domain,
+        provider: s.provider,
+        quality: s.quality,
+        snippet: s.snippet,
+        content: s.content,
+      }),
+    setContent: async (s, content, title) => {
+      if (s.content) return s;
+      const updated = await store.updateSourceContent(s.id, content, s.title.trim() ? undefined : title);
+      if (updated) mine.set(updated.normalizedUrl, updated);
+      return updated ?? s;
+    },
+  };
+}

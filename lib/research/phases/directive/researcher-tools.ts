@@ -1,0 +1,245 @@
+/**
+ * What a researcher's web_search and extract_content calls do: search through the configured
+ * providers and store every hit as a source (with its quality tier and novelty); read a page once
+ * per run (the shared seen-URL set), store its text as the source's snapshot, and hand the model
+ * the page — condensed by the summarisation role when it is long.
+ */
+import { domainOf, isWebUrl, normalizeUrl } from "../../../search/url.ts";
+import type { EngineDeps } from "../../deps.ts";
+import { rethrowIfFatal, throwIfAborted } from "../../errors.ts";
+import {
+  formatAlreadyRead,
+  formatFetchFailure,
+  formatInvalidUrl,
+  formatPage,
+  formatSearchFailure,
+  formatSearchResults,
+  type SearchResultView,
+} from "../../prompts/researcher.ts";
+import { summarizationInstructions, summarizationPrompt } from "../../prompts/summarization.ts";
+import type { DirectiveRecord, SourceRecord } from "../../store.ts";
+import type { NoveltyInput, NoveltyTracker } from "./novelty.ts";
+import type { ResearcherSources } from "./researcher-sources.ts";
+import type { SeenUrls } from "./seen-urls.ts";
+import { classifySourceQuality } from "./source-quality.ts";
+
+/** What the tool handlers of one researcher share. */
+export interface ToolContext {
+  deps: EngineDeps;
+  directive: DirectiveRecord;
+  /** Shared by every researcher of the run. */
+  seenUrls: SeenUrls;
+  novelty: NoveltyTracker;
+  sources: ResearcherSources;
+}
+
+/** Roughly a page of text: the summary a long fetched page is condensed to. */
+const SUMMARY_MAX_WORDS = 600;
+/** Text given to the summariser at most (~30k tokens); a longer page is summarised from its start. */
+const MAX_SUMMARIZE_INPUT_CHARS = 120_000;
+/** How much of a stored page a researcher is shown when another one already read it. */
+const STORED_EXCERPT_CHARS = 2_000;
+const SNIPPET_CHARS = 500;
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max).trimEnd()} …`;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** web_search: every hit stored as a source; the model sees them with quality and novelty marks. */
+export async function webSearch(t: ToolContext, query: string): Promise<string> {
+  const { config, events, signal } = t.deps;
+  const directiveId = t.directive.id;
+  await events.emit({ type: "researcher.search", directiveId, query });
+  let outcome: Awaited<ReturnType<EngineDeps["search"]>>;
+  try {
+    outcome = await t.deps.search(query, { maxResults: config.maxSearchResults, signal });
+  } catch (e) {
+    throwIfAborted(signal);
+    const message = messageOf(e);
+    await events.emit({
+      type: "researcher.search_results",
+      directiveId,
+      query,
+      results: 0,
+      fresh: 0,
+      duplicates: 0,
+      errors: [{ provider: "search", message }],
+    });
+    return formatSearchFailure(query, message);
+  }
+  const hits = outcome.results.slice(0, config.maxSearchResults);
+  const inputs: NoveltyInput[] = [];
+  const views: Omit<SearchResultView, "mark" | "relatedTo">[] = [];
+  for (const hit of hits) {
+    const normalizedUrl = normalizeUrl(hit.url);
+    const domain = domainOf(hit.url);
+    const quality = classifySourceQuality(hit.url);
+    const title = hit.title.trim() || domain || hit.url;
+    const content = hit.content?.trim() ? hit.content : null;
+    const { source, created } = await t.sources.remember({
+      url: hit.url,
+      normalizedUrl,
+      title,
+      domain,
+      provider: hit.provider,
+      quality,
+      snippet: hit.snippet || null,
+      content,
+    });
+    // A provider's full text fills a row first stored without any (never overwrites one).
+    if (!created && content) await t.sources.setContent(source, content, title);
+    inputs.push({ normalizedUrl, domain, title, knownInRun: !created });
+    views.push({ quality, domain, url: hit.url, title, snippet: clip(hit.snippet, SNIPPET_CHARS) });
+  }
+  const n = t.novelty.assess(inputs);
+  await events.emit({
+    type: "researcher.search_results",
+    directiveId,
+    query,
+    results: hits.length,
+    fresh: n.fresh,
+    duplicates: n.duplicates,
+    errors: outcome.errors,
+  });
+  return formatSearchResults({
+    query,
+    results: views.map((v, i) => ({ ...v, ...n.verdicts[i] })),
+    fresh: n.fresh,
+    related: n.related,
+    duplicates: n.duplicates,
+    overlapWithPrevious: n.overlapWithPrevious,
+    errors: outcome.errors,
+  });
+}
+
+/** extract_content: each page is read once per run; its text becomes the source's snapshot. */
+export async function extractContent(t: ToolContext, rawUrl: string): Promise<string> {
+  const { events } = t.deps;
+  const directiveId = t.directive.id;
+  const url = rawUrl.trim();
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(url) || !URL.canParse(url)) {
+    await events.emit({ type: "researcher.fetch", directiveId, url, ok: false, reason: "invalid URL" });
+    return formatInvalidUrl(url);
+  }
+  const normalizedUrl = normalizeUrl(url);
+  if (!t.seenUrls.claim(normalizedUrl)) return showAlreadyRead(t, url, normalizedUrl);
+
+  const existing = await t.sources.stored(normalizedUrl);
+  if (existing?.content) {
+    // A search provider already gave the full text: that is the snapshot; no need to fetch.
+    await t.sources.link(existing);
+    await events.emit({
+      type: "researcher.fetch",
+      directiveId,
+      url,
+      ok: true,
+      fromStore: true,
+      chars: existing.content.length,
+    });
+    return presentPage(t, url, existing.title, existing.content);
+  }
+
+  if (!isWebUrl(url)) {
+    const reason = "only http and https pages can be read";
+    await events.emit({ type: "researcher.fetch", directiveId, url, ok: false, reason });
+    return formatFetchFailure(url, reason);
+  }
+  return fetchPage(t, url, normalizedUrl, existing);
+}
+
+/** Read (or being read) by this run already: show what is stored instead of fetching again. */
+async function showAlreadyRead(t: ToolContext, url: string, normalizedUrl: string): Promise<string> {
+  const existing = await t.sources.stored(normalizedUrl);
+  if (existing) await t.sources.link(existing);
+  const stored = existing
+    ? {
+        title: existing.title,
+        text: clip(existing.content ?? existing.snippet ?? "", STORED_EXCERPT_CHARS),
+      }
+    : undefined;
+  await t.deps.events.emit({
+    type: "researcher.fetch",
+    directiveId: t.directive.id,
+    url,
+    ok: true,
+    fromStore: true,
+    reason: "already read in this run",
+    chars: existing?.content?.length ?? 0,
+  });
+  return formatAlreadyRead({ url, stored });
+}
+
+/** Fetches a page through the safe fetcher and stores its text (on the row of a bare search hit, if any). */
+async function fetchPage(
+  t: ToolContext,
+  url: string,
+  normalizedUrl: string,
+  existing: SourceRecord | undefined,
+): Promise<string> {
+  const { events, signal } = t.deps;
+  const directiveId = t.directive.id;
+  let doc: Awaited<ReturnType<EngineDeps["fetchDocument"]>>;
+  try {
+    doc = await t.deps.fetchDocument(url, { signal });
+    if (!doc.text.trim()) throw new Error("the page has no readable text");
+  } catch (e) {
+    throwIfAborted(signal);
+    const reason = messageOf(e);
+    await events.emit({ type: "researcher.fetch", directiveId, url, ok: false, reason });
+    return formatFetchFailure(url, reason);
+  }
+
+  const domain = domainOf(url);
+  const title = doc.title.trim() || existing?.title || domain || url;
+  const { source } = existing
+    ? await t.sources.link(existing)
+    : await t.sources.remember({
+        url,
+        normalizedUrl,
+        title,
+        domain,
+        provider: "fetch",
+        quality: classifySourceQuality(url),
+        snippet: clip(doc.text.trim(), 300),
+        content: doc.text,
+      });
+  // Stored first as a bare search hit (by us or, concurrently, by another researcher): add the text.
+  const withText = await t.sources.setContent(source, doc.text, title);
+  await events.emit({ type: "researcher.fetch", directiveId, url, ok: true, chars: doc.text.length });
+  return presentPage(t, url, withText.title || title, doc.text);
+}
+
+/** A long page condensed by a tool-less call; on failure the model gets the page's beginning. */
+async function presentPage(t: ToolContext, url: string, title: string, text: string): Promise<string> {
+  const { config, signal } = t.deps;
+  const base = { url, title, totalChars: text.length };
+  if (text.length <= config.summarizeOverChars) {
+    return formatPage({ ...base, text, summarised: false, clipped: false });
+  }
+  try {
+    const r = await t.deps.models.text("summarization", {
+      instructions: summarizationInstructions({ maxWords: SUMMARY_MAX_WORDS }),
+      prompt: summarizationPrompt({
+        topic: t.directive.topic,
+        url,
+        title,
+        text: text.slice(0, MAX_SUMMARIZE_INPUT_CHARS),
+      }),
+      abortSignal: signal,
+    });
+    if (r.text.trim()) return formatPage({ ...base, text: r.text.trim(), summarised: true, clipped: false });
+  } catch (e) {
+    rethrowIfFatal(e, signal);
+    // Overflow or a failed call: fall through to the clipped page rather than losing it.
+  }
+  return formatPage({
+    ...base,
+    text: text.slice(0, config.summarizeOverChars),
+    summarised: false,
+    clipped: true,
+  });
+}
