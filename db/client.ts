@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import { fromDrizzle } from "pg-boss";
 import postgres from "postgres";
 import * as schema from "./schema.ts";
 
@@ -73,6 +74,11 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific database type
     await migratePostgres(handle.db as any, { migrationsFolder: folder });
   }
+}
+
+/** A transaction as pg-boss's `db` option, so a job is sent inside (and commits with) the caller's transaction. */
+export function queueTransaction(tx: Db) {
+  return fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
 }
 
 export async function pingDatabase(handle: DatabaseHandle): Promise<void> {

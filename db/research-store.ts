@@ -18,7 +18,15 @@ import type {
   SupervisionRoundRecord,
 } from "../lib/research/store.ts";
 import type { Db } from "./client.ts";
-import { updateRunStatus } from "./queries/runs.ts";
+import { normalizeTopic } from "./queries/directives.ts";
+import {
+  askRunClarification,
+  getRun,
+  saveRunBrief,
+  saveRunCheckpoint,
+  saveRunUsage,
+  updateRunStatus,
+} from "./queries/runs.ts";
 import { linkDirectiveSource, upsertSource } from "./queries/sources.ts";
 import {
   citations,
@@ -28,20 +36,10 @@ import {
   knowledgeItems,
   reports,
   researcherResults,
-  runs,
   type Source,
   sources,
   supervisionRounds,
 } from "./schema.ts";
-
-/** Case-, punctuation- and whitespace-insensitive form of a directive topic: the exact-dedup key. */
-export function normalizeTopic(topic: string): string {
-  return topic
-    .toLowerCase()
-    .normalize("NFKC")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
 
 const toDirective = (d: Directive): DirectiveRecord => ({
   id: d.id,
@@ -74,7 +72,7 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
     runId,
 
     async getRun(): Promise<RunSnapshot> {
-      const [r] = await db.select().from(runs).where(eq(runs.id, runId));
+      const r = await getRun(db, runId);
       if (!r) throw new Error(`run ${runId} does not exist`);
       return {
         id: r.id,
@@ -96,29 +94,15 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
     },
 
     async askClarification(question) {
-      await db
-        .update(runs)
-        .set({
-          clarificationQuestion: question,
-          status: "awaiting_clarification",
-          phase: "clarification",
-          ...touch(),
-        })
-        .where(eq(runs.id, runId));
+      await askRunClarification(db, runId, question);
     },
 
     async saveBrief(brief) {
-      await db
-        .update(runs)
-        .set({ brief, ...touch() })
-        .where(eq(runs.id, runId));
+      await saveRunBrief(db, runId, brief);
     },
 
     async saveCheckpoint(checkpoint, stateVersion) {
-      await db
-        .update(runs)
-        .set({ checkpoint, stateVersion, ...touch() })
-        .where(eq(runs.id, runId));
+      await saveRunCheckpoint(db, runId, checkpoint, stateVersion);
     },
 
     async listDirectives() {
@@ -343,10 +327,7 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
     },
 
     async saveUsage(usage) {
-      await db
-        .update(runs)
-        .set({ usage, ...touch() })
-        .where(eq(runs.id, runId));
+      await saveRunUsage(db, runId, usage);
     },
   };
 }

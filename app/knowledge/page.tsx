@@ -1,8 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { Metadata } from "next";
 import { type KnowledgeItemView, KnowledgeReview } from "@/components/knowledge-review";
 import { listKnowledge } from "@/db/queries/knowledge";
-import { runs } from "@/db/schema";
+import { runQuestionsForOwner } from "@/db/queries/runs";
 import { getRuntime } from "@/lib/jobs/runtime";
 import { currentOwner } from "@/lib/server/owner";
 
@@ -15,13 +14,7 @@ export default async function KnowledgePage() {
   const owner = await currentOwner();
   const items = await listKnowledge(db, owner);
   const runIds = [...new Set(items.flatMap((i) => (i.runId ? [i.runId] : [])))];
-  const runRows = runIds.length
-    ? await db
-        .select({ id: runs.id, question: runs.question })
-        .from(runs)
-        .where(and(eq(runs.ownerId, owner), inArray(runs.id, runIds)))
-    : [];
-  const runQuestions = Object.fromEntries(runRows.map((r) => [r.id, r.question]));
+  const runQuestions = await runQuestionsForOwner(db, owner, runIds);
   const initial: KnowledgeItemView[] = JSON.parse(JSON.stringify(items));
 
   return (

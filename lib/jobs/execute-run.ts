@@ -3,12 +3,9 @@
  * the database store, the event sink) for the engine, and turns cancellation, the run's time limit
  * and worker shutdown into the abort reasons the orchestrator understands.
  */
-
-import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { getRun } from "../../db/queries/runs.ts";
+import { getRun, isRunCancelRequested, markRunStarted } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
-import { runs } from "../../db/schema.ts";
 import { createModelClient } from "../ai/client.ts";
 import { createModelRegistry, type ModelRegistry } from "../ai/registry.ts";
 import { UsageMeter, type UsageSnapshot } from "../ai/usage.ts";
@@ -57,8 +54,7 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
   );
   const poll = setInterval(async () => {
     try {
-      const [row] = await db.select({ c: runs.cancelRequestedAt }).from(runs).where(eq(runs.id, runId));
-      if (row?.c) abort({ kind: "cancelled", by: "the user" });
+      if (await isRunCancelRequested(db, runId)) abort({ kind: "cancelled", by: "the user" });
     } catch {
       // a failed poll is retried on the next tick; the bus is the primary path
     }
@@ -67,8 +63,7 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
   if (run.cancelRequestedAt) abort({ kind: "cancelled", by: "the user" });
 
   const config = resolveResearchConfig(run.settings);
-  const startedAt = run.startedAt ?? new Date();
-  if (!run.startedAt) await db.update(runs).set({ startedAt }).where(eq(runs.id, runId));
+  const startedAt = run.startedAt ?? (await markRunStarted(db, runId, new Date()));
   const remaining = config.runTimeoutMs - (Date.now() - startedAt.getTime());
   const timer = setTimeout(
     () => abort({ kind: "timeout", limitMs: config.runTimeoutMs }),

@@ -4,9 +4,9 @@
  * processes can take jobs. A heartbeat lets pg-boss notice a dead worker and hand its job to
  * another one, which resumes the run from its checkpoints.
  */
-import { sql } from "drizzle-orm";
-import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
-import type { DatabaseHandle, Db } from "../../db/client.ts";
+import { fromPglite, PgBoss } from "pg-boss";
+import { type DatabaseHandle, type Db, queueTransaction } from "../../db/client.ts";
+import { setRunJobId } from "../../db/queries/runs.ts";
 
 export const RUN_QUEUE = "research-run";
 
@@ -95,11 +95,11 @@ async function ensureQueue(boss: PgBoss, settings: QueueSettings): Promise<void>
  */
 export async function enqueueRun(boss: PgBoss, tx: Db, runId: string): Promise<string> {
   const id = await boss.send(RUN_QUEUE, { runId } satisfies RunJobData, {
-    db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql),
+    db: queueTransaction(tx),
     singletonKey: runId,
   });
   if (!id) throw new Error(`the queue refused the job for run ${runId} (a job for it is already queued)`);
-  await tx.execute(sql`update runs set job_id = ${id} where id = ${runId}`);
+  await setRunJobId(tx, runId, id);
   return id;
 }
 

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { MockLanguageModelV4 } from "ai/test";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { insertLibraryDocument } from "../../db/queries/library.ts";
-import { createRun, updateRunStatus } from "../../db/queries/runs.ts";
+import { createRun } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import type { Run } from "../../db/schema.ts";
 import { createModelClient } from "../../lib/ai/client.ts";
