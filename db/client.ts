@@ -108,7 +108,11 @@ export function getDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Datab
   return g[globalKey];
 }
 
-/** Shortcut for route handlers and queries that only need drizzle. */
-export async function getDb(): Promise<Db> {
-  return (await getDatabase()).db;
+/** Closes the process-wide database, if open; the next getDatabase() opens it again. */
+export async function closeDatabase(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const opening = g[globalKey];
+  g[globalKey] = undefined;
+  const handle = await opening?.catch(() => undefined);
+  await handle?.close();
 }

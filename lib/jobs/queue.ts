@@ -57,6 +57,15 @@ export function getBoss(handle: DatabaseHandle, settings = queueSettingsFromEnv(
   return g[globalKey];
 }
 
+/** Stops the process's pg-boss instance, if started; the next getBoss() starts a new one. */
+export async function stopBoss(): Promise<void> {
+  const g = globalThis as G;
+  const starting = g[globalKey];
+  g[globalKey] = undefined;
+  const boss = await starting?.catch(() => undefined);
+  await boss?.stop({ graceful: false });
+}
+
 async function startBoss(handle: DatabaseHandle, settings: QueueSettings): Promise<PgBoss> {
   const common = {
     schema: "pgboss",
