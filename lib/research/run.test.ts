@@ -6,7 +6,7 @@ import { scriptedModel } from "../../test/support/ai-mocks.ts";
 import { createModelClient } from "../ai/client.ts";
 import { createModelRegistry } from "../ai/registry.ts";
 import { BudgetExceededError } from "../ai/usage.ts";
-import { resolveResearchConfig } from "./config.ts";
+import { defaultResearchConfig, type ResearchConfig } from "./config.ts";
 import type { EngineDeps } from "./deps.ts";
 import type { ResearchEvent } from "./events.ts";
 import { type Phases, runResearch, STATE_VERSION } from "./run.ts";
@@ -40,7 +40,8 @@ async function setup(settings: Record<string, unknown> = {}) {
     events: { emit: async (e) => void events.push(e) },
     clock: { now: () => Date.now() },
     signal: controller.signal,
-    config: resolveResearchConfig(settings),
+    // Built directly, not parsed: a test may use limits below what callers may set (phaseTimeoutMs).
+    config: { ...defaultResearchConfig, ...settings } as ResearchConfig,
   };
   return { run, events, controller, store, deps };
 }
