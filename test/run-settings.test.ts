@@ -10,7 +10,7 @@ import {
 } from "../lib/research/config.ts";
 import { createRunSchema, runSettingsSchema } from "../lib/server/run-settings.ts";
 
-const apiFields = runSettingsSchema.unwrap().shape;
+const apiFields: Record<string, z.ZodType> = runSettingsSchema.unwrap().shape;
 const engineFields = researchConfigSchema.shape;
 const API_ONLY = ["models", "budget"];
 const engineKeys = Object.keys(apiFields).filter(
@@ -57,7 +57,7 @@ describe("run settings bounds come from the engine's config", () => {
     expect(engineKeys.length).toBeGreaterThanOrEqual(10);
     for (const key of engineKeys) {
       expect(engineFields[key], `${key} is an engine setting`).toBeDefined();
-      expect(bounds(apiFields[key] as z.ZodType), key).toEqual(bounds(engineFields[key]));
+      expect(bounds(apiFields[key]), key).toEqual(bounds(engineFields[key]));
     }
     // The time limits kept the stricter of the two former copies (10 s … 24 h).
     expect(bounds(apiFields.runTimeoutMs)).toMatchObject({ minimum: 10_000, maximum: 24 * 3600_000 });
