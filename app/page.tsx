@@ -1,16 +1,16 @@
 import { NewRunForm } from "@/components/new-run-form";
 import { SetupStatus } from "@/components/setup-status";
-import { listRunsForOwner } from "@/db/queries/runs";
-import { getRuntime } from "@/lib/jobs/runtime";
 import { checkHealth } from "@/lib/server/health";
 import { currentOwner } from "@/lib/server/owner";
+import { listRunSummaries } from "@/lib/server/runs";
+import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
   const health = await checkHealth();
   const recent = health.database.ok
-    ? await listRunsForOwner((await getRuntime()).handle.db, await currentOwner(), 20)
+    ? await listRunSummaries(await serverRuntime(), await currentOwner(), 20)
     : [];
   return (
     <div className="space-y-8">

@@ -20,7 +20,11 @@ async function measure(handle: DatabaseHandle, concurrency: number): Promise<num
     Array.from({ length: concurrency }, async () => {
       while (next < N) {
         next++;
-        await appendEvent(handle.db, run.id, "bench.event", { n: next });
+        await appendEvent(handle.db, run.id, {
+          type: "researcher.search",
+          directiveId: "bench",
+          query: `q${next}`,
+        });
       }
     }),
   );

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import { fromDrizzle } from "pg-boss";
 import postgres from "postgres";
 import * as schema from "./schema.ts";
 
@@ -75,6 +76,11 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   }
 }
 
+/** A transaction as pg-boss's `db` option, so a job is sent inside (and commits with) the caller's transaction. */
+export function queueTransaction(tx: Db) {
+  return fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
+}
+
 export async function pingDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql`select 1`);
 }
@@ -102,7 +108,11 @@ export function getDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Datab
   return g[globalKey];
 }
 
-/** Shortcut for route handlers and queries that only need drizzle. */
-export async function getDb(): Promise<Db> {
-  return (await getDatabase()).db;
+/** Closes the process-wide database, if open; the next getDatabase() opens it again. */
+export async function closeDatabase(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const opening = g[globalKey];
+  g[globalKey] = undefined;
+  const handle = await opening?.catch(() => undefined);
+  await handle?.close();
 }

@@ -18,7 +18,15 @@ import type {
   SupervisionRoundRecord,
 } from "../lib/research/store.ts";
 import type { Db } from "./client.ts";
-import { updateRunStatus } from "./queries/runs.ts";
+import { normalizeTopic } from "./queries/directives.ts";
+import {
+  askRunClarification,
+  getRun,
+  saveRunBrief,
+  saveRunCheckpoint,
+  saveRunUsage,
+  updateRunStatus,
+} from "./queries/runs.ts";
 import { linkDirectiveSource, upsertSource } from "./queries/sources.ts";
 import {
   citations,
@@ -28,20 +36,10 @@ import {
   knowledgeItems,
   reports,
   researcherResults,
-  runs,
   type Source,
   sources,
   supervisionRounds,
 } from "./schema.ts";
-
-/** Case-, punctuation- and whitespace-insensitive form of a directive topic: the exact-dedup key. */
-export function normalizeTopic(topic: string): string {
-  return topic
-    .toLowerCase()
-    .normalize("NFKC")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
 
 const toDirective = (d: Directive): DirectiveRecord => ({
   id: d.id,
@@ -69,12 +67,30 @@ const toSource = (s: Source): SourceRecord => ({
 });
 
 export function createDbRunStore(db: Db, runId: string): RunStore {
-  const touch = () => ({ updatedAt: sql`now()` });
   return {
     runId,
+    ...runRowMethods(db, runId),
+    ...directiveMethods(db, runId),
+    ...sourceMethods(db, runId),
+    ...researchMethods(db, runId),
+    ...reportMethods(db, runId),
+    ...knowledgeMethods(db, runId),
+  };
+}
 
+const touch = () => ({ updatedAt: sql`now()` });
+
+/** The run row itself: its snapshot and every write the engine makes to it (through db/queries/runs.ts). */
+function runRowMethods(
+  db: Db,
+  runId: string,
+): Pick<
+  RunStore,
+  "getRun" | "setStatus" | "askClarification" | "saveBrief" | "saveCheckpoint" | "saveUsage"
+> {
+  return {
     async getRun(): Promise<RunSnapshot> {
-      const [r] = await db.select().from(runs).where(eq(runs.id, runId));
+      const r = await getRun(db, runId);
       if (!r) throw new Error(`run ${runId} does not exist`);
       return {
         id: r.id,
@@ -90,37 +106,30 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         checkpoint: r.checkpoint,
       };
     },
-
     async setStatus(patch) {
       await updateRunStatus(db, runId, patch);
     },
-
     async askClarification(question) {
-      await db
-        .update(runs)
-        .set({
-          clarificationQuestion: question,
-          status: "awaiting_clarification",
-          phase: "clarification",
-          ...touch(),
-        })
-        .where(eq(runs.id, runId));
+      await askRunClarification(db, runId, question);
     },
-
     async saveBrief(brief) {
-      await db
-        .update(runs)
-        .set({ brief, ...touch() })
-        .where(eq(runs.id, runId));
+      await saveRunBrief(db, runId, brief);
     },
-
     async saveCheckpoint(checkpoint, stateVersion) {
-      await db
-        .update(runs)
-        .set({ checkpoint, stateVersion, ...touch() })
-        .where(eq(runs.id, runId));
+      await saveRunCheckpoint(db, runId, checkpoint, stateVersion);
     },
+    async saveUsage(usage) {
+      await saveRunUsage(db, runId, usage);
+    },
+  };
+}
 
+/** Directives: dense ordinals per run; a topic already in the run (normalised) comes back as a duplicate. */
+function directiveMethods(
+  db: Db,
+  runId: string,
+): Pick<RunStore, "listDirectives" | "addDirectives" | "setDirectiveStatus"> {
+  return {
     async listDirectives() {
       const rows = await db
         .select()
@@ -129,7 +138,6 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         .orderBy(asc(directives.ordinal));
       return rows.map(toDirective);
     },
-
     async addDirectives(inputs: NewDirectiveInput[]) {
       // One transaction: ordinals stay dense and a concurrent add cannot interleave.
       return db.transaction(async (tx) => {
@@ -170,7 +178,6 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         return { created, duplicates };
       });
     },
-
     async setDirectiveStatus(id: string, status: DirectiveStatus, error?: string | null) {
       const now = new Date();
       await db
@@ -183,13 +190,23 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         })
         .where(and(eq(directives.id, id), eq(directives.runId, runId)));
     },
+  };
+}
 
+/** Sources: one row per normalised URL per run, linked to every directive that found it. */
+function sourceMethods(
+  db: Db,
+  runId: string,
+): Pick<
+  RunStore,
+  "addSource" | "updateSourceContent" | "listSources" | "getSourceByUrl" | "listDirectiveSources"
+> {
+  return {
     async addSource(directiveId, input) {
       const result = await upsertSource(db, { runId, ...input });
       await linkDirectiveSource(db, directiveId, result.source.id);
       return { source: toSource(result.source), created: result.created };
     },
-
     async updateSourceContent(sourceId, content, title) {
       // "content is null" makes this the first-snapshot-wins rule, safe against a concurrent reader.
       await db
@@ -202,7 +219,6 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         .where(and(eq(sources.id, sourceId), eq(sources.runId, runId)));
       return row ? toSource(row) : undefined;
     },
-
     async listSources() {
       const rows = await db
         .select()
@@ -211,7 +227,6 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         .orderBy(asc(sources.createdAt));
       return rows.map(toSource);
     },
-
     async getSourceByUrl(normalizedUrl) {
       const [row] = await db
         .select()
@@ -219,7 +234,6 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         .where(and(eq(sources.runId, runId), eq(sources.normalizedUrl, normalizedUrl)));
       return row ? toSource(row) : undefined;
     },
-
     async listDirectiveSources(directiveId) {
       const rows = await db
         .select({ s: sources })
@@ -229,7 +243,18 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         .orderBy(asc(directiveSources.createdAt));
       return rows.map((r) => toSource(r.s));
     },
+  };
+}
 
+/** Researchers' results (one per directive) and supervision rounds (one per round number). */
+function researchMethods(
+  db: Db,
+  runId: string,
+): Pick<
+  RunStore,
+  "saveResearcherResult" | "getResearcherResult" | "listResearcherResults" | "saveRound" | "listRounds"
+> {
+  return {
     async saveResearcherResult(r: ResearcherResultRecord) {
       const values = {
         runId,
@@ -245,7 +270,6 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         .values(values)
         .onConflictDoUpdate({ target: researcherResults.directiveId, set: { ...values, ...touch() } });
     },
-
     async getResearcherResult(directiveId) {
       const [r] = await db
         .select()
@@ -253,7 +277,6 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         .where(and(eq(researcherResults.runId, runId), eq(researcherResults.directiveId, directiveId)));
       return r ? toResult(r) : undefined;
     },
-
     async listResearcherResults() {
       const rows = await db
         .select()
@@ -262,7 +285,6 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         .orderBy(asc(researcherResults.createdAt));
       return rows.map(toResult);
     },
-
     async saveRound(r: SupervisionRoundRecord) {
       const values = { runId, ...r };
       await db
@@ -270,7 +292,6 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         .values(values)
         .onConflictDoUpdate({ target: [supervisionRounds.runId, supervisionRounds.round], set: values });
     },
-
     async listRounds() {
       const rows = await db
         .select()
@@ -291,7 +312,12 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         reason: r.reason,
       }));
     },
+  };
+}
 
+/** The report (one per run) and its citations (replaced as a whole). */
+function reportMethods(db: Db, runId: string): Pick<RunStore, "saveReport" | "getReport" | "saveCitations"> {
+  return {
     async saveReport(report) {
       const values = { runId, ...report };
       await db
@@ -299,12 +325,10 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         .values(values)
         .onConflictDoUpdate({ target: reports.runId, set: { ...report, ...touch() } });
     },
-
     async getReport() {
       const [r] = await db.select().from(reports).where(eq(reports.runId, runId));
       return r ? { markdown: r.markdown, partial: r.partial } : undefined;
     },
-
     async saveCitations(list: CitationRecord[]) {
       // Replaces the run's citations: a re-written report must not keep stale ones.
       await db.transaction(async (tx) => {
@@ -312,13 +336,21 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         if (list.length) await tx.insert(citations).values(list.map((c) => ({ runId, ...c })));
       });
     },
+  };
+}
 
+/** The run owner's knowledge base. */
+function knowledgeMethods(
+  db: Db,
+  runId: string,
+): Pick<RunStore, "listEstablishedKnowledge" | "saveKnowledgeItems"> {
+  return {
     async listEstablishedKnowledge(limit) {
-      const run = await this.getRun();
+      const ownerId = await ownerOf(db, runId);
       const rows = await db
         .select()
         .from(knowledgeItems)
-        .where(and(eq(knowledgeItems.ownerId, run.ownerId), eq(knowledgeItems.status, "established")))
+        .where(and(eq(knowledgeItems.ownerId, ownerId), eq(knowledgeItems.status, "established")))
         .orderBy(desc(knowledgeItems.updatedAt))
         .limit(limit);
       return rows.map(
@@ -333,20 +365,12 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
         }),
       );
     },
-
     async saveKnowledgeItems(items: KnowledgeItemInput[]) {
       if (!items.length) return;
-      const run = await this.getRun();
+      const ownerId = await ownerOf(db, runId);
       await db
         .insert(knowledgeItems)
-        .values(items.map((i) => ({ ...i, ownerId: run.ownerId, runId, status: "provisional" as const })));
-    },
-
-    async saveUsage(usage) {
-      await db
-        .update(runs)
-        .set({ usage, ...touch() })
-        .where(eq(runs.id, runId));
+        .values(items.map((i) => ({ ...i, ownerId, runId, status: "provisional" as const })));
     },
   };
 }
@@ -360,4 +384,10 @@ function toResult(r: typeof researcherResults.$inferSelect): ResearcherResultRec
     toolCalls: r.toolCalls,
     stopReason: r.stopReason,
   };
+}
+
+async function ownerOf(db: Db, runId: string): Promise<string> {
+  const run = await getRun(db, runId);
+  if (!run) throw new Error(`run ${runId} does not exist`);
+  return run.ownerId;
 }

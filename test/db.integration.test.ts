@@ -51,16 +51,19 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
   it("hands out gapless event seqs under concurrent writers and replays after a seq", async () => {
     const run = await createRun(handle.db, { ownerId: "alice", question: "events?", settings: {} });
     await Promise.all(
-      Array.from({ length: 40 }, (_, i) => appendEvent(handle.db, run.id, "researcher.search", { i })),
+      Array.from({ length: 40 }, (_, i) =>
+        appendEvent(handle.db, run.id, { type: "researcher.search", directiveId: "d", query: `q${i}` }),
+      ),
     );
     const all = await listEventsAfter(handle.db, run.id, 0);
     expect(all.map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    expect(new Set(all.map((e) => (e.payload as { i: number }).i)).size).toBe(40);
+    expect(new Set(all.map((e) => (e.payload as { query: string }).query)).size).toBe(40);
+    expect(all[0]).toMatchObject({ type: "researcher.search", payload: { directiveId: "d" } });
     const tail = await listEventsAfter(handle.db, run.id, 35);
     expect(tail.map((e) => e.seq)).toEqual([36, 37, 38, 39, 40]);
-    await expect(appendEvent(handle.db, "00000000-0000-4000-8000-000000000000", "x")).rejects.toThrow(
-      /does not exist/,
-    );
+    await expect(
+      appendEvent(handle.db, "00000000-0000-4000-8000-000000000000", { type: "report.started" }),
+    ).rejects.toThrow(/does not exist/);
   });
 
   it("stores one source row per URL per run, even when two researchers race", async () => {

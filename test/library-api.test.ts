@@ -40,8 +40,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((r) => page.close(() => r()));
-  const { getDatabase } = await import("../db/client.ts");
-  await (await getDatabase()).close();
+  const { stopRuntime } = await import("../lib/jobs/runtime.ts");
+  await stopRuntime();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -328,9 +328,9 @@ describe("GET and DELETE /api/library/:id", () => {
   });
 
   it("404s for another owner's document and leaves it in place", async () => {
-    const { getDb } = await import("../db/client.ts");
+    const { getDatabase } = await import("../db/client.ts");
     const { insertLibraryDocument, getLibraryDocument } = await import("../db/queries/library.ts");
-    const db = await getDb();
+    const { db } = await getDatabase();
     const other = await insertLibraryDocument(db, {
       ownerId: "someone-else",
       title: "Theirs",

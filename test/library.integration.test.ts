@@ -4,6 +4,7 @@ import {
   deleteLibraryDocument,
   getLibraryDocument,
   insertLibraryDocument,
+  libraryBackend,
   listLibraryDocuments,
   searchLibrary,
 } from "../db/queries/library.ts";
@@ -124,7 +125,7 @@ describe.each(testDatabases())("document library on $name", ({ open }) => {
   });
 
   it("searches through the library provider with library:// or source URLs", async () => {
-    const search = createSearch({ env: {}, db: handle.db, ownerId: "alice" });
+    const search = createSearch({ env: {}, library: libraryBackend(handle.db), ownerId: "alice" });
     const { results, errors } = await search.search("Jahresarbeitszahl", { maxResults: 5 });
     expect(errors).toEqual([]);
     expect(results).toEqual([
@@ -136,7 +137,11 @@ describe.each(testDatabases())("document library on $name", ({ open }) => {
         content: DOCS[3].content,
       }),
     ]);
-    const bob = createSearch({ env: { SEARCH_PROVIDERS: "library" }, db: handle.db, ownerId: "bob" });
+    const bob = createSearch({
+      env: { SEARCH_PROVIDERS: "library" },
+      library: libraryBackend(handle.db),
+      ownerId: "bob",
+    });
     expect((await bob.search("diary")).results[0].url).toBe("https://bob.example/diary");
   });
 

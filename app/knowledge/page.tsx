@@ -1,27 +1,18 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { Metadata } from "next";
 import { type KnowledgeItemView, KnowledgeReview } from "@/components/knowledge-review";
-import { listKnowledge } from "@/db/queries/knowledge";
-import { runs } from "@/db/schema";
-import { getRuntime } from "@/lib/jobs/runtime";
+import { knowledgeWithRunQuestions } from "@/lib/server/knowledge";
 import { currentOwner } from "@/lib/server/owner";
+import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Knowledge · Deep Research" };
 
 export default async function KnowledgePage() {
-  const db = (await getRuntime()).handle.db;
-  const owner = await currentOwner();
-  const items = await listKnowledge(db, owner);
-  const runIds = [...new Set(items.flatMap((i) => (i.runId ? [i.runId] : [])))];
-  const runRows = runIds.length
-    ? await db
-        .select({ id: runs.id, question: runs.question })
-        .from(runs)
-        .where(and(eq(runs.ownerId, owner), inArray(runs.id, runIds)))
-    : [];
-  const runQuestions = Object.fromEntries(runRows.map((r) => [r.id, r.question]));
+  const { items, runQuestions } = await knowledgeWithRunQuestions(
+    await serverRuntime(),
+    await currentOwner(),
+  );
   const initial: KnowledgeItemView[] = JSON.parse(JSON.stringify(items));
 
   return (

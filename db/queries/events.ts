@@ -1,26 +1,21 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
+import type { StoredEvent } from "../../lib/research/events.ts";
 import type { Db } from "../client.ts";
-import { type RunEvent, runEvents, runs } from "../schema.ts";
+import { type RunEvent, runEvents } from "../schema.ts";
+import { nextEventSeq } from "./runs.ts";
 
 /**
- * Appends an event with the run's next seq. The counter on the run row is bumped in the same
- * transaction as the insert: the row lock serialises concurrent writers, so seqs are gapless even
- * with parallel researchers, and a rolled-back insert gives its number back.
+ * Writes a run event as the run's next row: its `type` becomes the type column, the rest of the
+ * object the payload. The seq comes from the counter on the run row, bumped in the same
+ * transaction as the insert (see nextEventSeq), so seqs are gapless even with parallel researchers.
+ * Called with a transaction, the event commits or rolls back with it.
  */
-export async function appendEvent(
-  db: Db,
-  runId: string,
-  type: string,
-  payload: Record<string, unknown> = {},
-): Promise<RunEvent> {
+export async function appendEvent(db: Db, runId: string, event: StoredEvent): Promise<RunEvent> {
+  const { type, ...payload } = event;
   return db.transaction(async (tx) => {
-    const [counter] = await tx
-      .update(runs)
-      .set({ lastEventSeq: sql`${runs.lastEventSeq} + 1` })
-      .where(eq(runs.id, runId))
-      .returning({ seq: runs.lastEventSeq });
-    if (!counter) throw new Error(`appendEvent: run ${runId} does not exist`);
-    const [row] = await tx.insert(runEvents).values({ runId, seq: counter.seq, type, payload }).returning();
+    const seq = await nextEventSeq(tx as unknown as Db, runId);
+    if (seq === undefined) throw new Error(`appendEvent: run ${runId} does not exist`);
+    const [row] = await tx.insert(runEvents).values({ runId, seq, type, payload }).returning();
     return row;
   });
 }

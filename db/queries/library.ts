@@ -1,4 +1,5 @@
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import type { LibrarySearchBackend } from "../../lib/search/types.ts";
 import type { Db } from "../client.ts";
 import { libraryDocuments } from "../schema.ts";
 
@@ -153,4 +154,9 @@ export async function searchLibrary(
     .from(ranked)
     .orderBy(desc(ranked.score), desc(ranked.createdAt));
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
+}
+
+/** The database side of lib/search's library provider: full-text search over one owner's library. */
+export function libraryBackend(db: Db): LibrarySearchBackend {
+  return { search: (ownerId, query, limit) => searchLibrary(db, ownerId, query, limit) };
 }

@@ -1,6 +1,19 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+/**
+ * Every query on the `runs` table, as small named functions: the API, the worker, the sweeper and
+ * the engine's store write a run only through these. Conditional updates (`… where status in …`)
+ * return the row when they applied and nothing when the run was not in that state, so two callers
+ * racing for one transition change the run once.
+ */
+import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { type NewRun, type Run, type RunStatus, runs, terminalRunStatuses } from "../schema.ts";
+
+/** No worker is working on a run in these: cancelling ends it on the spot. */
+const idleStatuses: RunStatus[] = ["queued", "awaiting_clarification", "awaiting_plan_review"];
+/** A job should be carrying a run in these; the sweeper ends the run when none is. */
+const jobStatuses: RunStatus[] = ["queued", "running"];
+
+const touched = () => ({ updatedAt: sql`now()` });
 
 export async function createRun(
   db: Db,
@@ -28,6 +41,21 @@ export async function listRunsForOwner(db: Db, ownerId: string, limit = 100): Pr
   return db.select().from(runs).where(eq(runs.ownerId, ownerId)).orderBy(desc(runs.createdAt)).limit(limit);
 }
 
+/** The questions of the owner's runs among `ids`, by run id (e.g. to label knowledge items). */
+export async function runQuestionsForOwner(
+  db: Db,
+  ownerId: string,
+  ids: readonly string[],
+): Promise<Record<string, string>> {
+  if (!ids.length) return {};
+  const rows = await db
+    .select({ id: runs.id, question: runs.question })
+    .from(runs)
+    .where(and(eq(runs.ownerId, ownerId), inArray(runs.id, [...ids])));
+  return Object.fromEntries(rows.map((r) => [r.id, r.question]));
+}
+
+/** One write per transition: status, phase and error together; a terminal status sets finished_at. */
 export async function updateRunStatus(
   db: Db,
   id: string,
@@ -37,8 +65,143 @@ export async function updateRunStatus(
     patch.status && terminalRunStatuses.includes(patch.status as RunStatus) ? { finishedAt: new Date() } : {};
   const [row] = await db
     .update(runs)
-    .set({ ...patch, ...finished, updatedAt: sql`now()` })
+    .set({ ...patch, ...finished, ...touched() })
     .where(eq(runs.id, id))
+    .returning();
+  return row;
+}
+
+/** Stores the clarification question and sets the run waiting for its answer, in one write. */
+export async function askRunClarification(db: Db, id: string, question: string): Promise<void> {
+  await db
+    .update(runs)
+    .set({
+      clarificationQuestion: question,
+      status: "awaiting_clarification",
+      phase: "clarification",
+      ...touched(),
+    })
+    .where(eq(runs.id, id));
+}
+
+export async function saveRunBrief(db: Db, id: string, brief: string): Promise<void> {
+  await db
+    .update(runs)
+    .set({ brief, ...touched() })
+    .where(eq(runs.id, id));
+}
+
+export async function saveRunCheckpoint(
+  db: Db,
+  id: string,
+  checkpoint: Record<string, unknown>,
+  stateVersion: number,
+): Promise<void> {
+  await db
+    .update(runs)
+    .set({ checkpoint, stateVersion, ...touched() })
+    .where(eq(runs.id, id));
+}
+
+export async function saveRunUsage(db: Db, id: string, usage: Record<string, unknown>): Promise<void> {
+  await db
+    .update(runs)
+    .set({ usage, ...touched() })
+    .where(eq(runs.id, id));
+}
+
+/**
+ * Hands out the run's next event seq by bumping the counter on its row. Called inside the
+ * transaction that inserts the event: the row lock serialises concurrent writers, so seqs are
+ * gapless, and a rolled-back insert gives its number back. Undefined when the run does not exist.
+ */
+export async function nextEventSeq(tx: Db, id: string): Promise<number | undefined> {
+  const [counter] = await tx
+    .update(runs)
+    .set({ lastEventSeq: sql`${runs.lastEventSeq} + 1` })
+    .where(eq(runs.id, id))
+    .returning({ seq: runs.lastEventSeq });
+  return counter?.seq;
+}
+
+/** Remembers which queue job carries the run (so a queued run can be cancelled in the queue). */
+export async function setRunJobId(db: Db, id: string, jobId: string): Promise<void> {
+  await db.update(runs).set({ jobId }).where(eq(runs.id, id));
+}
+
+/** The first attempt's start time: set once, kept by every resumed attempt. */
+export async function markRunStarted(db: Db, id: string, at: Date): Promise<Date> {
+  const [row] = await db
+    .update(runs)
+    .set({ startedAt: sql`coalesce(${runs.startedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(runs.id, id))
+    .returning({ startedAt: runs.startedAt });
+  return row?.startedAt ?? at;
+}
+
+export async function isRunCancelRequested(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ at: runs.cancelRequestedAt }).from(runs).where(eq(runs.id, id));
+  return Boolean(row?.at);
+}
+
+/** Flags a running run for cancellation; its worker watches the flag (and the bus) and ends it. */
+export async function requestRunCancel(db: Db, id: string): Promise<void> {
+  await db.update(runs).set({ cancelRequestedAt: sql`now()` }).where(eq(runs.id, id));
+}
+
+/** Ends a run nobody is working on (queued or waiting for the person) as cancelled. */
+export async function cancelIdleRun(db: Db, id: string): Promise<Run | undefined> {
+  const [row] = await db
+    .update(runs)
+    .set({ status: "cancelled", cancelRequestedAt: sql`now()`, finishedAt: sql`now()`, ...touched() })
+    .where(and(eq(runs.id, id), inArray(runs.status, idleStatuses)))
+    .returning();
+  return row;
+}
+
+/** Stores the clarification answer and queues the run again, if it was waiting for one. */
+export async function requeueWithClarificationAnswer(
+  db: Db,
+  id: string,
+  answer: string,
+): Promise<Run | undefined> {
+  const [row] = await db
+    .update(runs)
+    .set({ clarificationAnswer: answer, status: "queued", ...touched() })
+    .where(and(eq(runs.id, id), eq(runs.status, "awaiting_clarification")))
+    .returning();
+  return row;
+}
+
+/** Marks the plan approved in the checkpoint and queues the run again, if it was waiting for review. */
+export async function requeueWithApprovedPlan(db: Db, id: string): Promise<Run | undefined> {
+  const [row] = await db
+    .update(runs)
+    .set({
+      status: "queued",
+      checkpoint: sql`coalesce(${runs.checkpoint}, '{}'::jsonb) || '{"planApproved": true}'::jsonb`,
+      ...touched(),
+    })
+    .where(and(eq(runs.id, id), eq(runs.status, "awaiting_plan_review")))
+    .returning();
+  return row;
+}
+
+/** Runs that should be carried by a job and have not been touched since `idleBefore`. */
+export async function listRunsToSweep(db: Db, idleBefore: Date): Promise<{ id: string; jobId: string }[]> {
+  const rows = await db
+    .select({ id: runs.id, jobId: runs.jobId })
+    .from(runs)
+    .where(and(inArray(runs.status, jobStatuses), isNotNull(runs.jobId), lt(runs.updatedAt, idleBefore)));
+  return rows.flatMap((r) => (r.jobId ? [{ id: r.id, jobId: r.jobId }] : []));
+}
+
+/** Ends a run whose job was given up on as failed, unless it ended meanwhile. */
+export async function failAbandonedRun(db: Db, id: string, reason: string): Promise<Run | undefined> {
+  const [row] = await db
+    .update(runs)
+    .set({ status: "failed", error: reason, finishedAt: sql`now()`, ...touched() })
+    .where(and(eq(runs.id, id), inArray(runs.status, jobStatuses)))
     .returning();
   return row;
 }

@@ -1,33 +1,93 @@
 /**
- * The engine's EventSink for a real run: every event becomes a run_events row (gapless seq) before
- * it is announced; transient ones (report.delta) are only announced. The terminal event is always
- * the last row: it waits for events still being written, and nothing is written after it.
+ * The one path by which run events are written and announced. An event becomes a run_events row
+ * (gapless seq) first; only once that row is committed is it announced on the bus, with exactly
+ * the seq it was written with. Two entry points share that code:
+ *
+ * - withEventTransaction: an API action or the sweeper changes rows and appends events in one
+ *   transaction; the events are announced after COMMIT, and not at all if it rolls back.
+ * - createRunEventSink: the engine's EventSink for a real run, one event at a time. Transient
+ *   events (report.delta) are only announced. The terminal event is always the last row: it waits
+ *   for events still being written, and nothing is written after it.
  */
 import type { Db } from "../../db/client.ts";
 import { appendEvent } from "../../db/queries/events.ts";
+import type { RunEvent } from "../../db/schema.ts";
 import {
   type EventSink,
+  isTransientEvent,
   type ResearchEvent,
+  type StoredEvent,
   terminalEventTypes,
-  transientEventTypes,
 } from "../research/events.ts";
 import type { RunBus } from "./bus.ts";
+
+/** Where an action appends events inside its transaction. */
+export interface EventLog {
+  /** Writes the event as the run's next row and returns it (with its seq). */
+  append(runId: string, event: StoredEvent): Promise<RunEvent>;
+}
+
+/** Appends through `db` and keeps every row written, to announce once the rows are durable. */
+function announcingLog(db: Db) {
+  const written: RunEvent[] = [];
+  const log: EventLog = {
+    async append(runId, event) {
+      const row = await appendEvent(db, runId, event);
+      written.push(row);
+      return row;
+    },
+  };
+  const announce = async (bus: RunBus) => {
+    for (const row of written.splice(0)) {
+      await bus.publish({ kind: "event", runId: row.runId, seq: row.seq, type: row.type });
+    }
+  };
+  return { log, announce };
+}
+
+/**
+ * Runs `work` in one transaction with an EventLog bound to it. The events it appended are
+ * announced after the transaction commits, in the order written; if `work` throws, the
+ * transaction rolls back, the error propagates and nothing is announced.
+ */
+export async function withEventTransaction<T>(
+  db: Db,
+  bus: RunBus,
+  work: (tx: Db, events: EventLog) => Promise<T>,
+): Promise<T> {
+  let pending: ReturnType<typeof announcingLog> | undefined;
+  const result = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    pending = announcingLog(t);
+    return work(t, pending.log);
+  });
+  await pending?.announce(bus);
+  return result;
+}
+
+/** Appends one event (committed with its row) and announces it. */
+export async function appendAndAnnounce(
+  db: Db,
+  bus: RunBus,
+  runId: string,
+  event: StoredEvent,
+): Promise<RunEvent> {
+  const { log, announce } = announcingLog(db);
+  const row = await log.append(runId, event);
+  await announce(bus);
+  return row;
+}
 
 export function createRunEventSink(db: Db, bus: RunBus, runId: string): EventSink {
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
-
-  const store = async (event: ResearchEvent) => {
-    const { type, ...payload } = event;
-    const row = await appendEvent(db, runId, type, payload);
-    await bus.publish({ kind: "event", runId, seq: row.seq, type });
-  };
+  const store = (event: StoredEvent) => appendAndAnnounce(db, bus, runId, event);
 
   return {
     async emit(event: ResearchEvent) {
       if (closed) return;
-      if (transientEventTypes.has(event.type)) {
-        if (event.type === "report.delta") await bus.publish({ kind: "delta", runId, text: event.text });
+      if (isTransientEvent(event)) {
+        await bus.publish({ kind: "delta", runId, text: event.text });
         return;
       }
       if (terminalEventTypes.has(event.type)) {

@@ -1,25 +1,19 @@
 /**
- * Runs one research run inside a worker: wires the real dependencies (models, search, safe fetch,
- * the database store, the event sink) for the engine, and turns cancellation, the run's time limit
- * and worker shutdown into the abort reasons the orchestrator understands.
+ * Runs one research run inside a worker: wires the engine's dependencies (createEngineDeps) with
+ * the database store, the event sink and a usage meter, and turns cancellation, the run's time
+ * limit and worker shutdown into the abort reasons the orchestrator understands.
  */
-
-import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { getRun } from "../../db/queries/runs.ts";
+import { getRun, isRunCancelRequested, markRunStarted } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
-import { runs } from "../../db/schema.ts";
-import { createModelClient } from "../ai/client.ts";
 import { createModelRegistry, type ModelRegistry } from "../ai/registry.ts";
 import { UsageMeter, type UsageSnapshot } from "../ai/usage.ts";
-import { parseAllowedHosts } from "../fetch/allowed-hosts.ts";
-import { fetchDocument } from "../fetch/extract.ts";
 import { resolveResearchConfig } from "../research/config.ts";
-import { type EngineDeps, systemClock } from "../research/deps.ts";
+import type { EngineDeps } from "../research/deps.ts";
 import { defaultPhases } from "../research/phases/index.ts";
 import { type RunAbortReason, type RunOutcome, runResearch } from "../research/run.ts";
-import { createSearch } from "../search/index.ts";
 import type { RunBus } from "./bus.ts";
+import { createEngineDeps } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
 
 export interface ExecuteRunOptions {
@@ -57,8 +51,7 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
   );
   const poll = setInterval(async () => {
     try {
-      const [row] = await db.select({ c: runs.cancelRequestedAt }).from(runs).where(eq(runs.id, runId));
-      if (row?.c) abort({ kind: "cancelled", by: "the user" });
+      if (await isRunCancelRequested(db, runId)) abort({ kind: "cancelled", by: "the user" });
     } catch {
       // a failed poll is retried on the next tick; the bus is the primary path
     }
@@ -67,8 +60,7 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
   if (run.cancelRequestedAt) abort({ kind: "cancelled", by: "the user" });
 
   const config = resolveResearchConfig(run.settings);
-  const startedAt = run.startedAt ?? new Date();
-  if (!run.startedAt) await db.update(runs).set({ startedAt }).where(eq(runs.id, runId));
+  const startedAt = run.startedAt ?? (await markRunStarted(db, runId, new Date()));
   const remaining = config.runTimeoutMs - (Date.now() - startedAt.getTime());
   const timer = setTimeout(
     () => abort({ kind: "timeout", limitMs: config.runTimeoutMs }),
@@ -78,52 +70,24 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
 
   const store = createDbRunStore(db, runId);
   const events = createRunEventSink(db, bus, runId);
-  const baseRegistry = opts.registry ?? createModelRegistry({ env });
-  const modelOverrides = (run.settings.models ?? undefined) as Record<string, string> | undefined;
-  const registry = baseRegistry.withOverrides(modelOverrides);
-  const budget = (run.settings.budget ?? {}) as { maxTokens?: number; maxCostUsd?: number };
+  const registry = opts.registry ?? createModelRegistry({ env });
   const meter = new UsageMeter({
     pricing: registry.pricing,
-    budget,
+    budget: (run.settings.budget ?? {}) as { maxTokens?: number; maxCostUsd?: number },
     initial: isUsageSnapshot(run.usage) ? run.usage : undefined,
   });
   cleanups.push(trackUsage(meter, store, events));
-
-  const search = createSearch({ env, db, ownerId: run.ownerId, providers: config.searchProviders });
-  const allowedHosts = parseAllowedHosts(env);
-  const deps: EngineDeps = {
-    models: createModelClient({
-      registry,
-      meter,
-      signal: controller.signal,
-      onRetry: (r) => {
-        const status = (r.error as { statusCode?: number })?.statusCode;
-        void events.emit({
-          type: "model.retry",
-          role: r.role,
-          attempt: r.attempt,
-          status,
-          delayMs: r.delayMs,
-        });
-      },
-    }),
-    search: async (query, o) => {
-      const r = await search.search(query, {
-        maxResults: o.maxResults,
-        signal: o.signal ?? controller.signal,
-      });
-      return {
-        results: r.results.map((x) => ({ ...x, snippet: x.snippet ?? "" })),
-        errors: r.errors.map((e) => ({ provider: e.provider, message: e.message })),
-      };
-    },
-    fetchDocument: (url, o) => fetchDocument(url, { allowedHosts, signal: o.signal ?? controller.signal }),
+  const deps = createEngineDeps({
+    db,
+    run,
     store,
     events,
-    clock: systemClock,
     signal: controller.signal,
+    env,
+    registry,
+    meter,
     config,
-  };
+  });
   try {
     return await runResearch(deps, defaultPhases);
   } finally {

@@ -4,9 +4,9 @@
  * processes can take jobs. A heartbeat lets pg-boss notice a dead worker and hand its job to
  * another one, which resumes the run from its checkpoints.
  */
-import { sql } from "drizzle-orm";
-import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
-import type { DatabaseHandle, Db } from "../../db/client.ts";
+import { fromPglite, PgBoss } from "pg-boss";
+import { type DatabaseHandle, type Db, queueTransaction } from "../../db/client.ts";
+import { setRunJobId } from "../../db/queries/runs.ts";
 
 export const RUN_QUEUE = "research-run";
 
@@ -57,6 +57,15 @@ export function getBoss(handle: DatabaseHandle, settings = queueSettingsFromEnv(
   return g[globalKey];
 }
 
+/** Stops the process's pg-boss instance, if started; the next getBoss() starts a new one. */
+export async function stopBoss(): Promise<void> {
+  const g = globalThis as G;
+  const starting = g[globalKey];
+  g[globalKey] = undefined;
+  const boss = await starting?.catch(() => undefined);
+  await boss?.stop({ graceful: false });
+}
+
 async function startBoss(handle: DatabaseHandle, settings: QueueSettings): Promise<PgBoss> {
   const common = {
     schema: "pgboss",
@@ -95,11 +104,11 @@ async function ensureQueue(boss: PgBoss, settings: QueueSettings): Promise<void>
  */
 export async function enqueueRun(boss: PgBoss, tx: Db, runId: string): Promise<string> {
   const id = await boss.send(RUN_QUEUE, { runId } satisfies RunJobData, {
-    db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql),
+    db: queueTransaction(tx),
     singletonKey: runId,
   });
   if (!id) throw new Error(`the queue refused the job for run ${runId} (a job for it is already queued)`);
-  await tx.execute(sql`update runs set job_id = ${id} where id = ${runId}`);
+  await setRunJobId(tx, runId, id);
   return id;
 }
 

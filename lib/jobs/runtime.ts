@@ -2,9 +2,9 @@
  * The process's job runtime: database, bus, queue and (unless disabled) the in-process worker,
  * each created once per process. Route handlers use it to enqueue, cancel and stream.
  */
-import { type DatabaseHandle, getDatabase } from "../../db/client.ts";
+import { closeDatabase, type DatabaseHandle, getDatabase } from "../../db/client.ts";
 import { createRunBus, type RunBus } from "./bus.ts";
-import { getBoss } from "./queue.ts";
+import { getBoss, stopBoss } from "./queue.ts";
 import { type RunWorker, startRunWorker } from "./worker.ts";
 
 export interface Runtime {
@@ -39,4 +39,19 @@ export function getRuntime(opts: { startWorker?: boolean } = {}): Promise<Runtim
     g[key] = starting;
   }
   return g[key];
+}
+
+/**
+ * Stops the process's runtime — worker (its running runs resume on another attempt), queue, bus —
+ * and closes the database; the next getRuntime() starts afresh.
+ */
+export async function stopRuntime(): Promise<void> {
+  const g = globalThis as G;
+  const starting = g[key];
+  g[key] = undefined;
+  const rt = await starting?.catch(() => undefined);
+  await rt?.worker?.stop();
+  await stopBoss();
+  await rt?.bus.close();
+  await closeDatabase();
 }

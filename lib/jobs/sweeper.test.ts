@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
 import { listEventsAfter } from "../../db/queries/events.ts";
-import { createRun, getRun } from "../../db/queries/runs.ts";
+import { createRun, getRun, setRunJobId, updateRunStatus } from "../../db/queries/runs.ts";
+import { backdateRun } from "../../test/support/run-rows.ts";
 import { createRunBus, type RunBus } from "./bus.ts";
 import { enqueueRun, getBoss, RUN_QUEUE } from "./queue.ts";
 import { sweepAbandonedRuns } from "./sweeper.ts";
@@ -23,9 +23,8 @@ async function runWithJob(question: string) {
   const run = await createRun(h.db, { ownerId: "o", question, settings: {} });
   const boss = await getBoss(h);
   const jobId = await h.db.transaction((tx) => enqueueRun(boss, tx as never, run.id));
-  await h.db.execute(
-    sql`update runs set status = 'running', updated_at = now() - interval '5 minutes' where id = ${run.id}`,
-  );
+  await updateRunStatus(h.db, run.id, { status: "running" });
+  await backdateRun(h.db, run.id, 5 * 60_000);
   return { run, jobId, boss };
 }
 
@@ -34,11 +33,13 @@ describe("sweepAbandonedRuns", () => {
     const cancelled = await runWithJob("job cancelled under it");
     await cancelled.boss.cancel(RUN_QUEUE, cancelled.jobId);
     const gone = await runWithJob("job missing");
-    await h.db.execute(
-      sql`update runs set job_id = '00000000-0000-4000-8000-000000000001' where id = ${gone.run.id}`,
-    );
+    await setRunJobId(h.db, gone.run.id, "00000000-0000-4000-8000-000000000001");
     const alive = await runWithJob("job still queued");
 
+    const announced: string[] = [];
+    const stop = bus.subscribe(cancelled.run.id, (m) => {
+      if (m.kind === "event") announced.push(`${m.seq}:${m.type}`);
+    });
     const ended = await sweepAbandonedRuns(h.db, cancelled.boss, bus);
     expect(ended.sort()).toEqual([cancelled.run.id, gone.run.id].sort());
     const row = await getRun(h.db, cancelled.run.id);
@@ -48,15 +49,20 @@ describe("sweepAbandonedRuns", () => {
     expect((await getRun(h.db, alive.run.id))?.status).toBe("running");
     const events = await listEventsAfter(h.db, cancelled.run.id, 0);
     expect(events.at(-1)?.type).toBe("run.failed");
+    // Announced after the status and the event committed together, with the seq it was written with.
+    expect(announced).toEqual([`${events.at(-1)?.seq}:run.failed`]);
+    expect(events.at(-1)?.payload).toMatchObject({ reason: row?.error, partial: false });
 
     // A second sweep (another worker) changes nothing and emits nothing.
     expect(await sweepAbandonedRuns(h.db, cancelled.boss, bus)).toEqual([]);
     expect((await listEventsAfter(h.db, cancelled.run.id, 0)).length).toBe(events.length);
+    expect(announced).toHaveLength(1);
+    stop();
   });
 
   it("leaves recently touched runs alone", async () => {
     const fresh = await runWithJob("fresh");
-    await h.db.execute(sql`update runs set updated_at = now() where id = ${fresh.run.id}`);
+    await backdateRun(h.db, fresh.run.id, 0);
     await fresh.boss.cancel(RUN_QUEUE, fresh.jobId);
     expect(await sweepAbandonedRuns(h.db, fresh.boss, bus)).toEqual([]);
   });

@@ -3,6 +3,9 @@
  * the result is fixed for the run's life and stored with it, so a resumed run behaves the same.
  */
 import { z } from "zod";
+import { providerNames } from "../search/types.ts";
+
+const HOUR_MS = 3600_000;
 
 export const researchConfigSchema = z.object({
   /** Rounds after round 0 (coverage → follow-ups). */
@@ -27,21 +30,44 @@ export const researchConfigSchema = z.object({
   knowledgeBudgetTokens: z.number().int().min(0).default(1500),
   clarification: z.boolean().default(false),
   planReview: z.boolean().default(false),
-  searchProviders: z.array(z.string()).optional(),
+  /** Overrides SEARCH_PROVIDERS for this run. */
+  searchProviders: z.array(z.enum(providerNames)).min(1).optional(),
   /** Wall-clock limits; past them the run ends with a partial report and the reason. */
   runTimeoutMs: z
     .number()
     .int()
-    .min(1000)
-    .default(60 * 60 * 1000),
+    .min(10_000)
+    .max(24 * HOUR_MS)
+    .default(HOUR_MS),
   phaseTimeoutMs: z
     .number()
     .int()
-    .min(1000)
-    .default(30 * 60 * 1000),
+    .min(10_000)
+    .max(24 * HOUR_MS)
+    .default(HOUR_MS / 2),
 });
 
 export type ResearchConfig = z.infer<typeof researchConfigSchema>;
+
+type WithoutDefault<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
+type SettingsShape<T extends z.ZodRawShape> = { [K in keyof T]: z.ZodOptional<WithoutDefault<T[K]>> };
+
+/** Each field optional and without its default: a setting is either given or left to the engine. */
+function withoutDefaults<T extends z.ZodRawShape>(shape: T): SettingsShape<T> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [
+      key,
+      ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional(),
+    ]),
+  ) as unknown as SettingsShape<T>;
+}
+
+/**
+ * The same tunables as a run's settings state them, with the same bounds: every field optional,
+ * no defaults filled in (the engine applies them when the run starts, so stored settings hold only
+ * what was chosen), unknown keys refused. The API derives what callers may set from this.
+ */
+export const researchSettingsSchema = z.strictObject(withoutDefaults(researchConfigSchema.shape));
 
 export function resolveResearchConfig(settings: Record<string, unknown> | undefined): ResearchConfig {
   return researchConfigSchema.parse(settings ?? {});

@@ -1,7 +1,8 @@
 /**
  * Everything the engine needs from outside, passed in as arguments: models, search, fetching,
- * persistence, an event sink, a clock, the run's cancel signal and its configuration. The worker
- * wires the real ones; unit tests wire mock models (ai/test), local fakes and an in-memory PGlite.
+ * persistence, an event sink, a clock, the run's cancel signal and its configuration.
+ * lib/jobs/engine-deps.ts wires the real ones (for the worker and the full-run test harness);
+ * unit tests wire mock models (ai/test), local fakes and an in-memory PGlite.
  */
 import type { ModelClient } from "../ai/client.ts";
 import type { ResearchConfig } from "./config.ts";

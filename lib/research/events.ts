@@ -3,9 +3,7 @@
  * the rest of the object. Events are persisted as run_events rows (gapless seq) before anyone sees
  * them, except the transient ones (report.delta), which stream live and are never stored one by one.
  */
-import type { RunPhase } from "./vocabulary.ts";
-
-type Priority = "critical" | "high" | "normal" | "low";
+import type { DirectivePriority, RunPhase } from "./vocabulary.ts";
 
 export type ResearchEvent =
   // run lifecycle
@@ -68,7 +66,7 @@ export type ResearchEvent =
       directiveId: string;
       round: number;
       topic: string;
-      priority: Priority;
+      priority: DirectivePriority;
       origin: "supervisor" | "user";
     }
   | { type: "directive.duplicate_skipped"; topic: string; duplicateOf: string; similarity?: number }
@@ -131,6 +129,13 @@ export type EventOf<T extends ResearchEventType> = Extract<ResearchEvent, { type
 
 /** Streamed live but not stored row by row; the final report is stored instead. */
 export const transientEventTypes: ReadonlySet<ResearchEventType> = new Set(["report.delta"]);
+export type TransientEvent = EventOf<"report.delta">;
+/** The events that become run_events rows: every one but the transient ones. */
+export type StoredEvent = Exclude<ResearchEvent, TransientEvent>;
+
+export function isTransientEvent(event: ResearchEvent): event is TransientEvent {
+  return transientEventTypes.has(event.type);
+}
 
 export const terminalEventTypes: ReadonlySet<ResearchEventType> = new Set([
   "run.completed",

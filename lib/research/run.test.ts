@@ -7,7 +7,7 @@ import { createModelClient } from "../ai/client.ts";
 import { createModelRegistry } from "../ai/registry.ts";
 import { BudgetExceededError } from "../ai/usage.ts";
 import { STATE_VERSION } from "./checkpoint.ts";
-import { resolveResearchConfig } from "./config.ts";
+import { defaultResearchConfig, type ResearchConfig } from "./config.ts";
 import type { EngineDeps } from "./deps.ts";
 import type { ResearchEvent } from "./events.ts";
 import { type Phases, runResearch } from "./run.ts";
@@ -41,7 +41,8 @@ async function setup(settings: Record<string, unknown> = {}) {
     events: { emit: async (e) => void events.push(e) },
     clock: { now: () => Date.now() },
     signal: controller.signal,
-    config: resolveResearchConfig(settings),
+    // Built directly, not parsed: a test may use limits below what callers may set (phaseTimeoutMs).
+    config: { ...defaultResearchConfig, ...settings } as ResearchConfig,
   };
   return { run, events, controller, store, deps };
 }

@@ -2,11 +2,20 @@
  * What the engine persists, as one interface over a single run. The database implementation is
  * db/research-store.ts; every method is a checkpoint, so a resumed run reads back what was done.
  */
-import type { QualityTier, RunPhase, RunStatus } from "./vocabulary.ts";
+import type {
+  CitationSupport,
+  DirectiveOrigin,
+  DirectivePriority,
+  DirectiveStatus,
+  KnowledgeCategory,
+  KnowledgeStatus,
+  QualityTier,
+  RoundDecision,
+  RunPhase,
+  RunStatus,
+} from "./vocabulary.ts";
 
-export type DirectivePriority = "critical" | "high" | "normal" | "low";
-export type DirectiveOrigin = "supervisor" | "user";
-export type DirectiveStatus = "pending" | "running" | "done" | "failed" | "skipped";
+export type { DirectiveOrigin, DirectivePriority, DirectiveStatus } from "./vocabulary.ts";
 
 export interface DirectiveRecord {
   id: string;
@@ -72,7 +81,7 @@ export interface SupervisionRoundRecord {
   assessment: Record<string, unknown> | null;
   coverageBefore: Record<string, unknown> | null;
   coverageAfter: Record<string, unknown> | null;
-  decision: "continue" | "stop" | null;
+  decision: RoundDecision | null;
   reason: string | null;
 }
 
@@ -80,11 +89,11 @@ export interface CitationRecord {
   number: number;
   sourceId: string;
   sentence: string;
-  support: "supported" | "unsupported" | "unchecked";
+  support: CitationSupport;
 }
 
 export interface KnowledgeItemInput {
-  category: "finding" | "lesson" | "domain";
+  category: KnowledgeCategory;
   content: string;
   sourceIds: string[];
   confidence: number;
@@ -93,7 +102,7 @@ export interface KnowledgeItemInput {
 
 export interface KnowledgeItemRecord extends KnowledgeItemInput {
   id: string;
-  status: "provisional" | "established" | "deprecated";
+  status: KnowledgeStatus;
 }
 
 export interface RunSnapshot {
@@ -101,7 +110,7 @@ export interface RunSnapshot {
   ownerId: string;
   question: string;
   settings: Record<string, unknown>;
-  status: string;
+  status: RunStatus;
   phase: RunPhase | null;
   brief: string | null;
   clarificationQuestion: string | null;

@@ -7,7 +7,6 @@
  * local fake servers, and four fewer dependencies. Their endpoints are operator-configured (and
  * SearXNG is usually on a private network), so they do not go through lib/fetch's SSRF guard.
  */
-import type { Db } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
 import { BRAVE_BASE_URL, braveProvider } from "./brave.ts";
 import { SearchConfigError, SearchFailedError, SearchProviderError } from "./errors.ts";
@@ -16,16 +15,23 @@ import { libraryProvider } from "./library.ts";
 import { mergeResults } from "./merge.ts";
 import { searxngProvider } from "./searxng.ts";
 import { TAVILY_BASE_URL, tavilyProvider } from "./tavily.ts";
-import type { FetchLike, ProviderError, SearchEnv, SearchProvider, SearchResponse } from "./types.ts";
+import {
+  type FetchLike,
+  type LibrarySearchBackend,
+  type ProviderError,
+  type ProviderName,
+  providerNames,
+  type SearchEnv,
+  type SearchProvider,
+  type SearchResponse,
+} from "./types.ts";
 
 export { SearchConfigError, SearchFailedError, SearchProviderError } from "./errors.ts";
 export { libraryDocumentUrl } from "./library.ts";
 export { mergeResults } from "./merge.ts";
 export type * from "./types.ts";
+export { providerNames } from "./types.ts";
 export { domainOf, isWebUrl, normalizeUrl } from "./url.ts";
-
-export const providerNames = ["library", "searxng", "tavily", "exa", "brave"] as const;
-export type ProviderName = (typeof providerNames)[number];
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 20_000;
 export const DEFAULT_MAX_RESULTS = 10;
@@ -33,8 +39,8 @@ const MAX_RESULTS_CAP = 50;
 
 export interface CreateSearchOptions {
   env: SearchEnv;
-  /** Needed by the library provider. */
-  db?: Db;
+  /** Needed by the library provider: the database's full-text search over libraries. */
+  library?: LibrarySearchBackend;
   /** Whose library is searched. */
   ownerId?: string;
   /** Overrides SEARCH_PROVIDERS, e.g. from a run's settings. */
@@ -102,10 +108,10 @@ function buildProvider(name: ProviderName, opts: CreateSearchOptions): SearchPro
   const { env, fetch } = opts;
   switch (name) {
     case "library":
-      if (!opts.db || opts.ownerId === undefined) {
-        throw new Error("createSearch: the library provider needs `db` and `ownerId`.");
+      if (!opts.library || opts.ownerId === undefined) {
+        throw new Error("createSearch: the library provider needs `library` and `ownerId`.");
       }
-      return libraryProvider({ db: opts.db, ownerId: opts.ownerId });
+      return libraryProvider({ backend: opts.library, ownerId: opts.ownerId });
     case "searxng":
       required(env, "SEARXNG_URL", name);
       return searxngProvider({ baseUrl: httpUrl(env, "SEARXNG_URL"), fetch });

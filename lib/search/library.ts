@@ -1,19 +1,17 @@
-import type { Db } from "../../db/client.ts";
-import { searchLibrary } from "../../db/queries/library.ts";
-import type { SearchProvider } from "./types.ts";
+import type { LibrarySearchBackend, SearchProvider } from "./types.ts";
 
 /** The URL a library document is cited by: where it came from, else a stable library:// id. */
 export function libraryDocumentUrl(doc: { id: string; sourceUrl: string | null }): string {
   return doc.sourceUrl || `library://${doc.id}`;
 }
 
-/** Full-text search over the owner's own document library (works on PGlite and PostgreSQL). */
-export function libraryProvider(opts: { db: Db; ownerId: string }): SearchProvider {
+/** Full-text search over the owner's own document library (the backend runs it in the database). */
+export function libraryProvider(opts: { backend: LibrarySearchBackend; ownerId: string }): SearchProvider {
   return {
     name: "library",
     async search(query, { maxResults, signal }) {
       signal?.throwIfAborted();
-      const hits = await searchLibrary(opts.db, opts.ownerId, query, maxResults);
+      const hits = await opts.backend.search(opts.ownerId, query, maxResults);
       return hits.map((h) => ({
         url: libraryDocumentUrl(h),
         title: h.title,

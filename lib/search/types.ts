@@ -1,5 +1,9 @@
 import type { fetch } from "undici";
 
+/** Every search provider the app knows; SEARCH_PROVIDERS and a run's settings name some of these. */
+export const providerNames = ["library", "searxng", "tavily", "exa", "brave"] as const;
+export type ProviderName = (typeof providerNames)[number];
+
 /** One hit from any provider, in the shape the researcher and the sources table consume. */
 export interface SearchResult {
   url: string;
@@ -35,6 +39,26 @@ export interface SearchResponse {
   results: SearchResult[];
   /** Providers that failed while at least one other answered. */
   errors: ProviderError[];
+}
+
+/** A document of the owner's library matching a query. */
+export interface LibraryHit {
+  id: string;
+  title: string;
+  sourceUrl: string | null;
+  /** Excerpt with the matched terms marked **like this**. */
+  snippet: string;
+  content: string;
+  score: number;
+}
+
+/**
+ * Full-text search over one owner's document library: what the library provider needs from
+ * storage. lib/search defines it; the database layer implements it (db/queries/library.ts) and
+ * the wiring passes it in, so the search layer never imports the database.
+ */
+export interface LibrarySearchBackend {
+  search(ownerId: string, query: string, limit: number): Promise<LibraryHit[]>;
 }
 
 /** Environment subset the search layer reads; passed in, never read at import time. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
 import { appendEvent } from "../../db/queries/events.ts";
 import { createRun, updateRunStatus } from "../../db/queries/runs.ts";
+import type { StoredEvent } from "../research/events.ts";
 import { runEventStream } from "./event-stream.ts";
 
 let h: DatabaseHandle;
@@ -21,12 +22,23 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
 }
 const ids = (text: string) => [...text.matchAll(/^id: (\d+)\nevent: (.+)$/gm)].map((m) => `${m[1]}:${m[2]}`);
 
+/** A minimal event of each type the tests write. */
+const events = {
+  "run.created": { type: "run.created", question: "q?", settings: {} },
+  "run.started": { type: "run.started", attempt: 1 },
+  "phase.started": { type: "phase.started", phase: "brief" },
+  "phase.completed": { type: "phase.completed", phase: "brief", durationMs: 1 },
+  "run.completed": { type: "run.completed", sources: 0, citations: 0, partial: false },
+} satisfies Record<string, StoredEvent>;
+
 describe("runEventStream", () => {
   it("replays after the cursor and ends with the terminal event", async () => {
     const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
-    for (const t of ["run.created", "run.started", "phase.started"]) await appendEvent(h.db, run.id, t);
+    for (const t of ["run.created", "run.started", "phase.started"] as const) {
+      await appendEvent(h.db, run.id, events[t]);
+    }
     await updateRunStatus(h.db, run.id, { status: "completed" });
-    await appendEvent(h.db, run.id, "run.completed");
+    await appendEvent(h.db, run.id, events["run.completed"]);
     const signal = new AbortController().signal;
     const text = await readAll(runEventStream({ db: h.db, runId: run.id, afterSeq: 1, signal, pollMs: 20 }));
     expect(ids(text)).toEqual(["2:run.started", "3:phase.started", "4:run.completed"]);
@@ -37,20 +49,20 @@ describe("runEventStream", () => {
 
   it("does not end between the terminal status and the terminal event written just after it", async () => {
     const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
-    await appendEvent(h.db, run.id, "run.created");
-    await appendEvent(h.db, run.id, "phase.completed");
+    await appendEvent(h.db, run.id, events["run.created"]);
+    await appendEvent(h.db, run.id, events["phase.completed"]);
     // The orchestrator's order: status first, then the terminal event a moment later.
     await updateRunStatus(h.db, run.id, { status: "completed" });
     const signal = new AbortController().signal;
     const reading = readAll(runEventStream({ db: h.db, runId: run.id, afterSeq: 0, signal, pollMs: 20 }));
     await new Promise((r) => setTimeout(r, 150));
-    await appendEvent(h.db, run.id, "run.completed");
+    await appendEvent(h.db, run.id, events["run.completed"]);
     expect(ids(await reading)).toEqual(["1:run.created", "2:phase.completed", "3:run.completed"]);
   });
 
   it("stops following when the client goes away", async () => {
     const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
-    await appendEvent(h.db, run.id, "run.created");
+    await appendEvent(h.db, run.id, events["run.created"]);
     const controller = new AbortController();
     const reading = readAll(
       runEventStream({ db: h.db, runId: run.id, afterSeq: 0, signal: controller.signal, pollMs: 20 }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../ai/roles.ts";
 import { parseModelSpec } from "../ai/spec.ts";
+import { researchSettingsSchema } from "../research/config.ts";
 
 /** A `provider:model-id` string; the parser's own message (with the accepted forms) is the error. */
 const modelSpec = z.string().superRefine((s, ctx) => {
@@ -12,37 +13,26 @@ const modelSpec = z.string().superRefine((s, ctx) => {
 });
 
 /**
- * Per-run settings a caller may pass with POST /api/runs. Names match the engine's ResearchConfig
- * (lib/research/config.ts), which supplies the defaults; unknown keys are refused so a typo is an
- * error, not a silently ignored setting.
+ * Per-run settings a caller may pass with POST /api/runs: the engine's own settings schema
+ * (lib/research/config.ts, which also supplies the defaults), so the API and the engine share one
+ * set of bounds, narrowed to the tunables callers may set, plus the API-only model overrides and
+ * budget. Unknown keys are refused so a typo is an error, not a silently ignored setting.
  */
-export const runSettingsSchema = z
-  .strictObject({
-    maxSupervisionRounds: z.number().int().min(0).max(10).optional(),
-    supervisionEnabled: z.boolean().optional(),
-    maxConcurrentResearchers: z.number().int().min(1).max(20).optional(),
-    maxFollowUpsPerRound: z.number().int().min(0).max(10).optional(),
-    maxDirectivesTotal: z.number().int().min(1).max(50).optional(),
-    researcherToolBudget: z.number().int().min(1).max(50).optional(),
-    searchProviders: z
-      .array(z.enum(["library", "searxng", "tavily", "exa", "brave"]))
-      .min(1)
-      .optional(),
-    planReview: z.boolean().optional(),
-    clarification: z.boolean().optional(),
-    /** Wall-clock limits; a run past one ends with a partial report and the reason. */
-    runTimeoutMs: z
-      .number()
-      .int()
-      .min(10_000)
-      .max(24 * 3600_000)
-      .optional(),
-    phaseTimeoutMs: z
-      .number()
-      .int()
-      .min(10_000)
-      .max(24 * 3600_000)
-      .optional(),
+export const runSettingsSchema = researchSettingsSchema
+  .pick({
+    maxSupervisionRounds: true,
+    supervisionEnabled: true,
+    maxConcurrentResearchers: true,
+    maxFollowUpsPerRound: true,
+    maxDirectivesTotal: true,
+    researcherToolBudget: true,
+    searchProviders: true,
+    planReview: true,
+    clarification: true,
+    runTimeoutMs: true,
+    phaseTimeoutMs: true,
+  })
+  .extend({
     /** Per-role model overrides for this run, e.g. {"synthesis": "anthropic:claude-sonnet-4-5"}. */
     models: z.partialRecord(z.enum(ROLES), modelSpec).optional(),
     /** Stop gracefully (partial report) past either limit. */

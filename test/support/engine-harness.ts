@@ -1,6 +1,7 @@
 // Test-only wiring for a whole research run: the real orchestrator (lib/research/run.ts) and the
-// real phases on in-memory PGlite, the real library search provider over documents inserted for
-// the run's owner, no network, and ONE mock model that answers every role by what it is asked —
+// real phases on in-memory PGlite, wired by the worker's own createEngineDeps
+// (lib/jobs/engine-deps.ts) with the library as the only search provider over documents inserted
+// for the run's owner, no network, and ONE mock model that answers every role by what it is asked —
 // the schema name for structured calls, the offered tools for the researcher, the system prompt
 // for text calls, doStream for the synthesis — never by call order, because researchers run
 // concurrently. Never import from production code.
@@ -8,13 +9,11 @@ import { randomUUID } from "node:crypto";
 import { MockLanguageModelV4 } from "ai/test";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { insertLibraryDocument } from "../../db/queries/library.ts";
-import { createRun, updateRunStatus } from "../../db/queries/runs.ts";
+import { createRun } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import type { Run } from "../../db/schema.ts";
-import { createModelClient } from "../../lib/ai/client.ts";
 import { createModelRegistry } from "../../lib/ai/registry.ts";
-import { resolveResearchConfig } from "../../lib/research/config.ts";
-import { type EngineDeps, systemClock } from "../../lib/research/deps.ts";
+import { createEngineDeps } from "../../lib/jobs/engine-deps.ts";
 import type { ResearchEvent } from "../../lib/research/events.ts";
 import { defaultPhases } from "../../lib/research/phases/index.ts";
 import { BRIEF_INSTRUCTIONS, CLARIFY_INSTRUCTIONS } from "../../lib/research/prompts/brief.ts";
@@ -25,7 +24,7 @@ import { SUPERVISOR_INSTRUCTIONS } from "../../lib/research/prompts/supervisor.t
 import { synthesisInstructions } from "../../lib/research/prompts/synthesis.ts";
 import { type RunOutcome, runResearch } from "../../lib/research/run.ts";
 import type { RunStore } from "../../lib/research/store.ts";
-import { createSearch, libraryDocumentUrl } from "../../lib/search/index.ts";
+import { libraryDocumentUrl } from "../../lib/search/index.ts";
 import type { GenerateOptions, GenerateResult } from "./ai-mocks.ts";
 import { chunks, contextLengthError, streamOf } from "./report-harness.ts";
 import { reply, toolCalls } from "./researcher-harness.ts";
@@ -459,41 +458,32 @@ export async function runScenario(handle: DatabaseHandle, s: Scenario): Promise<
   const events: ResearchEvent[] = [];
   const mock = scenarioModel(s);
   const controller = new AbortController();
-  const search = createSearch({ env: { SEARCH_PROVIDERS: "library" }, db: handle.db, ownerId });
   const searches: string[] = [];
   const fetches: string[] = [];
-  const deps: EngineDeps = {
-    models: createModelClient({
-      registry: createModelRegistry({
-        env: { MODEL: "mock:m" },
-        providerFactories: { mock: () => mock.model },
-        // One attempt: a scripted failure is final, and no test waits on backoff.
-        settings: { retry: { maxAttempts: 1 }, timeoutMs: 10_000 },
-        sleep: async () => {},
-      }),
-      signal: controller.signal,
+  // The worker's own wiring, with the library as the only search provider and no network.
+  const deps = createEngineDeps({
+    db: handle.db,
+    run,
+    store,
+    events: { emit: async (e) => void events.push(e) },
+    signal: controller.signal,
+    env: { SEARCH_PROVIDERS: "library" },
+    registry: createModelRegistry({
+      env: { MODEL: "mock:m" },
+      providerFactories: { mock: () => mock.model },
+      // One attempt: a scripted failure is final, and no test waits on backoff.
+      settings: { retry: { maxAttempts: 1 }, timeoutMs: 10_000 },
+      sleep: async () => {},
     }),
-    // As lib/jobs/execute-run.ts adapts lib/search for the engine.
-    search: async (query, o) => {
-      searches.push(query);
-      const r = await search.search(query, {
-        maxResults: o.maxResults,
-        signal: o.signal ?? controller.signal,
-      });
-      return {
-        results: r.results.map((x) => ({ ...x, snippet: x.snippet ?? "" })),
-        errors: r.errors.map((e) => ({ provider: e.provider, message: e.message })),
-      };
-    },
     fetchDocument: async (url) => {
       fetches.push(url);
       throw new Error(`no network in this test: refused ${url}`);
     },
-    store,
-    events: { emit: async (e) => void events.push(e) },
-    clock: systemClock,
-    signal: controller.signal,
-    config: resolveResearchConfig(run.settings),
+  });
+  const search = deps.search;
+  deps.search = (query, o) => {
+    searches.push(query);
+    return search(query, o);
   };
   const outcome = await runResearch(deps, defaultPhases);
   return {

@@ -1,20 +1,20 @@
-import { getDb } from "@/db/client";
-import { insertLibraryDocument, listLibraryDocuments } from "@/db/queries/library";
 import { handle } from "@/lib/http";
+import { addToLibrary, listLibrary } from "@/lib/server/library";
 import { readLibraryRequest } from "@/lib/server/library-ingest";
 import { currentOwner } from "@/lib/server/owner";
+import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
 export const GET = handle(async (req: Request) => {
   const owner = await currentOwner(req);
-  return Response.json({ documents: await listLibraryDocuments(await getDb(), owner) });
+  return Response.json({ documents: await listLibrary(await serverRuntime(), owner) });
 });
 
 /** Adds a document: JSON {text, format, title?} or {url, title?}, or a multipart "file" upload. */
 export const POST = handle(async (req: Request) => {
   const owner = await currentOwner(req);
   const doc = await readLibraryRequest(req, process.env);
-  const stored = await insertLibraryDocument(await getDb(), { ownerId: owner, ...doc });
+  const stored = await addToLibrary(await serverRuntime(), owner, doc);
   return Response.json({ id: stored.id, document: stored }, { status: 201 });
 });

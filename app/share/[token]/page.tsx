@@ -1,8 +1,7 @@
 import { notFound } from "next/navigation";
 import { Markdown } from "@/components/markdown";
-import { getReport } from "@/db/queries/research";
-import { runForShareToken } from "@/db/queries/shares";
-import { getRuntime } from "@/lib/jobs/runtime";
+import { serverRuntime } from "@/lib/server/runtime";
+import { sharedReport } from "@/lib/server/shares";
 
 export const dynamic = "force-dynamic";
 
@@ -10,10 +9,9 @@ export const dynamic = "force-dynamic";
 export default async function SharedReportPage({ params }: PageProps<"/share/[token]">) {
   const { token } = await params;
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) notFound();
-  const db = (await getRuntime()).handle.db;
-  const run = await runForShareToken(db, token);
-  if (!run) notFound();
-  const report = await getReport(db, run.id);
+  const shared = await sharedReport(await serverRuntime(), token);
+  if (!shared) notFound();
+  const { run, report } = shared;
   return (
     <article className="space-y-6">
       <header>

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { reviewKnowledgeItem } from "@/db/queries/knowledge";
 import { AppError } from "@/lib/errors";
 import { handle, readJson } from "@/lib/http";
-import { getRuntime } from "@/lib/jobs/runtime";
+import { knowledgeCategories } from "@/lib/research/vocabulary";
+import { reviewOwnKnowledgeItem } from "@/lib/server/knowledge";
 import { currentOwner } from "@/lib/server/owner";
+import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +13,7 @@ const reviewSchema = z
   .strictObject({
     action: z.enum(["approve", "reject", "edit"]),
     content: z.string().trim().min(3).max(500).optional(),
-    category: z.enum(["finding", "lesson", "domain"]).optional(),
+    category: z.enum(knowledgeCategories).optional(),
   })
   .refine((v) => v.action !== "edit" || v.content || v.category, {
     message: "edit needs content or category",
@@ -28,8 +29,6 @@ export const PATCH = handle(async (req: Request, ctx: RouteContext<"/api/knowled
       : input.action === "reject"
         ? { status: "deprecated" as const }
         : { content: input.content, category: input.category };
-  const db = (await getRuntime()).handle.db;
-  const item = await reviewKnowledgeItem(db, await currentOwner(req), id, patch);
-  if (!item) throw new AppError("not_found", "No such knowledge item.");
+  const item = await reviewOwnKnowledgeItem(await serverRuntime(), await currentOwner(req), id, patch);
   return Response.json({ item });
 });

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
-import { deleteLibraryDocument, getLibraryDocument } from "@/db/queries/library";
 import { AppError } from "@/lib/errors";
 import { handle } from "@/lib/http";
+import { deleteOwnLibraryDocument, getOwnLibraryDocument } from "@/lib/server/library";
 import { currentOwner } from "@/lib/server/owner";
+import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -17,14 +17,12 @@ function libraryIdOrNotFound(raw: string): string {
 
 export const GET = handle(async (req: Request, ctx: RouteContext<"/api/library/[id]">) => {
   const id = libraryIdOrNotFound((await ctx.params).id);
-  const doc = await getLibraryDocument(await getDb(), id, await currentOwner(req));
-  if (!doc) throw new AppError("not_found", "No such library document.");
+  const doc = await getOwnLibraryDocument(await serverRuntime(), id, await currentOwner(req));
   return Response.json({ document: doc });
 });
 
 export const DELETE = handle(async (req: Request, ctx: RouteContext<"/api/library/[id]">) => {
   const id = libraryIdOrNotFound((await ctx.params).id);
-  const deleted = await deleteLibraryDocument(await getDb(), id, await currentOwner(req));
-  if (!deleted) throw new AppError("not_found", "No such library document.");
+  await deleteOwnLibraryDocument(await serverRuntime(), id, await currentOwner(req));
   return new Response(null, { status: 204 });
 });

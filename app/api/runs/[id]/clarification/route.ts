@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { handle, readJson } from "@/lib/http";
-import { getRuntime } from "@/lib/jobs/runtime";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { answerClarification } from "@/lib/server/run-actions";
+import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +12,6 @@ const answerSchema = z.strictObject({ answer: z.string().trim().min(1).max(4000)
 export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/clarification">) => {
   const id = runIdOrNotFound((await ctx.params).id);
   const { answer } = await readJson(req, answerSchema);
-  await answerClarification(await getRuntime(), id, await currentOwner(req), answer);
+  await answerClarification(await serverRuntime(), id, await currentOwner(req), answer);
   return Response.json({ status: "queued" }, { status: 202 });
 });

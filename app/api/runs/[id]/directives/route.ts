@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { handle, readJson } from "@/lib/http";
-import { getRuntime } from "@/lib/jobs/runtime";
+import { directivePriorities } from "@/lib/research/vocabulary";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { addUserDirective, approvePlan } from "@/lib/server/run-actions";
+import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -22,7 +23,7 @@ const bodySchema = z.union([
         z.strictObject({
           id: z.uuid(),
           topic: topic.optional(),
-          priority: z.enum(["critical", "high", "normal", "low"]).optional(),
+          priority: z.enum(directivePriorities).optional(),
           drop: z.boolean().optional(),
         }),
       )
@@ -34,7 +35,7 @@ const bodySchema = z.union([
 export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/directives">) => {
   const id = runIdOrNotFound((await ctx.params).id);
   const input = await readJson(req, bodySchema);
-  const rt = await getRuntime();
+  const rt = await serverRuntime();
   const owner = await currentOwner(req);
   if ("approvePlan" in input) {
     await approvePlan(rt, id, owner, input.edits);

@@ -1,10 +1,8 @@
-import { getRunForOwner } from "@/db/queries/runs";
-import { createShare, listSharesForRun } from "@/db/queries/shares";
-import { AppError } from "@/lib/errors";
 import { handle } from "@/lib/http";
-import { getRuntime } from "@/lib/jobs/runtime";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
+import { serverRuntime } from "@/lib/server/runtime";
+import { listRunShares, shareRun } from "@/lib/server/shares";
 
 export const dynamic = "force-dynamic";
 
@@ -20,18 +18,13 @@ const shareJson = (
 
 export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/shares">) => {
   const id = runIdOrNotFound((await ctx.params).id);
-  const db = (await getRuntime()).handle.db;
-  const run = await getRunForOwner(db, id, await currentOwner(req));
-  if (!run) throw new AppError("not_found", "No such run.");
-  const share = await createShare(db, id);
+  const share = await shareRun(await serverRuntime(), id, await currentOwner(req));
   return Response.json(shareJson(share, new URL(req.url).origin), { status: 201 });
 });
 
 export const GET = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/shares">) => {
   const id = runIdOrNotFound((await ctx.params).id);
-  const db = (await getRuntime()).handle.db;
-  const run = await getRunForOwner(db, id, await currentOwner(req));
-  if (!run) throw new AppError("not_found", "No such run.");
+  const shares = await listRunShares(await serverRuntime(), id, await currentOwner(req));
   const origin = new URL(req.url).origin;
-  return Response.json({ shares: (await listSharesForRun(db, id)).map((s) => shareJson(s, origin)) });
+  return Response.json({ shares: shares.map((s) => shareJson(s, origin)) });
 });

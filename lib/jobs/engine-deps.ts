@@ -1,0 +1,91 @@
+/**
+ * The engine's dependencies, wired in one place from the real parts: models (with the run's
+ * per-role overrides), search (lib/search over the configured providers, the library through the
+ * database), safe fetch and extraction, the store, the event sink, the clock, the run's abort
+ * signal and its config. The worker (execute-run.ts) and the test harness both build them here,
+ * so a test runs the same adapters as production and passes its fakes in through the options.
+ */
+import type { Db } from "../../db/client.ts";
+import { libraryBackend } from "../../db/queries/library.ts";
+import { createModelClient } from "../ai/client.ts";
+import type { ModelRegistry } from "../ai/registry.ts";
+import type { UsageMeter } from "../ai/usage.ts";
+import { parseAllowedHosts } from "../fetch/allowed-hosts.ts";
+import { fetchDocument } from "../fetch/extract.ts";
+import { type ResearchConfig, resolveResearchConfig } from "../research/config.ts";
+import { type Clock, type EngineDeps, systemClock } from "../research/deps.ts";
+import type { EventSink } from "../research/events.ts";
+import type { RunStore } from "../research/store.ts";
+import { createSearch, type FetchLike, type Search } from "../search/index.ts";
+
+export interface EngineDepsOptions {
+  db: Db;
+  /** The run: whose library is searched; its settings give the config and the model overrides. */
+  run: { ownerId: string; settings: Record<string, unknown> };
+  store: RunStore;
+  events: EventSink;
+  /** The run's abort signal (cancellation, time limit, worker shutdown). */
+  signal: AbortSignal;
+  /** Where search providers (SEARCH_PROVIDERS, API keys) and fetching (ALLOWED_HOSTS) are configured. */
+  env: Record<string, string | undefined>;
+  /** The model registry before the run's per-role overrides. */
+  registry: ModelRegistry;
+  /** Counts usage against the run's budget. */
+  meter?: UsageMeter;
+  /** Defaults to the run's settings resolved against the engine's defaults. */
+  config?: ResearchConfig;
+  clock?: Clock;
+  /** The HTTP fetch of the web search providers (tests point it at local fakes). */
+  searchFetch?: FetchLike;
+  /** Replaces lib/fetch's safe fetch and extraction (tests without network). */
+  fetchDocument?: EngineDeps["fetchDocument"];
+}
+
+export function createEngineDeps(o: EngineDepsOptions): EngineDeps {
+  const config = o.config ?? resolveResearchConfig(o.run.settings);
+  const search = createSearch({
+    env: o.env,
+    library: libraryBackend(o.db),
+    ownerId: o.run.ownerId,
+    providers: config.searchProviders,
+    fetch: o.searchFetch,
+  });
+  const allowedHosts = parseAllowedHosts(o.env);
+  const overrides = (o.run.settings.models ?? undefined) as Record<string, string> | undefined;
+  return {
+    models: createModelClient({
+      registry: o.registry.withOverrides(overrides),
+      meter: o.meter,
+      signal: o.signal,
+      onRetry: (r) => {
+        const status = (r.error as { statusCode?: number })?.statusCode;
+        void o.events.emit({
+          type: "model.retry",
+          role: r.role,
+          attempt: r.attempt,
+          status,
+          delayMs: r.delayMs,
+        });
+      },
+    }),
+    search: engineSearch(search, o.signal),
+    fetchDocument:
+      o.fetchDocument ?? ((url, f) => fetchDocument(url, { allowedHosts, signal: f.signal ?? o.signal })),
+    store: o.store,
+    events: o.events,
+    clock: o.clock ?? systemClock,
+    signal: o.signal,
+    config,
+  };
+}
+
+/** lib/search's answer in the engine's shape: every hit with a snippet, provider errors as text. */
+function engineSearch(search: Search, runSignal: AbortSignal): EngineDeps["search"] {
+  return async (query, o) => {
+    const r = await search.search(query, { maxResults: o.maxResults, signal: o.signal ?? runSignal });
+    return {
+      results: r.results.map((x) => ({ ...x, snippet: x.snippet ?? "" })),
+      errors: r.errors.map((e) => ({ provider: e.provider, message: e.message })),
+    };
+  };
+}
