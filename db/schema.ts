@@ -1,5 +1,5 @@
 /**
- * The whole data model of DESIGN.md. One schema serves PGlite and PostgreSQL alike.
+ * The whole data model (docs/ARCHITECTURE.md). One schema serves PGlite and PostgreSQL alike.
  * Row types sit beside their tables. Status and enum-like columns are text checked by zod at the
  * edges, so adding a value never needs a migration that PGlite and Postgres might disagree on.
  */

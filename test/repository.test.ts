@@ -30,6 +30,8 @@ const outsideReferences: { what: string; pattern: RegExp }[] = [
     pattern: new RegExp(`["']\\.\\.["']\\s*,\\s*(?:["']\\.\\.["']\\s*,\\s*)*["']${sibling}["']`, "i"),
   },
   { what: "the outside design notes", pattern: new RegExp(`${sibling}[\\\\/]+DESIGN`, "i") },
+  // The design notes lived outside the repository; our own docs are docs/ARCHITECTURE.md and docs/API.md.
+  { what: "the outside design notes by name", pattern: new RegExp(`${"DESIGN"}(\\.md| §)`) },
   { what: "the outside contract checker", pattern: new RegExp(["contract", "check"].join("-"), "i") },
   { what: "an absolute path on the authors' machine", pattern: new RegExp(`/${"work"}/`) },
 ];
@@ -57,11 +59,12 @@ describe("the repository stands alone", () => {
 
   it("the patterns catch every spelling they are meant to", () => {
     const spellings = [
-      `See ../${sibling}/DESIGN.md`,
+      `See ../${sibling}/${"DESIGN"}.md`,
       `node ..\\${sibling}\\x.mjs`,
       `path.resolve(dir, "..", "..", "${sibling}", "x.mjs")`,
       `path.join('..', '${sibling}')`,
-      `${sibling}/DESIGN.md`,
+      `${sibling}/${"DESIGN"}.md`,
+      `with ${"DESIGN"} §6 defaults`,
       `${["contract", "check"].join("-")}.mjs`,
       `cd /${"work"}/${sibling}`,
     ];

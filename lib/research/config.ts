@@ -1,5 +1,5 @@
 /**
- * The engine's tunables, with DESIGN §6 defaults. A run's settings (POST /api/runs) override these;
+ * The engine's tunables, with the documented defaults (docs/ARCHITECTURE.md). A run's settings (POST /api/runs) override these;
  * the result is fixed for the run's life and stored with it, so a resumed run behaves the same.
  */
 import { z } from "zod";

@@ -1,4 +1,4 @@
-/** The run as the HTTP contract shows it (DESIGN §5): one JSON object with the agreed top-level keys. */
+/** The run as the HTTP contract shows it (docs/API.md): one JSON object with the agreed top-level keys. */
 import type { Db } from "../../db/client.ts";
 import { getReport } from "../../db/queries/research.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
