@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { DirectivePriority } from "@/lib/research/vocabulary";
+import { type DirectivePriority, directivePriorities } from "@/lib/research/vocabulary";
 
 /** Steering: the user adds a directive for the supervisor to schedule while the run is going. */
 export function SteerForm({
@@ -31,9 +31,11 @@ export function SteerForm({
         onChange={(e) => setPriority(e.target.value as DirectivePriority)}
         className="rounded border border-zinc-300 px-1 dark:border-zinc-700 dark:bg-zinc-900"
       >
-        <option value="critical">critical</option>
-        <option value="normal">normal</option>
-        <option value="low">low</option>
+        {directivePriorities.map((p) => (
+          <option key={p} value={p}>
+            {p}
+          </option>
+        ))}
       </select>
       <button
         type="submit"
