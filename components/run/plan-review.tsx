@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { type DirectivePriority, directivePriorities } from "@/lib/research/vocabulary";
+import type { DirectivePriority } from "@/lib/research/vocabulary";
+import { PrioritySelect } from "./priority-select";
 import type { DirectiveView } from "./types";
 
 /** One change to a proposed directive, as POST /api/runs/:id/directives takes it. */
@@ -47,18 +48,11 @@ export function PlanReview({
               />
               drop
             </label>
-            <select
-              aria-label={`Priority of: ${d.topic.slice(0, 60)}`}
+            <PrioritySelect
+              label={`Priority of: ${d.topic.slice(0, 60)}`}
               value={priorities[d.id] ?? d.priority}
-              onChange={(e) => setPriorities({ ...priorities, [d.id]: e.target.value as DirectivePriority })}
-              className="rounded border border-zinc-300 px-1 dark:border-zinc-700 dark:bg-zinc-900"
-            >
-              {directivePriorities.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </select>
+              onChange={(p) => setPriorities({ ...priorities, [d.id]: p })}
+            />
             <span className={dropped.has(d.id) ? "line-through opacity-60" : ""}>{d.topic}</span>
           </li>
         ))}

@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { type DirectivePriority, directivePriorities } from "@/lib/research/vocabulary";
+import type { DirectivePriority } from "@/lib/research/vocabulary";
+import { PrioritySelect } from "./priority-select";
 
 /** Steering: the user adds a directive for the supervisor to schedule while the run is going. */
 export function SteerForm({
@@ -26,17 +27,7 @@ export function SteerForm({
         placeholder="Steer: research this too…"
         className="flex-1 rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
       />
-      <select
-        value={priority}
-        onChange={(e) => setPriority(e.target.value as DirectivePriority)}
-        className="rounded border border-zinc-300 px-1 dark:border-zinc-700 dark:bg-zinc-900"
-      >
-        {directivePriorities.map((p) => (
-          <option key={p} value={p}>
-            {p}
-          </option>
-        ))}
-      </select>
+      <PrioritySelect label="Priority of the new directive" value={priority} onChange={setPriority} />
       <button
         type="submit"
         disabled={topic.trim().length < 5}
