@@ -1,7 +1,12 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { EventOf, ResearchEvent, ResearchEventType } from "@/lib/research/events";
+import {
+  type EventOf,
+  type ResearchEvent,
+  type ResearchEventType,
+  terminalEventTypes,
+} from "@/lib/research/events";
 import { describeEvent } from "./describe-event";
 import type { RunViewJson, TimelineEntry } from "./types";
 
@@ -85,7 +90,7 @@ export function useRunStream(initial: RunViewJson) {
           : [...t, { seq: Number(data.seq), type: e.type, text: describeEvent(data) }],
       );
       if (!e.type.startsWith("researcher.") || e.type === "researcher.complete") void refresh();
-      if (/^run\.(completed|failed|cancelled)$/.test(e.type)) es.close();
+      if (terminalEventTypes.has(e.type as ResearchEventType)) es.close();
     };
     for (const t of subscribedEventTypes) es.addEventListener(t, onEvent);
     return () => es.close();

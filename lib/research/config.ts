@@ -1,6 +1,7 @@
 /**
- * The engine's tunables, with the documented defaults (docs/ARCHITECTURE.md). A run's settings (POST /api/runs) override these;
- * the result is fixed for the run's life and stored with it, so a resumed run behaves the same.
+ * The engine's tunables, with the documented defaults (docs/ARCHITECTURE.md). A run's settings
+ * (POST /api/runs) override these; the result is fixed for the run's life and stored with it, so a
+ * resumed run behaves the same.
  */
 import { z } from "zod";
 import { providerNames } from "../search/types.ts";
