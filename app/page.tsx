@@ -1,7 +1,7 @@
 import { NewRunForm } from "@/components/new-run-form";
 import { SetupStatus } from "@/components/setup-status";
 import { checkHealth } from "@/lib/server/health";
-import { currentOwner } from "@/lib/server/owner";
+import { pageOwner } from "@/lib/server/owner";
 import { listRunSummaries } from "@/lib/server/runs";
 import { serverRuntime } from "@/lib/server/runtime";
 
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export default async function HomePage() {
   const health = await checkHealth();
   const recent = health.database.ok
-    ? await listRunSummaries(await serverRuntime(), await currentOwner(), 20)
+    ? await listRunSummaries(await serverRuntime(), await pageOwner(), 20)
     : [];
   return (
     <div className="space-y-8">

@@ -19,6 +19,7 @@ import type {
 } from "../lib/research/store.ts";
 import type { Db } from "./client.ts";
 import { normalizeTopic } from "./queries/directives.ts";
+import { visibleKnowledge } from "./queries/knowledge.ts";
 import {
   askRunClarification,
   getRun,
@@ -350,7 +351,7 @@ function knowledgeMethods(
       const rows = await db
         .select()
         .from(knowledgeItems)
-        .where(and(eq(knowledgeItems.ownerId, ownerId), eq(knowledgeItems.status, "established")))
+        .where(and(visibleKnowledge(ownerId), eq(knowledgeItems.status, "established")))
         .orderBy(desc(knowledgeItems.updatedAt))
         .limit(limit);
       return rows.map(

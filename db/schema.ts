@@ -44,6 +44,8 @@ export {
   terminalRunStatuses,
 } from "../lib/research/vocabulary.ts";
 
+export * from "./auth-schema.ts";
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -263,6 +265,8 @@ export const knowledgeItems = pgTable(
     needsReview: boolean("needs_review").notNull().default(true),
     status: text("status").$type<KnowledgeStatus>().notNull().default("provisional"),
     origin: text("origin").$type<KnowledgeOrigin>().notNull().default("extracted"),
+    /** Marked by an admin: every account sees the item (read-only) and its runs may use it. */
+    shared: boolean("shared").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
@@ -296,6 +300,8 @@ export const libraryDocuments = pgTable(
     sourceUrl: text("source_url"),
     mimeType: text("mime_type").notNull().default("text/plain"),
     content: text("content").notNull(),
+    /** Marked by an admin: every account can read and search the document. */
+    shared: boolean("shared").notNull().default(false),
     /** 'simple' configuration: no language-specific stemming, so every language is searchable. */
     search: tsvector("search").generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(title, '') || ' ' || content)`,

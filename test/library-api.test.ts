@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, useFreshAppDatabase } from "./support/app-session.ts";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dr-library-api-"));
 process.env.DATA_DIR = dataDir;
@@ -19,13 +20,25 @@ let remove: Handler;
 let page: http.Server;
 let pageHost = "";
 
+let stopApp: () => Promise<void>;
+/** Every call carries the session cookie of the person who signed up in beforeAll. */
+const signedIn =
+  (h: Handler, cookie: string): Handler =>
+  (req, c) => {
+    const headers = new Headers(req.headers);
+    headers.set("cookie", cookie);
+    return h(new Request(req, { headers, duplex: "half" } as RequestInit), c);
+  };
+
 beforeAll(async () => {
+  stopApp = await useFreshAppDatabase("pglite");
+  const { cookie } = await signUp("librarian@example.org");
   const root = await import("../app/api/library/route.ts");
   const one = await import("../app/api/library/[id]/route.ts");
-  list = root.GET as Handler;
-  add = root.POST as Handler;
-  getOne = one.GET as Handler;
-  remove = one.DELETE as Handler;
+  list = signedIn(root.GET as Handler, cookie);
+  add = signedIn(root.POST as Handler, cookie);
+  getOne = signedIn(one.GET as Handler, cookie);
+  remove = signedIn(one.DELETE as Handler, cookie);
   page = http.createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(
@@ -40,8 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((r) => page.close(() => r()));
-  const { stopRuntime } = await import("../lib/jobs/runtime.ts");
-  await stopRuntime();
+  await stopApp();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -289,11 +301,11 @@ describe("POST /api/library", () => {
     expect(sent).toBeLessThan(100 * 1024 * 1024);
   });
 
-  it("answers 415 for unsupported content types and files", async () => {
+  it("refuses bodies that are neither JSON nor multipart (403), and unsupported files (415)", async () => {
     await expectError(
       await add(new Request(base, { method: "POST", headers: { "content-type": "text/plain" }, body: "hi" })),
-      415,
-      "unsupported_media_type",
+      403,
+      "forbidden",
     );
     await expectError(
       await upload(new Blob(["MZ..."], { type: "application/octet-stream" }), "tool.exe"),

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { type KnowledgeItemView, KnowledgeReview } from "@/components/knowledge-review";
 import { knowledgeWithRunQuestions } from "@/lib/server/knowledge";
-import { currentOwner } from "@/lib/server/owner";
+import { pageOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
@@ -9,10 +9,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Knowledge · Deep Research" };
 
 export default async function KnowledgePage() {
-  const { items, runQuestions } = await knowledgeWithRunQuestions(
-    await serverRuntime(),
-    await currentOwner(),
-  );
+  const { items, runQuestions } = await knowledgeWithRunQuestions(await serverRuntime(), await pageOwner());
   const initial: KnowledgeItemView[] = JSON.parse(JSON.stringify(items));
 
   return (

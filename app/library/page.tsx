@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { type LibraryDocumentView, LibraryManager } from "@/components/library-manager";
 import { parseSearchProviders } from "@/lib/search";
 import { listLibrary } from "@/lib/server/library";
-import { currentOwner } from "@/lib/server/owner";
+import { pageOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
@@ -19,7 +19,7 @@ function configuredProviders(): string {
 }
 
 export default async function LibraryPage() {
-  const documents = await listLibrary(await serverRuntime(), await currentOwner());
+  const documents = await listLibrary(await serverRuntime(), await pageOwner());
   const initial: LibraryDocumentView[] = JSON.parse(JSON.stringify(documents));
   return (
     <div className="space-y-6">

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { type KnowledgeItem, knowledgeItems } from "../schema.ts";
 
@@ -9,10 +9,29 @@ export async function listKnowledge(
   ownerId: string,
   filter: { status?: KnowledgeStatus } = {},
 ): Promise<KnowledgeItem[]> {
-  const where = filter.status
-    ? and(eq(knowledgeItems.ownerId, ownerId), eq(knowledgeItems.status, filter.status))
-    : eq(knowledgeItems.ownerId, ownerId);
+  const visible = visibleKnowledge(ownerId);
+  const where = filter.status ? and(visible, eq(knowledgeItems.status, filter.status)) : visible;
   return db.select().from(knowledgeItems).where(where).orderBy(desc(knowledgeItems.createdAt)).limit(500);
+}
+
+/** An owner sees their own items and those an admin shared with everyone (read-only to others). */
+export function visibleKnowledge(ownerId: string): SQL {
+  return or(eq(knowledgeItems.ownerId, ownerId), eq(knowledgeItems.shared, true)) as SQL;
+}
+
+/** Shares or unshares one of the owner's items with every account (admins only, checked by the caller). */
+export async function setKnowledgeShared(
+  db: Db,
+  ownerId: string,
+  id: string,
+  shared: boolean,
+): Promise<KnowledgeItem | undefined> {
+  const [row] = await db
+    .update(knowledgeItems)
+    .set({ shared, updatedAt: sql`now()` })
+    .where(and(eq(knowledgeItems.id, id), eq(knowledgeItems.ownerId, ownerId)))
+    .returning();
+  return row;
 }
 
 export async function addKnowledgeItem(

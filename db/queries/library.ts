@@ -20,6 +20,9 @@ export interface LibraryDocumentSummary {
   /** Length of the stored text in characters. */
   chars: number;
   createdAt: Date;
+  /** Shared by an admin with every account. */
+  shared: boolean;
+  ownerId: string;
 }
 
 export interface LibraryDocumentFull extends LibraryDocumentSummary {
@@ -40,6 +43,8 @@ const summaryColumns = {
   mimeType: libraryDocuments.mimeType,
   chars: sql<number>`length(${libraryDocuments.content})::int`.as("chars"),
   createdAt: libraryDocuments.createdAt,
+  shared: libraryDocuments.shared,
+  ownerId: libraryDocuments.ownerId,
 };
 
 export async function insertLibraryDocument(
@@ -58,12 +63,32 @@ export async function listLibraryDocuments(
   return db
     .select(summaryColumns)
     .from(libraryDocuments)
-    .where(eq(libraryDocuments.ownerId, ownerId))
+    .where(visibleDocuments(ownerId))
     .orderBy(desc(libraryDocuments.createdAt))
     .limit(limit);
 }
 
-/** Another owner's document is indistinguishable from a missing one. */
+/** An owner sees their own documents and those an admin shared with everyone. */
+export function visibleDocuments(ownerId: string): SQL {
+  return or(eq(libraryDocuments.ownerId, ownerId), eq(libraryDocuments.shared, true)) as SQL;
+}
+
+/** Shares or unshares one of the owner's documents with every account (admins only, checked by the caller). */
+export async function setDocumentShared(
+  db: Db,
+  id: string,
+  ownerId: string,
+  shared: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(libraryDocuments)
+    .set({ shared })
+    .where(and(eq(libraryDocuments.id, id), eq(libraryDocuments.ownerId, ownerId)))
+    .returning({ id: libraryDocuments.id });
+  return rows.length > 0;
+}
+
+/** Another owner's unshared document is indistinguishable from a missing one. */
 export async function getLibraryDocument(
   db: Db,
   id: string,
@@ -72,7 +97,7 @@ export async function getLibraryDocument(
   const [row] = await db
     .select({ ...summaryColumns, content: libraryDocuments.content })
     .from(libraryDocuments)
-    .where(and(eq(libraryDocuments.id, id), eq(libraryDocuments.ownerId, ownerId)));
+    .where(and(eq(libraryDocuments.id, id), visibleDocuments(ownerId)));
   return row;
 }
 
@@ -135,7 +160,7 @@ export async function searchLibrary(
         else ts_rank_cd(${doc}, ${anyTerms}, 33) end)`.as("score"),
     })
     .from(libraryDocuments)
-    .where(and(eq(libraryDocuments.ownerId, ownerId), or(sql`${doc} @@ ${all}`, sql`${doc} @@ ${anyTerms}`)))
+    .where(and(visibleDocuments(ownerId), or(sql`${doc} @@ ${all}`, sql`${doc} @@ ${anyTerms}`)))
     .orderBy(sql`score desc`, desc(libraryDocuments.createdAt))
     .limit(limit)
     .as("ranked");
@@ -147,6 +172,8 @@ export async function searchLibrary(
       mimeType: ranked.mimeType,
       chars: ranked.chars,
       createdAt: ranked.createdAt,
+      shared: ranked.shared,
+      ownerId: ranked.ownerId,
       content: ranked.content,
       score: ranked.score,
       snippet: sql<string>`ts_headline('simple', ${ranked.content}, ${anyTerms}, ${HEADLINE_OPTIONS})`,

@@ -4,6 +4,7 @@ import {
   type KnowledgeStatus,
   listKnowledge,
   reviewKnowledgeItem,
+  setKnowledgeShared,
 } from "../../db/queries/knowledge.ts";
 import { runQuestionsForOwner } from "../../db/queries/runs.ts";
 import type { KnowledgeItem } from "../../db/schema.ts";
@@ -44,6 +45,18 @@ export async function reviewOwnKnowledgeItem(
   patch: Parameters<typeof reviewKnowledgeItem>[3],
 ): Promise<KnowledgeItem> {
   const item = await reviewKnowledgeItem(rt.handle.db, ownerId, id, patch);
+  if (!item) throw new AppError("not_found", "No such knowledge item.");
+  return item;
+}
+
+/** Admins only: share one of their own items with every account, or take it back. */
+export async function shareOwnKnowledgeItem(
+  rt: Runtime,
+  ownerId: string,
+  id: string,
+  shared: boolean,
+): Promise<KnowledgeItem> {
+  const item = await setKnowledgeShared(rt.handle.db, ownerId, id, shared);
   if (!item) throw new AppError("not_found", "No such knowledge item.");
   return item;
 }

@@ -7,31 +7,57 @@ import {
   type LibraryDocumentSummary,
   listLibraryDocuments,
   type NewLibraryDocument,
+  setDocumentShared,
 } from "../../db/queries/library.ts";
 import { AppError } from "../errors.ts";
 import type { Runtime } from "../jobs/runtime.ts";
 
-export function listLibrary(rt: Runtime, ownerId: string): Promise<LibraryDocumentSummary[]> {
-  return listLibraryDocuments(rt.handle.db, ownerId);
+/** What a person sees of a document: whether it is theirs, never who else owns it. */
+export type LibraryDocumentView<D extends LibraryDocumentSummary = LibraryDocumentSummary> = Omit<
+  D,
+  "ownerId"
+> & {
+  own: boolean;
+};
+
+function viewOf<D extends LibraryDocumentSummary>(doc: D, ownerId: string): LibraryDocumentView<D> {
+  const { ownerId: docOwner, ...rest } = doc;
+  return { ...rest, own: docOwner === ownerId };
 }
 
-export function addToLibrary(
+export async function listLibrary(rt: Runtime, ownerId: string): Promise<LibraryDocumentView[]> {
+  return (await listLibraryDocuments(rt.handle.db, ownerId)).map((d) => viewOf(d, ownerId));
+}
+
+/** Admins only: share one of their own documents with every account, or take it back. */
+export async function shareOwnLibraryDocument(
+  rt: Runtime,
+  id: string,
+  ownerId: string,
+  shared: boolean,
+): Promise<void> {
+  if (!(await setDocumentShared(rt.handle.db, id, ownerId, shared))) {
+    throw new AppError("not_found", "No such library document.");
+  }
+}
+
+export async function addToLibrary(
   rt: Runtime,
   ownerId: string,
   doc: Omit<NewLibraryDocument, "ownerId">,
-): Promise<LibraryDocumentSummary> {
-  return insertLibraryDocument(rt.handle.db, { ownerId, ...doc });
+): Promise<LibraryDocumentView> {
+  return viewOf(await insertLibraryDocument(rt.handle.db, { ownerId, ...doc }), ownerId);
 }
 
-/** One of the owner's documents with its text; a 404 for anyone else's. */
+/** One of the owner's documents (or a shared one) with its text; a 404 for anyone else's. */
 export async function getOwnLibraryDocument(
   rt: Runtime,
   id: string,
   ownerId: string,
-): Promise<LibraryDocumentFull> {
+): Promise<LibraryDocumentView<LibraryDocumentFull>> {
   const doc = await getLibraryDocument(rt.handle.db, id, ownerId);
   if (!doc) throw new AppError("not_found", "No such library document.");
-  return doc;
+  return viewOf(doc, ownerId);
 }
 
 export async function deleteOwnLibraryDocument(rt: Runtime, id: string, ownerId: string): Promise<void> {

@@ -1,10 +1,15 @@
 /**
- * Who is asking. Accounts are not built yet: every request acts as the single local owner, so a
- * self-hosted instance works with no login. Every read still goes through an owner check, so adding
- * accounts later changes this function only.
+ * Who owns what a request reads or writes: the signed-in account. Route handlers call
+ * currentOwner(req) (401 without a session, 403 for a cross-site or non-JSON write); pages call
+ * pageOwner() (redirects to sign-in). Every query then filters by this id.
  */
-export const LOCAL_OWNER = "local";
+import { type CallerOptions, requireCaller } from "./auth/caller.ts";
+import { pageCaller } from "./auth/page.ts";
 
-export async function currentOwner(_req?: Request): Promise<string> {
-  return LOCAL_OWNER;
+export async function currentOwner(req: Request, opts?: CallerOptions): Promise<string> {
+  return (await requireCaller(req, opts)).userId;
+}
+
+export async function pageOwner(): Promise<string> {
+  return (await pageCaller()).userId;
 }

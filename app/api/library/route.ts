@@ -13,7 +13,7 @@ export const GET = handle(async (req: Request) => {
 
 /** Adds a document: JSON {text, format, title?} or {url, title?}, or a multipart "file" upload. */
 export const POST = handle(async (req: Request) => {
-  const owner = await currentOwner(req);
+  const owner = await currentOwner(req, { body: "json-or-multipart" });
   const doc = await readLibraryRequest(req, process.env);
   const stored = await addToLibrary(await serverRuntime(), owner, doc);
   return Response.json({ id: stored.id, document: stored }, { status: 201 });

@@ -2,16 +2,16 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { handle, readJson } from "@/lib/http";
 import { knowledgeCategories } from "@/lib/research/vocabulary";
-import { reviewOwnKnowledgeItem } from "@/lib/server/knowledge";
-import { currentOwner } from "@/lib/server/owner";
+import { requireCaller } from "@/lib/server/auth/caller";
+import { reviewOwnKnowledgeItem, shareOwnKnowledgeItem } from "@/lib/server/knowledge";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-/** Review actions: approve → established, reject → deprecated, edit → new content/category. */
+/** Review actions: approve → established, reject → deprecated, edit → new content/category; share/unshare (admins). */
 const reviewSchema = z
   .strictObject({
-    action: z.enum(["approve", "reject", "edit"]),
+    action: z.enum(["approve", "reject", "edit", "share", "unshare"]),
     content: z.string().trim().min(3).max(500).optional(),
     category: z.enum(knowledgeCategories).optional(),
   })
@@ -22,13 +22,22 @@ const reviewSchema = z
 export const PATCH = handle(async (req: Request, ctx: RouteContext<"/api/knowledge/[id]">) => {
   const { id } = await ctx.params;
   if (!z.uuid().safeParse(id).success) throw new AppError("not_found", "No such knowledge item.");
+  const caller = await requireCaller(req);
   const input = await readJson(req, reviewSchema);
+  const rt = await serverRuntime();
+  if (input.action === "share" || input.action === "unshare") {
+    if (caller.role !== "admin")
+      throw new AppError("forbidden", "Only an admin can share knowledge with everyone.");
+    return Response.json({
+      item: await shareOwnKnowledgeItem(rt, caller.userId, id, input.action === "share"),
+    });
+  }
   const patch =
     input.action === "approve"
       ? { status: "established" as const }
       : input.action === "reject"
         ? { status: "deprecated" as const }
         : { content: input.content, category: input.category };
-  const item = await reviewOwnKnowledgeItem(await serverRuntime(), await currentOwner(req), id, patch);
+  const item = await reviewOwnKnowledgeItem(rt, caller.userId, id, patch);
   return Response.json({ item });
 });

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { handle } from "@/lib/http";
-import { deleteOwnLibraryDocument, getOwnLibraryDocument } from "@/lib/server/library";
+import { handle, readJson } from "@/lib/http";
+import { requireCaller } from "@/lib/server/auth/caller";
+import {
+  deleteOwnLibraryDocument,
+  getOwnLibraryDocument,
+  shareOwnLibraryDocument,
+} from "@/lib/server/library";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
 
@@ -25,4 +30,17 @@ export const DELETE = handle(async (req: Request, ctx: RouteContext<"/api/librar
   const id = libraryIdOrNotFound((await ctx.params).id);
   await deleteOwnLibraryDocument(await serverRuntime(), id, await currentOwner(req));
   return new Response(null, { status: 204 });
+});
+
+const shareSchema = z.strictObject({ shared: z.boolean() });
+
+/** Admins: share one of their documents with every account ({shared: true}) or take it back. */
+export const PATCH = handle(async (req: Request, ctx: RouteContext<"/api/library/[id]">) => {
+  const id = libraryIdOrNotFound((await ctx.params).id);
+  const caller = await requireCaller(req);
+  const { shared } = await readJson(req, shareSchema);
+  if (caller.role !== "admin")
+    throw new AppError("forbidden", "Only an admin can share documents with everyone.");
+  await shareOwnLibraryDocument(await serverRuntime(), id, caller.userId, shared);
+  return Response.json({ id, shared });
 });

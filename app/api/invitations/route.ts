@@ -1,0 +1,20 @@
+import { handle, readJson } from "@/lib/http";
+import { requireAdmin } from "@/lib/server/auth/caller";
+import { publicOrigin } from "@/lib/server/auth/settings";
+import { createInvitationSchema, inviteSomeone, listAllInvitations } from "@/lib/server/invitations";
+import { serverRuntime } from "@/lib/server/runtime";
+
+export const dynamic = "force-dynamic";
+
+export const GET = handle(async (req: Request) => {
+  await requireAdmin(req);
+  return Response.json({ invitations: await listAllInvitations(await serverRuntime()) });
+});
+
+/** {email?, expiresInDays?} → 201 with the sign-up link, shown only this once. */
+export const POST = handle(async (req: Request) => {
+  const admin = await requireAdmin(req);
+  const input = await readJson(req, createInvitationSchema);
+  const invitation = await inviteSomeone(await serverRuntime(), admin.userId, input, publicOrigin(req));
+  return Response.json({ invitation }, { status: 201 });
+});

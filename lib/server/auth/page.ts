@@ -1,0 +1,25 @@
+/** Pages (server components) find the signed-in account from the request's cookies. */
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { countUsers } from "../../../db/queries/accounts.ts";
+import { serverRuntime } from "../runtime.ts";
+import { type Caller, callerFromHeaders } from "./caller.ts";
+
+/** The signed-in account, or a redirect: to first-start setup on an empty instance, else to sign-in. */
+export async function pageCaller(): Promise<Caller> {
+  const caller = await optionalPageCaller();
+  if (caller) return caller;
+  const { handle } = await serverRuntime();
+  if ((await countUsers(handle.db)) === 0) redirect("/setup");
+  redirect("/sign-in");
+}
+
+export async function optionalPageCaller(): Promise<Caller | null> {
+  return callerFromHeaders(await headers());
+}
+
+export async function pageAdmin(): Promise<Caller> {
+  const caller = await pageCaller();
+  if (caller.role !== "admin") redirect("/");
+  return caller;
+}

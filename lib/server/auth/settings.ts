@@ -1,0 +1,81 @@
+/**
+ * Account settings read from the environment: who may sign up, the public origin, whether a proxy's
+ * headers are trusted, and the session secret (generated into DATA_DIR when embedded).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+
+type Env = Record<string, string | undefined>;
+
+export const signupModes = ["invite", "open", "closed"] as const;
+export type SignupMode = (typeof signupModes)[number];
+
+export function signupMode(env: Env = process.env): SignupMode {
+  const parsed = z.enum(signupModes).safeParse((env.SIGNUP ?? "invite").trim().toLowerCase());
+  if (!parsed.success) {
+    throw new AppError(
+      "not_configured",
+      `SIGNUP must be one of ${signupModes.join(", ")} (got "${env.SIGNUP}").`,
+    );
+  }
+  return parsed.data;
+}
+
+export function trustProxy(env: Env = process.env): boolean {
+  return ["1", "true", "yes", "on"].includes((env.TRUST_PROXY ?? "").trim().toLowerCase());
+}
+
+/** The public origin from APP_URL, or null when unset (then each request's own origin is used). */
+export function configuredOrigin(env: Env = process.env): string | null {
+  const raw = env.APP_URL?.trim();
+  if (!raw) return null;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    throw new AppError(
+      "not_configured",
+      `APP_URL is not a URL: "${raw}". Example: APP_URL=https://research.example.org`,
+    );
+  }
+}
+
+/** The origin links (share pages, invitations) are built with. */
+export function publicOrigin(req: Request, env: Env = process.env): string {
+  return configuredOrigin(env) ?? new URL(req.url).origin;
+}
+
+const secretFile = "auth-secret";
+
+/**
+ * AUTH_SECRET, or — embedded only — a secret generated once into DATA_DIR (mode 0600) so sessions
+ * survive restarts. With DATABASE_URL every process must share one secret, so it must be set.
+ */
+export function resolveAuthSecret(env: Env, dataDir: string): string {
+  const set = env.AUTH_SECRET?.trim();
+  if (set) {
+    if (set.length < 32)
+      throw new AppError("not_configured", "AUTH_SECRET must be at least 32 characters long.");
+    return set;
+  }
+  if (env.DATABASE_URL?.trim()) {
+    throw new AppError(
+      "not_configured",
+      "AUTH_SECRET is required when DATABASE_URL is set (every web and worker process must share it). " +
+        "Generate one with: openssl rand -base64 48",
+    );
+  }
+  const file = path.join(/*turbopackIgnore: true*/ dataDir, secretFile);
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(/*turbopackIgnore: true*/ dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  // "wx": if another process wrote it first, keep theirs.
+  try {
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  } catch {
+    return fs.readFileSync(file, "utf8").trim();
+  }
+  return secret;
+}
