@@ -56,7 +56,8 @@ export async function useFreshAppDatabase(kind: AppDatabaseKind): Promise<() => 
 
 export const origin = "http://localhost:3000";
 
-type Handler = (req: Request, ctx?: unknown) => Promise<Response>;
+// biome-ignore lint/suspicious/noExplicitAny: route handlers each type their own context
+type Handler = (req: Request, ctx: any) => Promise<Response>;
 
 /** Calls better-auth's route (POST /api/auth/...). */
 export async function authCall(pathAfterAuth: string, body: unknown, cookie?: string): Promise<Response> {
