@@ -243,7 +243,7 @@ for (const kind of appDatabaseKinds()) {
       const count = async () =>
         (await (await call(r.runs.GET, "GET", "/api/runs", { who: alice })).json()).runs.length;
       const before = await count();
-      const attempts = [
+      const attempts: { headers: Record<string, string> }[] = [
         { headers: { origin: "https://evil.example", "content-type": "application/json" } },
         { headers: { "sec-fetch-site": "cross-site", "content-type": "application/json" } },
         { headers: { "content-type": "text/plain" } },
