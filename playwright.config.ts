@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 
-// E2E runs the built app (`next start`) against the scripted LLM and the local web fixture, all on
+// E2E runs the built app (scripts/serve.mjs, as `npm start` does) against the scripted LLM and the local web fixture, all on
 // 127.0.0.1, started by e2e/global-setup.ts. One worker: tests share one app and script its model.
 export default defineConfig({
   testDir: "./e2e",

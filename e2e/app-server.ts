@@ -1,5 +1,5 @@
 /**
- * Starts the built Next.js app (`next start`) as a child process with the given environment and
+ * Starts the built Next.js app (scripts/serve.mjs, what `npm start` runs) as a child process with the given environment and
  * waits until /api/health answers. Test code only.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -28,10 +28,9 @@ export async function freePort(): Promise<number> {
 export async function startApp(env: Record<string, string>, timeoutMs = 60_000): Promise<AppServer> {
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, "..");
-  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
+    env: { ...process.env, ...env, PORT: String(port), HOSTNAME: "127.0.0.1", NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

@@ -33,7 +33,13 @@ if (!built || sources > built || process.env.FORCE_BUILD === "1") {
   const r = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const port = process.env.PORT || "3000";
-const child = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit" });
+if (process.env.DATABASE_URL && !process.env.AUTH_SECRET) {
+  console.error(
+    "AUTH_SECRET is required when DATABASE_URL is set (every web and worker process must share it).\n" +
+      "Generate one with: openssl rand -base64 48 — then start again with AUTH_SECRET=<that value>.",
+  );
+  process.exit(1);
+}
+const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], { stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));
