@@ -18,7 +18,9 @@ const server = http.createServer((req, res) => {
   handle(req, res);
 });
 server.listen(port, hostname, () => {
-  console.log(`[deep-research] listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+  console.log(
+    `[deep-research] listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`,
+  );
 });
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.on(sig, () => {

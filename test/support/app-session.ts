@@ -60,12 +60,17 @@ export const origin = "http://localhost:3000";
 type Handler = (req: Request, ctx: any) => Promise<Response>;
 
 /** Calls better-auth's route (POST /api/auth/...). */
-export async function authCall(pathAfterAuth: string, body: unknown, cookie?: string): Promise<Response> {
+export async function authCall(
+  pathAfterAuth: string,
+  body: unknown,
+  cookie?: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const { POST } = await import("../../app/api/auth/[...all]/route.ts");
   return POST(
     new Request(`${origin}/api/auth${pathAfterAuth}`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin, ...(cookie ? { cookie } : {}) },
+      headers: { "content-type": "application/json", origin, ...(cookie ? { cookie } : {}), ...headers },
       body: JSON.stringify(body),
     }),
   );

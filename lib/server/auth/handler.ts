@@ -1,10 +1,21 @@
-/** The /api/auth/* route: better-auth answers with its own shapes; a misconfiguration is a clear JSON error. */
+/**
+ * The /api/auth/* route: better-auth answers with its own shapes. Its rate limiter says when to retry
+ * in X-Retry-After; the standard Retry-After is added so every 429 of the app reads the same way.
+ * A misconfiguration (e.g. AUTH_SECRET missing) is a clear JSON error.
+ */
 import { errorResponse } from "../../http.ts";
 import { getAuth } from "./instance.ts";
 
 export async function authHandler(req: Request): Promise<Response> {
   try {
-    return await (await getAuth()).handler(req);
+    const res = await (await getAuth()).handler(req);
+    const retryAfter = res.headers.get("x-retry-after");
+    if (res.status === 429 && retryAfter && !res.headers.has("retry-after")) {
+      const headers = new Headers(res.headers);
+      headers.set("retry-after", retryAfter);
+      return new Response(res.body, { status: 429, statusText: res.statusText, headers });
+    }
+    return res;
   } catch (e) {
     return errorResponse(e);
   }
