@@ -27,7 +27,7 @@ import {
   saveRunUsage,
   updateRunStatus,
 } from "./queries/runs.ts";
-import { linkDirectiveSource, upsertSource } from "./queries/sources.ts";
+import { insertPageLinks, linkDirectiveSource, listPageLinks, upsertSource } from "./queries/sources.ts";
 import {
   citations,
   type Directive,
@@ -199,7 +199,13 @@ function sourceMethods(
   runId: string,
 ): Pick<
   RunStore,
-  "addSource" | "updateSourceContent" | "listSources" | "getSourceByUrl" | "listDirectiveSources"
+  | "addSource"
+  | "updateSourceContent"
+  | "listSources"
+  | "getSourceByUrl"
+  | "listDirectiveSources"
+  | "savePageLinks"
+  | "listPageLinks"
 > {
   return {
     async addSource(directiveId, input) {
@@ -243,6 +249,10 @@ function sourceMethods(
         .orderBy(asc(directiveSources.createdAt));
       return rows.map((r) => toSource(r.s));
     },
+    async savePageLinks(sourceId, normalizedUrls) {
+      await insertPageLinks(db, runId, sourceId, normalizedUrls);
+    },
+    listPageLinks: () => listPageLinks(db, runId),
   };
 }
 
@@ -362,6 +372,7 @@ function knowledgeMethods(
           confidence: k.confidence,
           needsReview: k.needsReview,
           status: k.status,
+          origin: k.origin,
         }),
       );
     },
