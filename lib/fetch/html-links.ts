@@ -37,7 +37,10 @@ function absoluteWebUrl(href: string, base: string): string | undefined {
 /** The page's links in document order, main content first, de-duplicated and capped. */
 export function pageLinks(doc: Document, pageUrl: string, max = MAX_LINKS_PER_PAGE): string[] {
   const base = baseOf(doc, pageUrl);
-  const anchors = [...Array.from(doc.querySelectorAll(MAIN_CONTENT)), ...Array.from(doc.querySelectorAll("a[href]"))];
+  const anchors = [
+    ...Array.from(doc.querySelectorAll(MAIN_CONTENT)),
+    ...Array.from(doc.querySelectorAll("a[href]")),
+  ];
   const links = new Set<string>();
   for (const a of anchors) {
     if (links.size >= max) break;

@@ -10,8 +10,8 @@ import { loadCheckpoint, type RunCheckpoint, STATE_VERSION } from "./checkpoint.
 import type { EngineDeps } from "./deps.ts";
 import { PhaseTimeoutError, runAbortReason } from "./errors.ts";
 import type { DirectiveOutcome } from "./phases/directive/execute.ts";
-import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { loadReadableUrls } from "./phases/directive/readable-urls.ts";
+import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { createSeenUrls } from "./phases/directive/seen-urls.ts";
 import type { ExecuteDirective } from "./phases/supervision/execution.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, RunSnapshot, SourceRecord } from "./store.ts";

@@ -15,8 +15,8 @@ import {
   toolCalls,
 } from "../../../../test/support/researcher-harness.ts";
 import { ContextWindowError } from "../../../ai/context-errors.ts";
-import { runResearcher } from "./researcher.ts";
 import { createReadableUrls } from "./readable-urls.ts";
+import { runResearcher } from "./researcher.ts";
 import { createSeenUrls } from "./seen-urls.ts";
 
 let handle: DatabaseHandle;
