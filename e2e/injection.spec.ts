@@ -6,7 +6,7 @@
  * nothing), tell the model so, and show the refusal in the run's events; a link the page really
  * contains may still be followed.
  */
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { ScriptedReply, ScriptRule } from "../test/support/llm-server.ts";
 import {
   COLLECTED_PATH,
@@ -14,7 +14,7 @@ import {
   HOSTILE_PAGE_PATH,
   HOSTILE_PAGE_PRIMARY_LINK,
 } from "../test/support/web-fixture-hostile.ts";
-import { baseUrl, llmRequests, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
+import { llmRequests, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
 import { researchScript } from "./support/research-script.ts";
 import { parseSse } from "./support/sse.ts";
 
@@ -101,9 +101,9 @@ function injectionScript(hostilePage: string, exfiltrationUrl: string, primaryUr
   ];
 }
 
-/** A finished run's stored events with their payloads. */
-async function runEvents(id: string): Promise<Record<string, unknown>[]> {
-  const text = await (await fetch(`${baseUrl()}/api/runs/${id}/events`)).text();
+/** A finished run's stored events with their payloads (its stream closes after the last one). */
+async function runEvents(request: APIRequestContext, id: string): Promise<Record<string, unknown>[]> {
+  const text = await (await request.get(`/api/runs/${id}/events`)).text();
   return parseSse(text)
     .blocks.filter((b) => b.id !== undefined && b.data !== undefined)
     .map((b) => JSON.parse(b.data as string));
@@ -137,7 +137,7 @@ test("a page's instruction to send the brief to another URL is refused before an
   // Nothing reached the collector: the refusal came before the network.
   expect((await collectorHits()).slice(hitsBefore)).toEqual([]);
 
-  const events = await runEvents(id);
+  const events = await runEvents(request, id);
   const refused = events.filter((e) => e.type === "researcher.fetch_refused");
   expect(refused).toHaveLength(1);
   expect(refused[0].url).toBe(exfiltrationUrl);
