@@ -28,7 +28,7 @@ import {
   saveRunUsage,
   updateRunStatus,
 } from "./queries/runs.ts";
-import { linkDirectiveSource, upsertSource } from "./queries/sources.ts";
+import { insertPageLinks, linkDirectiveSource, listPageLinks, upsertSource } from "./queries/sources.ts";
 import {
   citations,
   type Directive,
@@ -200,7 +200,13 @@ function sourceMethods(
   runId: string,
 ): Pick<
   RunStore,
-  "addSource" | "updateSourceContent" | "listSources" | "getSourceByUrl" | "listDirectiveSources"
+  | "addSource"
+  | "updateSourceContent"
+  | "listSources"
+  | "getSourceByUrl"
+  | "listDirectiveSources"
+  | "savePageLinks"
+  | "listPageLinks"
 > {
   return {
     async addSource(directiveId, input) {
@@ -244,6 +250,10 @@ function sourceMethods(
         .orderBy(asc(directiveSources.createdAt));
       return rows.map((r) => toSource(r.s));
     },
+    async savePageLinks(sourceId, normalizedUrls) {
+      await insertPageLinks(db, runId, sourceId, normalizedUrls);
+    },
+    listPageLinks: () => listPageLinks(db, runId),
   };
 }
 
@@ -363,6 +373,7 @@ function knowledgeMethods(
           confidence: k.confidence,
           needsReview: k.needsReview,
           status: k.status,
+          origin: k.origin,
         }),
       );
     },

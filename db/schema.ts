@@ -157,6 +157,27 @@ export const sources = pgTable(
 export type Source = typeof sources.$inferSelect;
 export type NewSource = typeof sources.$inferInsert;
 
+/**
+ * Links found on the pages a run read: the URLs its researchers may follow beyond their search
+ * results (extract_content refuses every other URL). Stored so the rule survives a restart.
+ */
+export const pageLinks = pgTable(
+  "page_links",
+  {
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    normalizedUrl: text("normalized_url").notNull(),
+    /** The page the link was first found on. */
+    sourceId: uuid("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.normalizedUrl] })],
+);
+export type PageLink = typeof pageLinks.$inferSelect;
+
 export const directiveSources = pgTable(
   "directive_sources",
   {

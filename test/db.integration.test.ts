@@ -5,7 +5,7 @@ import { appendEvent, listEventsAfter } from "../db/queries/events.ts";
 import { createRun, getRunForOwner, listRunsForOwner, updateRunStatus } from "../db/queries/runs.ts";
 import { countSources, linkDirectiveSource, listSources, upsertSource } from "../db/queries/sources.ts";
 import { createDbRunStore } from "../db/research-store.ts";
-import { directives, libraryDocuments, shares } from "../db/schema.ts";
+import { directives, knowledgeItems, libraryDocuments, shares } from "../db/schema.ts";
 import { testDatabases } from "./databases.ts";
 
 describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
@@ -111,6 +111,50 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
     expect(
       await createDbRunStore(handle.db, other.id).getSourceByUrl("https://example.org/x"),
     ).toBeUndefined();
+  });
+
+  it("the engine store keeps the links of pages read once per run, and only for that run", async () => {
+    const run = await createRun(handle.db, { ownerId: "alice", question: "links?", settings: {} });
+    const other = await createRun(handle.db, { ownerId: "alice", question: "other links?", settings: {} });
+    const store = createDbRunStore(handle.db, run.id);
+    const [d] = (await store.addDirectives([{ round: 0, topic: "Links topic" }])).created;
+    const page = (url: string) => ({
+      url,
+      normalizedUrl: url,
+      title: url,
+      domain: "example.org",
+      provider: "fetch",
+      quality: "UNKNOWN" as const,
+      content: "text",
+    });
+    const a = (await store.addSource(d.id, page("https://example.org/a"))).source;
+    const b = (await store.addSource(d.id, page("https://example.org/b"))).source;
+    await Promise.all([
+      store.savePageLinks(a.id, ["https://primary.example/1", "https://primary.example/2"]),
+      store.savePageLinks(b.id, ["https://primary.example/2", "https://primary.example/3"]),
+    ]);
+    await store.savePageLinks(b.id, []);
+    expect((await store.listPageLinks()).sort()).toEqual([
+      "https://primary.example/1",
+      "https://primary.example/2",
+      "https://primary.example/3",
+    ]);
+    expect(await createDbRunStore(handle.db, other.id).listPageLinks()).toEqual([]);
+  });
+
+  it("the engine store lists the run owner's established knowledge with its origin, no one else's", async () => {
+    const run = await createRun(handle.db, { ownerId: "carol", question: "knowledge?", settings: {} });
+    const base = { category: "finding" as const, status: "established" as const, needsReview: false };
+    await handle.db.insert(knowledgeItems).values([
+      { ...base, ownerId: "carol", content: "carol typed this", origin: "user" },
+      { ...base, ownerId: "carol", content: "carol's run found this", origin: "extracted" },
+      { ...base, ownerId: "dave", content: "dave's own note", origin: "user" },
+    ]);
+    const items = await createDbRunStore(handle.db, run.id).listEstablishedKnowledge(10);
+    expect(items.map((k) => [k.content, k.origin]).sort()).toEqual([
+      ["carol typed this", "user"],
+      ["carol's run found this", "extracted"],
+    ]);
   });
 
   it("rejects a duplicate directive topic and a duplicate share token", async () => {

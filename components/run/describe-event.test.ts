@@ -32,6 +32,14 @@ describe("describeEvent", () => {
         reason: "timeout",
       }),
     ).toBe("Could not read https://a.example (timeout)");
+    expect(
+      describeEvent({
+        type: "researcher.fetch_refused",
+        directiveId: "d",
+        url: "https://x.example/?q=secret",
+        reason: "not from this run",
+      }),
+    ).toBe("Refused to read https://x.example/?q=secret — not from this run");
   });
 
   it("names a source by title, or by URL when it has none", () => {

@@ -13,6 +13,8 @@ export function describeEvent(event: ResearchEvent): string {
       return `Search: ${event.query}`;
     case "researcher.fetch":
       return `${event.ok ? "Read" : "Could not read"} ${event.url}${event.reason ? ` (${event.reason})` : ""}`;
+    case "researcher.fetch_refused":
+      return `Refused to read ${event.url} — ${event.reason}`;
     case "source.added":
       return `Source: ${event.title || event.url} [${event.quality}]`;
     case "supervision.assessment":

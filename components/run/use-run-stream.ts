@@ -37,6 +37,7 @@ const subscribedEventTypes: ResearchEventType[] = [
   "directive.failed",
   "researcher.search",
   "researcher.fetch",
+  "researcher.fetch_refused",
   "researcher.complete",
   "source.added",
   "supervision.first_round_decomposition",

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { directiveSources, type NewSource, type Source, sources } from "../schema.ts";
+import { directiveSources, type NewSource, pageLinks, type Source, sources } from "../schema.ts";
 
 /**
  * Stores a source once per run: a second researcher finding the same URL gets the existing row
@@ -34,4 +34,28 @@ export async function countSources(db: Db, runId: string): Promise<number> {
     .from(sources)
     .where(eq(sources.runId, runId));
   return row?.n ?? 0;
+}
+
+/** Links found on a page the run read; one row per link per run, the first page that had it kept. */
+export async function insertPageLinks(
+  db: Db,
+  runId: string,
+  sourceId: string,
+  normalizedUrls: readonly string[],
+): Promise<void> {
+  const unique = [...new Set(normalizedUrls)];
+  if (!unique.length) return;
+  await db
+    .insert(pageLinks)
+    .values(unique.map((normalizedUrl) => ({ runId, sourceId, normalizedUrl })))
+    .onConflictDoNothing();
+}
+
+export async function listPageLinks(db: Db, runId: string): Promise<string[]> {
+  const rows = await db
+    .select({ url: pageLinks.normalizedUrl })
+    .from(pageLinks)
+    .where(eq(pageLinks.runId, runId))
+    .orderBy(asc(pageLinks.createdAt));
+  return rows.map((r) => r.url);
 }

@@ -12,6 +12,8 @@ export interface ExtractedDocument {
   byline?: string;
   excerpt?: string;
   lang?: string;
+  /** HTML only: the page's absolute http(s) links (see html-links.ts). */
+  links?: string[];
 }
 
 /** The fetched bytes could not be turned into text (corrupt PDF, unsupported type). */
@@ -72,7 +74,7 @@ export async function extractDocument(res: FetchedResource): Promise<ExtractedDo
     case "application/xhtml+xml": {
       // Precedence as in browsers: BOM (inside decodeText), then the HTTP header, then <meta>.
       const html = decodeText(res.body, res.charset ?? sniffHtmlCharset(res.body));
-      const doc = extractHtml(html);
+      const doc = extractHtml(html, res.url);
       return {
         ...base,
         title: doc.title || titleFromUrl(res.url),
@@ -80,6 +82,7 @@ export async function extractDocument(res: FetchedResource): Promise<ExtractedDo
         byline: doc.byline,
         excerpt: doc.excerpt,
         lang: doc.lang,
+        links: doc.links ?? [],
       };
     }
     case "application/pdf": {

@@ -1,5 +1,6 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
+import { pageLinks } from "./html-links.ts";
 
 export interface HtmlExtraction {
   title: string;
@@ -7,6 +8,8 @@ export interface HtmlExtraction {
   byline?: string;
   excerpt?: string;
   lang?: string;
+  /** Absolute http(s) links of the page (only when its URL was given), main content first. */
+  links?: string[];
 }
 
 /**
@@ -92,9 +95,13 @@ function clean(s: string | null | undefined): string | undefined {
   return t ? t : undefined;
 }
 
-/** HTML → main text with Readability; falls back to the body text minus page chrome. */
-export function extractHtml(html: string): HtmlExtraction {
+/**
+ * HTML → main text with Readability; falls back to the body text minus page chrome. Given the
+ * page's URL, its links are collected too (before Readability rewrites the document).
+ */
+export function extractHtml(html: string, pageUrl?: string): HtmlExtraction {
   const doc = parse(html);
+  const links = pageUrl ? pageLinks(doc, pageUrl) : undefined;
   const docTitle = clean(doc.querySelector("title")?.textContent);
   const h1 = clean(doc.querySelector("h1")?.textContent);
   const lang = clean(doc.documentElement?.getAttribute("lang"));
@@ -117,5 +124,6 @@ export function extractHtml(html: string): HtmlExtraction {
     byline: clean(article?.byline),
     excerpt: clean(article?.excerpt),
     lang: clean(article?.lang) ?? lang,
+    ...(links ? { links } : {}),
   };
 }

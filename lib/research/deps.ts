@@ -29,6 +29,8 @@ export interface EngineDocument {
   title: string;
   text: string;
   contentType: string;
+  /** The page's absolute links (HTML only): URLs a researcher may follow from it. */
+  links?: string[];
 }
 
 export interface Clock {

@@ -98,6 +98,11 @@ export type ResearchEvent =
       /** The text came from the run's stored snapshot (read before, or full text from search), not a new fetch. */
       fromStore?: boolean;
     }
+  /**
+   * extract_content refused before any request: the URL appeared nowhere the run may read from
+   * (search results, the question or brief, links on pages read) — e.g. one a model composed.
+   */
+  | { type: "researcher.fetch_refused"; directiveId: string; url: string; reason: string }
   | { type: "researcher.think"; directiveId: string; text: string }
   | { type: "researcher.reflection_injected"; directiveId: string; after: string }
   | { type: "researcher.complete"; directiveId: string; reason: string; toolCalls: number }

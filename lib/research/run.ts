@@ -10,6 +10,7 @@ import { loadCheckpoint, type RunCheckpoint, STATE_VERSION } from "./checkpoint.
 import type { EngineDeps } from "./deps.ts";
 import { PhaseTimeoutError, runAbortReason } from "./errors.ts";
 import type { DirectiveOutcome } from "./phases/directive/execute.ts";
+import { loadReadableUrls } from "./phases/directive/readable-urls.ts";
 import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { createSeenUrls } from "./phases/directive/seen-urls.ts";
 import type { ExecuteDirective } from "./phases/supervision/execution.ts";
@@ -214,7 +215,9 @@ async function runSupervisionPhase(a: Attempt, brief: string): Promise<RunOutcom
   if (a.deps.config.planReview && !a.checkpoint.planApproved) return proposePlan(a, brief);
   // Pages read before a restart are not fetched again: the run's stored snapshots seed the set.
   const fetched = (await a.deps.store.listSources()).filter((s) => s.content).map((s) => s.normalizedUrl);
-  const ctx: ResearcherContext = { brief, seenUrls: createSeenUrls(fetched) };
+  // What may be read is rebuilt from the store too, so a resumed run follows the same rule.
+  const readableUrls = await loadReadableUrls(a.deps.store);
+  const ctx: ResearcherContext = { brief, seenUrls: createSeenUrls(fetched), readableUrls };
   const items = await knowledge(a);
   await withPhaseTimeout(a.deps, "supervision", (d) =>
     a.phases.runSupervision(d, {

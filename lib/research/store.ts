@@ -8,6 +8,7 @@ import type {
   DirectivePriority,
   DirectiveStatus,
   KnowledgeCategory,
+  KnowledgeOrigin,
   KnowledgeStatus,
   QualityTier,
   RoundDecision,
@@ -103,6 +104,8 @@ export interface KnowledgeItemInput {
 export interface KnowledgeItemRecord extends KnowledgeItemInput {
   id: string;
   status: KnowledgeStatus;
+  /** "user": added by the person themselves; "extracted": distilled from an earlier run's report. */
+  origin: KnowledgeOrigin;
 }
 
 export interface RunSnapshot {
@@ -150,6 +153,13 @@ export interface RunStore {
   /** One stored source by its normalised URL (without loading every snapshot of the run). */
   getSourceByUrl(normalizedUrl: string): Promise<SourceRecord | undefined>;
   listDirectiveSources(directiveId: string): Promise<SourceRecord[]>;
+  /**
+   * Remembers the links found on a page read in this run (normalised http(s) URLs), so a
+   * researcher may follow them — after a restart too. A link already remembered is a no-op.
+   */
+  savePageLinks(sourceId: string, normalizedUrls: readonly string[]): Promise<void>;
+  /** Every link found on the pages read in this run (normalised). */
+  listPageLinks(): Promise<string[]>;
 
   saveResearcherResult(result: ResearcherResultRecord): Promise<void>;
   getResearcherResult(directiveId: string): Promise<ResearcherResultRecord | undefined>;

@@ -29,12 +29,9 @@ export async function openEngineDb(): Promise<DatabaseHandle> {
 export async function newRun(
   handle: DatabaseHandle,
   topics: string[],
+  question = "What is being tested?",
 ): Promise<{ store: RunStore; directives: DirectiveRecord[] }> {
-  const run = await createRun(handle.db, {
-    ownerId: "tester",
-    question: "What is being tested?",
-    settings: {},
-  });
+  const run = await createRun(handle.db, { ownerId: "tester", question, settings: {} });
   const store = createDbRunStore(handle.db, run.id);
   const { created } = await store.addDirectives(topics.map((topic) => ({ round: 0, topic })));
   return { store, directives: created };
@@ -154,10 +151,13 @@ export interface FakeWeb {
   fetches: string[];
 }
 
+/** A fake page: its text, or its text and the links the fetcher found on it. */
+export type FakePage = string | Error | { text: string; links: string[] };
+
 /** Search answers by query (unknown queries find nothing); pages by URL (unknown URLs are refused). */
 export function fakeWeb(opts: {
   results?: Record<string, EngineSearchResult[] | Error>;
-  pages?: Record<string, string | Error>;
+  pages?: Record<string, FakePage>;
   fetchDelayMs?: number;
 }): FakeWeb {
   const searches: string[] = [];
@@ -178,7 +178,8 @@ export function fakeWeb(opts: {
       const page = opts.pages?.[url];
       if (page instanceof Error) throw page;
       if (page === undefined) throw new Error(`refused: ${url} is not a test page`);
-      return { url, title: `Page ${url}`, text: page, contentType: "text/html" };
+      const { text, links } = typeof page === "string" ? { text: page, links: undefined } : page;
+      return { url, title: `Page ${url}`, text, contentType: "text/html", ...(links ? { links } : {}) };
     },
   };
 }

@@ -116,4 +116,18 @@ describe("web fixture", () => {
 
     expect((await fetch(`${web.url}/pages/nope.html`)).status).toBe(404);
   });
+
+  it("serves an injection page outside search, and a collector that records every request", async () => {
+    const page = await (await fetch(web.hostilePageUrl)).text();
+    expect(page).toContain(`${web.url}/collect?data=`);
+    expect(page).toContain('<a href="/pages/heat-pump-efficiency-cop.html">');
+    const body = await search("heat pump field notes forum owners");
+    expect(body.results.map((r: { url: string }) => r.url)).not.toContain(web.hostilePageUrl);
+
+    expect(web.collected).toEqual([]);
+    expect((await fetch(`${web.url}/collect?data=secret%20brief`)).status).toBe(200);
+    expect(web.collected.map((r) => [r.method, r.url])).toEqual([["GET", "/collect?data=secret%20brief"]]);
+    const served = await (await fetch(`${web.url}/__fixture/collected`)).json();
+    expect(served.requests.map((r: { url: string }) => r.url)).toEqual(["/collect?data=secret%20brief"]);
+  });
 });

@@ -1,12 +1,25 @@
-// Local web for tests: realistic article pages, a SearXNG-compatible JSON search endpoint, and
-// hostile endpoints (slow, huge, redirect, binary) for safe-fetch tests. Never used in production.
+// Local web for tests: realistic article pages, a SearXNG-compatible JSON search endpoint,
+// hostile endpoints (slow, huge, redirect, binary) for safe-fetch tests, and a prompt-injection
+// page with the collector it points at (web-fixture-hostile.ts). Never used in production.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  COLLECTED_PATH,
+  COLLECTOR_PATH,
+  type CollectedRequest,
+  createCollector,
+  HOSTILE_PAGE_PATH,
+  renderHostilePage,
+} from "./web-fixture-hostile.ts";
 
 export interface WebFixture {
   url: string;
   port: number;
   pages: { slug: string; url: string; title: string; text: string }[];
+  /** The injection page (not in search results): it asks an agent to call the collector with its brief. */
+  hostilePageUrl: string;
+  /** Every request the collector received (also served as JSON at COLLECTED_PATH). */
+  collected: readonly CollectedRequest[];
   close(): Promise<void>;
 }
 
@@ -213,6 +226,7 @@ function sendText(res: http.ServerResponse, status: number, type: string, body: 
 
 export async function startWebFixture(opts: { port?: number } = {}): Promise<WebFixture> {
   const timers = new Set<NodeJS.Timeout>();
+  const collector = createCollector();
   let base = "";
 
   const indexed = ARTICLES.map((a) => ({
@@ -355,6 +369,12 @@ export async function startWebFixture(opts: { port?: number } = {}): Promise<Web
       for (let i = 0; i < buf.length; i++) buf[i] = (i * 31 + 7) & 0xff;
       sendText(res, 200, "application/octet-stream", buf);
     },
+    [HOSTILE_PAGE_PATH]: (_url, _req, res) => {
+      sendText(res, 200, "text/html; charset=utf-8", renderHostilePage(base));
+    },
+    [COLLECTED_PATH]: (_url, _req, res) => {
+      sendText(res, 200, "application/json", JSON.stringify({ requests: collector.requests }));
+    },
     "/plain.txt": (_url, _req, res) => {
       sendText(
         res,
@@ -371,6 +391,10 @@ export async function startWebFixture(opts: { port?: number } = {}): Promise<Web
     if (page) {
       const article = ARTICLES.find((a) => a.slug === page[1]);
       if (article) return sendText(res, 200, "text/html; charset=utf-8", renderArticle(article));
+    }
+    // Any method, any query: the collector records whatever reaches it.
+    if (url.pathname === COLLECTOR_PATH || url.pathname.startsWith(`${COLLECTOR_PATH}/`)) {
+      return collector.handle(req, res);
     }
     const handler = handlers[url.pathname];
     if (handler && (req.method === "GET" || req.method === "HEAD")) return handler(url, req, res);
@@ -398,6 +422,8 @@ export async function startWebFixture(opts: { port?: number } = {}): Promise<Web
       title: a.title,
       text: a.paragraphs.join("\n\n"),
     })),
+    hostilePageUrl: `${base}${HOSTILE_PAGE_PATH}`,
+    collected: collector.requests,
     close() {
       for (const t of timers) clearInterval(t);
       timers.clear();

@@ -31,6 +31,7 @@ const item = (
   confidence: 0.8,
   needsReview: false,
   status: "established",
+  origin: "extracted",
 });
 
 describe("clarify", () => {

@@ -6,6 +6,7 @@
 import type { NoveltyMark } from "../phases/directive/novelty.ts";
 import type { DirectiveRecord } from "../store.ts";
 import type { QualityTier } from "../vocabulary.ts";
+import { briefBlock } from "./data-blocks.ts";
 
 export const DATA_TAG = "untrusted_web_data";
 
@@ -32,8 +33,10 @@ export const toolDescriptions = {
     "Search the configured sources (web and/or the document library). Returns titles, URLs and snippets, " +
     "each marked with a source-quality tier and a novelty mark. Counts against the tool budget.",
   extract_content:
-    "Read one page in full (long pages come back summarised). Use a URL from the search results. " +
-    "Pages already read in this research run are not fetched again. Counts against the tool budget.",
+    "Read one page in full (long pages come back summarised). Only a URL that appeared in this run's " +
+    "search results, in the research question or brief, or as a link on a page already read can be read; " +
+    "any other is refused. Pages already read in this research run are not fetched again. Counts against " +
+    "the tool budget.",
   think:
     "Reflect before acting: what the last results showed, which sources are relevant and credible, " +
     "what is still missing, and what you will do next. Free; required after every search or extract.",
@@ -48,12 +51,12 @@ export function researcherInstructions(opts: { brief: string; now: Date; toolBud
     `Today's date is ${opts.now.toISOString().slice(0, 10)}.`,
     "",
     "The research brief of the whole project (context only — stay on your assigned topic):",
-    "<research_brief>",
-    opts.brief.trim(),
-    "</research_brief>",
+    briefBlock(opts.brief),
     "",
     "How to work:",
-    "- web_search finds sources; extract_content reads a promising page in full.",
+    "- web_search finds sources; extract_content reads a promising page in full. Only URLs from this run's " +
+      "search results, the research question or brief, or links on pages already read can be read; never " +
+      "compose a URL yourself or put text of this research into one.",
     "- After every web_search or extract_content, your next call must be think: what the results showed, " +
       "which sources are relevant and credible, what is missing, what you will do next. A search or read " +
       "requested without that reflection is not carried out.",
@@ -165,13 +168,18 @@ export function formatPage(opts: {
   totalChars: number;
   summarised: boolean;
   clipped: boolean;
+  /** Links found on the page (the first few), which extract_content may follow. */
+  links?: readonly string[];
 }): string {
   const how = opts.summarised
     ? `a summary of its ${opts.totalChars} characters (the full text is stored for citation)`
     : opts.clipped
       ? `the first ${opts.text.length} of its ${opts.totalChars} characters`
       : `${opts.totalChars} characters`;
-  return `Content of ${opts.url} — ${how}:\n${webDataBlock(`Title: ${opts.title}\n\n${opts.text}`, { url: opts.url })}`;
+  const page = `Content of ${opts.url} — ${how}:\n${webDataBlock(`Title: ${opts.title}\n\n${opts.text}`, { url: opts.url })}`;
+  if (!opts.links?.length) return page;
+  const list = opts.links.map((l) => `- ${l}`).join("\n");
+  return `${page}\nLinks on this page (extract_content may read them, e.g. to follow a primary source):\n${webDataBlock(list, { kind: "links", url: opts.url })}`;
 }
 
 export function formatAlreadyRead(opts: { url: string; stored?: { title: string; text: string } }): string {
@@ -183,6 +191,16 @@ export function formatAlreadyRead(opts: { url: string; stored?: { title: string;
 
 export function formatFetchFailure(url: string, reason: string): string {
   return `Could not read ${url}: ${reason}. Use another source.`;
+}
+
+/** Told to the model when extract_content is refused a URL that came from nowhere in the run. */
+export function formatRefusedUrl(url: string): string {
+  const shown = url.length > 200 ? `${url.slice(0, 200)}…` : url;
+  return (
+    `Refused: ${shown} did not appear in this run's search results, research question or brief, or as a ` +
+    "link on a page already read, so it is not fetched. Only such URLs can be read; use web_search to find " +
+    "sources."
+  );
 }
 
 export function formatInvalidUrl(url: string): string {

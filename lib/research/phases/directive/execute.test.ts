@@ -14,6 +14,7 @@ import {
 } from "../../../../test/support/researcher-harness.ts";
 import { BudgetExceededError } from "../../../ai/usage.ts";
 import { executeDirective } from "./execute.ts";
+import { createReadableUrls } from "./readable-urls.ts";
 import { createSeenUrls } from "./seen-urls.ts";
 
 let handle: DatabaseHandle;
@@ -24,7 +25,11 @@ afterAll(async () => {
   await handle?.close();
 });
 
-const ctx = () => ({ brief: "Research brief", seenUrls: createSeenUrls() });
+const ctx = () => ({
+  brief: "Research brief",
+  seenUrls: createSeenUrls(),
+  readableUrls: createReadableUrls(),
+});
 
 describe("executeDirective", () => {
   it("researches, compresses, stores the result and marks the directive done", async () => {

@@ -1,8 +1,10 @@
 /**
  * What a researcher's web_search and extract_content calls do: search through the configured
  * providers and store every hit as a source (with its quality tier and novelty); read a page once
- * per run (the shared seen-URL set), store its text as the source's snapshot, and hand the model
- * the page — condensed by the summarisation role when it is long.
+ * per run (the shared seen-URL set), store its text as the source's snapshot and its links as
+ * URLs that may be followed, and hand the model the page — condensed by the summarisation role
+ * when it is long. A page is read only when its URL is one of the run's readable URLs
+ * (readable-urls.ts); any other is refused before a request is made.
  */
 import { domainOf, isWebUrl, normalizeUrl } from "../../../search/url.ts";
 import type { EngineDeps } from "../../deps.ts";
@@ -12,6 +14,7 @@ import {
   formatFetchFailure,
   formatInvalidUrl,
   formatPage,
+  formatRefusedUrl,
   formatSearchFailure,
   formatSearchResults,
   type SearchResultView,
@@ -19,6 +22,7 @@ import {
 import { summarizationInstructions, summarizationPrompt } from "../../prompts/summarization.ts";
 import type { DirectiveRecord, SourceRecord } from "../../store.ts";
 import type { NoveltyInput, NoveltyTracker } from "./novelty.ts";
+import { followableLinks, type ReadableUrls } from "./readable-urls.ts";
 import type { ResearcherSources } from "./researcher-sources.ts";
 import type { SeenUrls } from "./seen-urls.ts";
 import { classifySourceQuality } from "./source-quality.ts";
@@ -29,6 +33,8 @@ export interface ToolContext {
   directive: DirectiveRecord;
   /** Shared by every researcher of the run. */
   seenUrls: SeenUrls;
+  /** Shared by every researcher of the run: the only URLs extract_content may read. */
+  readableUrls: ReadableUrls;
   novelty: NoveltyTracker;
   sources: ResearcherSources;
 }
@@ -40,6 +46,13 @@ const MAX_SUMMARIZE_INPUT_CHARS = 120_000;
 /** How much of a stored page a researcher is shown when another one already read it. */
 const STORED_EXCERPT_CHARS = 2_000;
 const SNIPPET_CHARS = 500;
+/** Links of a freshly read page listed for the model (all of them may be followed). */
+const LINKS_SHOWN = 20;
+/** A refused URL is shown in its event only this long: it may carry a whole smuggled text. */
+const REFUSED_URL_CHARS = 500;
+
+export const REFUSED_REASON =
+  "this URL did not appear in this run's search results, question, brief or pages read";
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max).trimEnd()} …`;
@@ -72,6 +85,7 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
     return formatSearchFailure(query, message);
   }
   const hits = outcome.results.slice(0, config.maxSearchResults);
+  t.readableUrls.add(hits.map((hit) => hit.url));
   const inputs: NoveltyInput[] = [];
   const views: Omit<SearchResultView, "mark" | "relatedTo">[] = [];
   for (const hit of hits) {
@@ -124,6 +138,16 @@ export async function extractContent(t: ToolContext, rawUrl: string): Promise<st
   if (!/^[a-z][a-z0-9+.-]*:/i.test(url) || !URL.canParse(url)) {
     await events.emit({ type: "researcher.fetch", directiveId, url, ok: false, reason: "invalid URL" });
     return formatInvalidUrl(url);
+  }
+  // Before anything else touches the URL: a composed one never reaches the network or the store.
+  if (!t.readableUrls.allows(url)) {
+    await events.emit({
+      type: "researcher.fetch_refused",
+      directiveId,
+      url: clip(url, REFUSED_URL_CHARS),
+      reason: REFUSED_REASON,
+    });
+    return formatRefusedUrl(url);
   }
   const normalizedUrl = normalizeUrl(url);
   if (!t.seenUrls.claim(normalizedUrl)) return showAlreadyRead(t, url, normalizedUrl);
@@ -209,14 +233,30 @@ async function fetchPage(
       });
   // Stored first as a bare search hit (by us or, concurrently, by another researcher): add the text.
   const withText = await t.sources.setContent(source, doc.text, title);
+  const links = await rememberLinks(t, source.id, doc.links);
   await events.emit({ type: "researcher.fetch", directiveId, url, ok: true, chars: doc.text.length });
-  return presentPage(t, url, withText.title || title, doc.text);
+  return presentPage(t, url, withText.title || title, doc.text, links);
+}
+
+/** The page's links become readable for the whole run: stored first, so a resumed run has them too. */
+async function rememberLinks(t: ToolContext, sourceId: string, raw: readonly string[] | undefined) {
+  const links = followableLinks(raw);
+  if (links.length === 0) return links;
+  await t.deps.store.savePageLinks(sourceId, links);
+  t.readableUrls.add(links);
+  return links;
 }
 
 /** A long page condensed by a tool-less call; on failure the model gets the page's beginning. */
-async function presentPage(t: ToolContext, url: string, title: string, text: string): Promise<string> {
+async function presentPage(
+  t: ToolContext,
+  url: string,
+  title: string,
+  text: string,
+  links: readonly string[] = [],
+): Promise<string> {
   const { config, signal } = t.deps;
-  const base = { url, title, totalChars: text.length };
+  const base = { url, title, totalChars: text.length, links: links.slice(0, LINKS_SHOWN) };
   if (text.length <= config.summarizeOverChars) {
     return formatPage({ ...base, text, summarised: false, clipped: false });
   }

@@ -15,6 +15,7 @@ import {
   toolCalls,
 } from "../../../../test/support/researcher-harness.ts";
 import { ContextWindowError } from "../../../ai/context-errors.ts";
+import { createReadableUrls } from "./readable-urls.ts";
 import { runResearcher } from "./researcher.ts";
 import { createSeenUrls } from "./seen-urls.ts";
 
@@ -30,9 +31,11 @@ const search = (query: string) => toolCalls([["web_search", { query }]]);
 const extract = (url: string) => toolCalls([["extract_content", { url }]]);
 const think = (reflection: string) => toolCalls([["think", { reflection }]]);
 const complete = (summary = "done") => toolCalls([["research_complete", { summary }]]);
-const ctx = () => ({
+/** `readable`: URLs the run may read without searching first (as if written in the question). */
+const ctx = (readable: string[] = []) => ({
   brief: "I want to understand photovoltaic efficiency in 2025.",
   seenUrls: createSeenUrls(),
+  readableUrls: createReadableUrls(readable),
 });
 
 describe("runResearcher: the loop and its stop rules", () => {
@@ -364,7 +367,7 @@ describe("runResearcher: reading pages", () => {
     const model = researcherModel({ "Topic Lambda": [extract(url), think("Suspicious page."), complete()] });
     const { deps } = makeDeps({ store, models: { researcher: model }, web });
 
-    await runResearcher(deps, directives[0], ctx());
+    await runResearcher(deps, directives[0], ctx([url]));
 
     const shown = lastToolResults(model.doGenerateCalls[1])[0];
     const open = shown.indexOf(`<untrusted_web_data url="${url}">`);
@@ -394,7 +397,7 @@ describe("runResearcher: reading pages", () => {
       config: { summarizeOverChars: 500 },
     });
 
-    await runResearcher(deps, directives[0], ctx());
+    await runResearcher(deps, directives[0], ctx([url]));
 
     expect(summarizer.doGenerateCalls).toHaveLength(1);
     const call = summarizer.doGenerateCalls[0];
@@ -426,7 +429,7 @@ describe("runResearcher: reading pages", () => {
       config: { summarizeOverChars: 500 },
     });
 
-    await runResearcher(deps, directives[0], ctx());
+    await runResearcher(deps, directives[0], ctx([url]));
 
     const shown = lastToolResults(model.doGenerateCalls[1])[0];
     expect(shown).toContain(`the first 500 of its ${page.length} characters`);
@@ -441,7 +444,7 @@ describe("runResearcher: reading pages", () => {
     const model = researcherModel({ "Topic Xi": [extract(url), think("Refused."), complete()] });
     const { deps, events } = makeDeps({ store, models: { researcher: model }, web });
 
-    await runResearcher(deps, directives[0], ctx());
+    await runResearcher(deps, directives[0], ctx([url]));
 
     expect(eventsOf(events, "researcher.fetch")).toEqual([
       {
@@ -466,7 +469,7 @@ describe("runResearcher: reading pages", () => {
     });
     const { deps, events } = makeDeps({ store, models: { researcher: model }, web });
 
-    await runResearcher(deps, directives[0], ctx());
+    await runResearcher(deps, directives[0], ctx(["library://missing-doc"]));
 
     expect(web.fetches).toEqual([]);
     expect(eventsOf(events, "researcher.fetch")[0]).toMatchObject({
@@ -496,9 +499,10 @@ describe("runResearcher: reading pages", () => {
     const model = researcherModel({ "Topic One": script("albedo"), "Topic Two": script("bifacial") });
     const { deps, events } = makeDeps({ store, models: { researcher: model }, web });
     const seenUrls = createSeenUrls();
+    const readableUrls = createReadableUrls();
 
     const [a, b] = await Promise.all(
-      directives.map((d) => runResearcher(deps, d, { brief: "Bifacial PV", seenUrls })),
+      directives.map((d) => runResearcher(deps, d, { brief: "Bifacial PV", seenUrls, readableUrls })),
     );
 
     expect(web.fetches).toEqual([shared]);

@@ -3,7 +3,7 @@
  * tools without `execute`), so the engine — not the SDK — decides what runs. That is what lets it
  * enforce reflection (after a search or read, the next call must be `think`; anything else is not
  * carried out and a reflection request is injected), count the tool budget, share the run's
- * seen-URL set, and keep fetched text inside delimited data blocks. The tools themselves are in
+ * seen-URL set and its readable URLs, and keep fetched text inside delimited data blocks. The tools themselves are in
  * researcher-tools.ts, the sources a researcher stores in researcher-sources.ts.
  */
 import { type ModelMessage, type ToolResultPart, type TypedToolCall, tool } from "ai";
@@ -22,6 +22,7 @@ import {
 } from "../../prompts/researcher.ts";
 import type { DirectiveRecord } from "../../store.ts";
 import { createNoveltyTracker } from "./novelty.ts";
+import type { ReadableUrls } from "./readable-urls.ts";
 import { createResearcherSources } from "./researcher-sources.ts";
 import { extractContent, messageOf, type ToolContext, webSearch } from "./researcher-tools.ts";
 import type { SeenUrls } from "./seen-urls.ts";
@@ -59,6 +60,8 @@ export interface ResearcherContext {
   brief: string;
   /** Shared by every researcher of the run. */
   seenUrls: SeenUrls;
+  /** Shared by every researcher of the run: what extract_content may read (loadReadableUrls). */
+  readableUrls: ReadableUrls;
 }
 
 export interface ResearcherOutcome {
@@ -130,6 +133,7 @@ function startResearcher(
       deps,
       directive,
       seenUrls: ctx.seenUrls,
+      readableUrls: ctx.readableUrls,
       novelty: createNoveltyTracker(),
       sources: createResearcherSources(deps, directive.id),
     },

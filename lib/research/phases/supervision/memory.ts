@@ -7,7 +7,7 @@
  * assessment call declares none.
  */
 import type { ModelMessage } from "ai";
-import { dataBlock } from "../../prompts/supervisor.ts";
+import { dataBlock } from "../../prompts/data-blocks.ts";
 import type { RunStore } from "../../store.ts";
 
 export const CHARS_PER_TOKEN = 4;

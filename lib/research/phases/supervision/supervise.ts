@@ -8,7 +8,7 @@
 
 import type { EngineDeps } from "../../deps.ts";
 import { throwIfAborted } from "../../errors.ts";
-import { knowledgeBlock } from "../../prompts/brief.ts";
+import { knowledgeBlock } from "../../prompts/data-blocks.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, SupervisionRoundRecord } from "../../store.ts";
 import type { RoundDecision } from "../../vocabulary.ts";
 import { selectKnowledge } from "../brief.ts";
