@@ -8,7 +8,7 @@ import { Markdown } from "./markdown.tsx";
 import { safeHref } from "./markdown-safety.ts";
 import { ReportPanel } from "./run/report-panel.tsx";
 
-const render = (md: string) => renderToStaticMarkup(createElement(Markdown, { children: md }));
+const render = (md: string) => renderToStaticMarkup(createElement(Markdown, null, md));
 
 // What Markdown itself produces. Any other element (img, svg, iframe, script, …) or attribute
 // (src, srcset, on*, style, …) could only come from raw HTML or an image, and is a failure.
