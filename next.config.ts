@@ -22,7 +22,10 @@ const config: NextConfig = {
       },
       // Later entries win: a share link carries its token, so it is never sent on as a Referer.
       { source: "/share/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }] },
+      {
+        source: "/api/:path*",
+        headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }],
+      },
     ];
   },
 };

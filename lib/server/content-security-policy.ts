@@ -31,4 +31,3 @@ export function pageContentSecurityPolicy(nonce: string, opts: { dev: boolean })
   ];
   return directives.join("; ");
 }
-
