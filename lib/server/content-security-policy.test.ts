@@ -31,7 +31,9 @@ describe("the pages' Content-Security-Policy", () => {
 
   it("adds 'unsafe-eval' in development only", () => {
     expect(pageContentSecurityPolicy("n", { dev: false })).not.toContain("unsafe-eval");
-    expect(directives(pageContentSecurityPolicy("n", { dev: true })).get("script-src")).toContain("'unsafe-eval'");
+    expect(directives(pageContentSecurityPolicy("n", { dev: true })).get("script-src")).toContain(
+      "'unsafe-eval'",
+    );
   });
 
   it("the proxy answers with the policy and hands it, with the nonce, to the page's rendering", () => {
