@@ -1,5 +1,9 @@
 import type { NextConfig } from "next";
 
+// API answers are data, never documents: they may load nothing, run nothing, and not be framed.
+// Pages get their policy, with a per-request nonce, from proxy.ts.
+const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
 const config: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres"],
@@ -7,6 +11,23 @@ const config: NextConfig = {
   // gzip would buffer the live event stream (SSE) in browsers that accept it; put a compressing
   // reverse proxy in front if wanted, with buffering off for /api/runs/*/events.
   compress: false,
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+      // Later entries win: a share link carries its token, so it is never sent on as a Referer.
+      { source: "/share/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
+      {
+        source: "/api/:path*",
+        headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }],
+      },
+    ];
+  },
 };
 
 export default config;

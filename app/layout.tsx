@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -8,32 +9,18 @@ export const metadata: Metadata = {
   icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * The document around every page. Navigation belongs to the owner's pages ((workspace)/layout.tsx),
+ * not here: a share link's recipient gets the report alone.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: the Content-Security-Policy nonce proxy.ts makes is applied to
+  // Next's scripts while rendering, which a page prerendered at build time could not have.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen bg-zinc-50 text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <header className="border-b border-zinc-200 dark:border-zinc-800">
-          <div className="mx-auto flex max-w-5xl items-center justify-between px-6 py-4">
-            <a href="/" className="text-lg font-semibold tracking-tight">
-              Deep Research
-            </a>
-            <nav aria-label="Main" className="flex items-center gap-4 text-sm">
-              <a href="/" className="hover:underline">
-                Runs
-              </a>
-              <a href="/knowledge" className="hover:underline">
-                Knowledge
-              </a>
-              <a href="/library" className="hover:underline">
-                Library
-              </a>
-              <a href="/api/health" className="text-zinc-500 hover:underline">
-                status
-              </a>
-            </nav>
-          </div>
-        </header>
-        <main className="mx-auto max-w-5xl px-6 py-10">{children}</main>
+        {children}
       </body>
     </html>
   );

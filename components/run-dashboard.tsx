@@ -7,6 +7,7 @@ import { ClarificationForm } from "./run/clarification-form";
 import { DirectivesPanel } from "./run/directives-panel";
 import { PlanReview } from "./run/plan-review";
 import { ReportPanel } from "./run/report-panel";
+import { SharePanel } from "./run/share-panel";
 import { SourcesPanel } from "./run/sources-panel";
 import { StatusHeader } from "./run/status-header";
 import { SupervisionPanel } from "./run/supervision-panel";
@@ -73,6 +74,8 @@ export function RunDashboard({ initial }: { initial: RunViewJson }) {
           stored={Boolean(run.report)}
         />
       )}
+
+      {run.report && <SharePanel runId={run.id} />}
 
       {run.sources.length > 0 && <SourcesPanel sources={run.sources} />}
     </div>

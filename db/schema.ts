@@ -303,9 +303,17 @@ export const shares = pgTable(
     runId: uuid("run_id")
       .notNull()
       .references(() => runs.id, { onDelete: "cascade" }),
-    /** Unguessable token in the share URL; revoking sets revoked_at, the row stays for audit. */
-    token: text("token").notNull().unique(),
+    /**
+     * SHA-256 (hex) of the unguessable token in the share URL. The token itself is shown once, when
+     * the link is created, and never stored: a leaked database does not open anyone's reports.
+     */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The owner's note on whom the link was given to. */
+    label: text("label"),
     createdAt: createdAt(),
+    /** After this the link is dead; null: until revoked. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Revoking sets revoked_at; the row stays for audit. */
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [index("shares_run_idx").on(t.runId)],

@@ -94,10 +94,28 @@ test("a report is shared by a revocable link that needs no login", async ({ brow
     await request.post("/api/runs", { data: { question: "Heat pumps in the cold: worth it?" } })
   ).json();
   await waitForStatus(request, id, ["completed"]);
+  // No body at all: a link without label or expiry.
   const created = await request.post(`/api/runs/${id}/shares`);
   expect(created.status()).toBe(201);
   const share = await created.json();
+  expect(Object.keys(share).sort()).toEqual(["createdAt", "expiresAt", "id", "label", "url"]);
+  expect(share).toMatchObject({ label: null, expiresAt: null });
   expect(share.url).toMatch(/\/share\/[A-Za-z0-9_-]{40,}$/);
+  const labelled = await request.post(`/api/runs/${id}/shares`, {
+    data: { label: "for Ada", expiresInDays: 30 },
+  });
+  expect(labelled.status()).toBe(201);
+  const days = (Date.parse((await labelled.json()).expiresAt) - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(29.9);
+  expect(days).toBeLessThanOrEqual(30);
+  expect((await request.post(`/api/runs/${id}/shares`, { data: { expiresInDays: 0 } })).status()).toBe(422);
+
+  // The list never shows a link again: the server keeps only a hash of its token.
+  const { shares } = await (await request.get(`/api/runs/${id}/shares`)).json();
+  expect(shares.map((s: { label: string | null }) => s.label)).toEqual([null, "for Ada"]);
+  for (const s of shares) {
+    expect(Object.keys(s).sort()).toEqual(["createdAt", "expiresAt", "id", "label", "revokedAt"]);
+  }
 
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -107,6 +125,9 @@ test("a report is shared by a revocable link that needs no login", async ({ brow
   expect((await request.delete(`/api/shares/${share.id}`)).status()).toBe(204);
   const gone = await page.goto(share.url);
   expect(gone?.status()).toBe(404);
+  expect((await page.goto(share.url.replace(/\/share\/.*$/, `/share/${"x".repeat(43)}`)))?.status()).toBe(
+    404,
+  );
   await context.close();
 });
 

@@ -157,13 +157,13 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
     ]);
   });
 
-  it("rejects a duplicate directive topic and a duplicate share token", async () => {
+  it("rejects a duplicate directive topic and a duplicate share token hash", async () => {
     const run = await createRun(handle.db, { ownerId: "alice", question: "dups?", settings: {} });
     const row = { runId: run.id, round: 0, topic: "Heat pumps", normalizedTopic: "heat pumps" };
     await handle.db.insert(directives).values({ ...row, ordinal: 1 });
     await expect(handle.db.insert(directives).values({ ...row, ordinal: 2 })).rejects.toThrow();
-    await handle.db.insert(shares).values({ runId: run.id, token: "tok-1" });
-    await expect(handle.db.insert(shares).values({ runId: run.id, token: "tok-1" })).rejects.toThrow();
+    await handle.db.insert(shares).values({ runId: run.id, tokenHash: "hash-1" });
+    await expect(handle.db.insert(shares).values({ runId: run.id, tokenHash: "hash-1" })).rejects.toThrow();
   });
 
   it("keeps a full-text index over library documents in any language", async () => {

@@ -1,6 +1,10 @@
+import { safeHref } from "../markdown-safety";
 import type { SourceView } from "./types";
 
-/** Every source the researchers stored, with its quality tier; links open the original page. */
+/**
+ * Every source the researchers stored, with its quality tier; links open the original page (a URL
+ * that is not http(s), such as a library document's library://, is shown without a link target).
+ */
 export function SourcesPanel({ sources }: { sources: SourceView[] }) {
   return (
     <section aria-label="Sources" className="space-y-2">
@@ -9,7 +13,12 @@ export function SourcesPanel({ sources }: { sources: SourceView[] }) {
         {sources.map((s) => (
           <li key={s.id}>
             <span className="mr-2 rounded bg-zinc-100 px-1 text-xs dark:bg-zinc-800">{s.quality}</span>
-            <a href={s.url} target="_blank" rel="noopener noreferrer nofollow" className="hover:underline">
+            <a
+              href={safeHref(s.url)}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="hover:underline"
+            >
               {s.title || s.url}
             </a>{" "}
             <span className="text-zinc-500">{s.domain}</span>

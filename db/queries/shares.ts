@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, gt, isNull, or } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { type Run, runs, type Share, shares } from "../schema.ts";
 
@@ -8,9 +8,22 @@ export function newShareToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-export async function createShare(db: Db, runId: string): Promise<Share> {
-  const [row] = await db.insert(shares).values({ runId, token: newShareToken() }).returning();
-  return row;
+/** What is stored for a token (and looked up by): its SHA-256, hex — the migration's SQL computes the same. */
+export function shareTokenHash(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/** A new share and its token; the token exists only in this return value, the row holds its hash. */
+export async function createShare(
+  db: Db,
+  input: { runId: string; label: string | null; expiresAt: Date | null },
+): Promise<{ share: Share; token: string }> {
+  const token = newShareToken();
+  const [share] = await db
+    .insert(shares)
+    .values({ ...input, tokenHash: shareTokenHash(token) })
+    .returning();
+  return { share, token };
 }
 
 /** The share and its run when the share belongs to the owner (revocation is the owner's). */
@@ -27,20 +40,31 @@ export async function getShareForOwner(
   return row;
 }
 
+/** Revokes a share once; a second revocation keeps the first time. */
 export async function revokeShare(db: Db, shareId: string): Promise<void> {
-  await db.update(shares).set({ revokedAt: new Date() }).where(eq(shares.id, shareId));
+  await db
+    .update(shares)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(shares.id, shareId), isNull(shares.revokedAt)));
 }
 
-/** The run behind a live (not revoked) token, or nothing. */
-export async function runForShareToken(db: Db, token: string): Promise<Run | undefined> {
+/** The run behind a live token (known, not revoked, not expired at `now`), or nothing. */
+export async function runForShareToken(db: Db, token: string, now: Date): Promise<Run | undefined> {
   const [row] = await db
     .select({ run: runs })
     .from(shares)
     .innerJoin(runs, eq(shares.runId, runs.id))
-    .where(and(eq(shares.token, token), isNull(shares.revokedAt)));
+    .where(
+      and(
+        eq(shares.tokenHash, shareTokenHash(token)),
+        isNull(shares.revokedAt),
+        or(isNull(shares.expiresAt), gt(shares.expiresAt, now)),
+      ),
+    );
   return row?.run;
 }
 
+/** A run's shares, oldest first. */
 export async function listSharesForRun(db: Db, runId: string): Promise<Share[]> {
-  return db.select().from(shares).where(eq(shares.runId, runId));
+  return db.select().from(shares).where(eq(shares.runId, runId)).orderBy(asc(shares.createdAt));
 }

@@ -1,4 +1,7 @@
-/** Share links of a run's report: created, listed and revoked by the run's owner, read by anyone with the token. */
+/**
+ * Share links of a run's report: created, listed and revoked by the run's owner, read by anyone
+ * holding a live token. Only the token's hash is stored; the link is shown once, at creation.
+ */
 import { getReport } from "../../db/queries/research.ts";
 import {
   createShare,
@@ -7,19 +10,53 @@ import {
   revokeShare,
   runForShareToken,
 } from "../../db/queries/shares.ts";
-import type { Report, Run, Share } from "../../db/schema.ts";
+import { listSources } from "../../db/queries/sources.ts";
+import type { Share, Source } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Runtime } from "../jobs/runtime.ts";
 import { ownedRun } from "./run-actions.ts";
+import type { ShareRequest } from "./share-requests.ts";
 
-export async function shareRun(rt: Runtime, runId: string, ownerId: string): Promise<Share> {
-  await ownedRun(rt.handle.db, runId, ownerId);
-  return createShare(rt.handle.db, runId);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A share as its owner sees it: never the token (nor its hash). */
+export interface ShareView {
+  id: string;
+  label: string | null;
+  createdAt: Date;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
 }
 
-export async function listRunShares(rt: Runtime, runId: string, ownerId: string): Promise<Share[]> {
+const shareView = (s: Share): ShareView => ({
+  id: s.id,
+  label: s.label,
+  createdAt: s.createdAt,
+  expiresAt: s.expiresAt,
+  revokedAt: s.revokedAt,
+});
+
+/** A new link to the owner's run: the share and its token, which is not kept anywhere. */
+export async function shareRun(
+  rt: Runtime,
+  runId: string,
+  ownerId: string,
+  request: ShareRequest,
+  now = new Date(),
+): Promise<{ share: ShareView; token: string }> {
   await ownedRun(rt.handle.db, runId, ownerId);
-  return listSharesForRun(rt.handle.db, runId);
+  const expiresAt = request.expiresInDays ? new Date(now.getTime() + request.expiresInDays * DAY_MS) : null;
+  const { share, token } = await createShare(rt.handle.db, {
+    runId,
+    label: request.label ?? null,
+    expiresAt,
+  });
+  return { share: shareView(share), token };
+}
+
+export async function listRunShares(rt: Runtime, runId: string, ownerId: string): Promise<ShareView[]> {
+  await ownedRun(rt.handle.db, runId, ownerId);
+  return (await listSharesForRun(rt.handle.db, runId)).map(shareView);
 }
 
 /** Revokes one of the owner's shares; a 404 for anyone else's. */
@@ -29,12 +66,39 @@ export async function revokeOwnShare(rt: Runtime, shareId: string, ownerId: stri
   await revokeShare(rt.handle.db, shareId);
 }
 
-/** The run and report behind a live token; nothing for an unknown or revoked token. */
+/** What a share link shows: the question and the report, nothing else of the run. */
+export interface SharedReport {
+  question: string;
+  status: string;
+  report: { markdown: string; partial: boolean } | undefined;
+  /**
+   * URLs of the run's sources that came from the owner's private document library. The page shows
+   * them as "private document", without title or URL; only web sources are shown as they are.
+   */
+  privateSourceUrls: string[];
+}
+
+/** A source found in the document library (by its provider, or by its library:// address). */
+export function isLibrarySource(source: Pick<Source, "provider" | "url">): boolean {
+  return source.provider === "library" || /^library:/i.test(source.url);
+}
+
+/** The report behind a live token; nothing for an unknown, revoked or expired token. */
 export async function sharedReport(
   rt: Runtime,
   token: string,
-): Promise<{ run: Run; report: Report | undefined } | undefined> {
-  const run = await runForShareToken(rt.handle.db, token);
+  now = new Date(),
+): Promise<SharedReport | undefined> {
+  const run = await runForShareToken(rt.handle.db, token, now);
   if (!run) return undefined;
-  return { run, report: await getReport(rt.handle.db, run.id) };
+  const [report, sources] = await Promise.all([
+    getReport(rt.handle.db, run.id),
+    listSources(rt.handle.db, run.id),
+  ]);
+  return {
+    question: run.question,
+    status: run.status,
+    report: report && { markdown: report.markdown, partial: report.partial },
+    privateSourceUrls: sources.filter(isLibrarySource).flatMap((s) => [s.url, s.normalizedUrl]),
+  };
 }

@@ -1,0 +1,78 @@
+// The share page's report, rendered for real: library sources appear as "private document" with
+// neither title nor URL, web sources as they are, and the renderer's safety holds here too.
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { SharedReport } from "@/lib/server/shares";
+import { imageMarkdown, problems } from "../../test/support/markdown-cases.ts";
+import { SharedReportView } from "./shared-report.tsx";
+
+const PRIVATE_ID = "0b6f1c1e-4c59-4a0e-9a43-3f3f3c7a6c01";
+const report = [
+  "# Heat pumps",
+  "",
+  "Cold-climate units keep a COP above 2 [1]. The board memo sets the budget ([the memo](https://intranet.example/memo)) [2].",
+  "An uploaded note agrees [3], as does [the vendor sheet][v].",
+  "",
+  "[v]: https://intranet.example/memo",
+  "",
+  "## Sources",
+  "",
+  "[1] [Cold climate performance](https://web.example/cold)",
+  "",
+  "[2] [Board memo: heat pump budget 2031](https://intranet.example/memo)",
+  "",
+  `[3] [Uploaded note \\[draft\\]](library://${PRIVATE_ID})`,
+  "",
+].join("\n");
+
+const shared = (markdown: string, privateSourceUrls: string[] = []): SharedReport => ({
+  question: "Heat pumps in the cold?",
+  status: "completed",
+  report: { markdown, partial: false },
+  privateSourceUrls,
+});
+const render = (s: SharedReport) => renderToStaticMarkup(createElement(SharedReportView, { shared: s }));
+
+describe("the shared report", () => {
+  const html = render(shared(report, ["https://intranet.example/memo", `library://${PRIVATE_ID}`]));
+
+  it("lists library sources as private documents, without title or URL", () => {
+    expect(html).toContain("[2] private document");
+    expect(html).toContain("[3] private document");
+    expect(html).not.toMatch(/Board memo|Uploaded note|intranet\.example|library:|0b6f1c1e/);
+  });
+
+  it("keeps web sources, and the words of a link to a private source without the link", () => {
+    expect(html).toContain(
+      '<a href="https://web.example/cold" target="_blank" rel="noopener noreferrer nofollow">Cold climate performance</a>',
+    );
+    expect(html).toContain("(the memo)");
+    expect(html).toContain("the vendor sheet");
+    expect(html.match(/<a\b/g)).toHaveLength(1);
+  });
+
+  it("shows the question and nothing of the run but the report", () => {
+    expect(html).toContain(
+      "<h1>Heat pumps in the cold?</h1>".replace(
+        "<h1>",
+        '<h1 class="text-2xl font-semibold tracking-tight">',
+      ),
+    );
+    expect(html).not.toMatch(/Runs|Knowledge|Library|href="\/"/);
+  });
+
+  it("says so when the run has no report yet", () => {
+    const none = render({ ...shared(""), report: undefined, status: "running" });
+    expect(none).toContain("This run has no report yet (status: running).");
+  });
+
+  it("renders no image, raw HTML or script URL from the generated set", () => {
+    const failures: string[] = [];
+    for (const md of [...imageMarkdown()].filter((_, i) => i % 11 === 0)) {
+      const found = problems(render(shared(md, ["https://evil.example/p.png"])), ["article", "header"]);
+      if (found.length) failures.push(`${JSON.stringify(md)}: ${found.join(", ")}`);
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
+  });
+});

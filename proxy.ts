@@ -1,0 +1,32 @@
+/**
+ * Runs before every page: a fresh nonce and the Content-Security-Policy built on it. The policy goes
+ * on the request too, because that is where Next.js looks for the nonce to put on its own scripts
+ * while rendering (every page is rendered per request: see app/layout.tsx). The other security
+ * headers, and the API's policy, are static and set in next.config.ts.
+ */
+import { type NextRequest, NextResponse } from "next/server";
+import { newNonce, pageContentSecurityPolicy } from "@/lib/server/content-security-policy";
+
+export function proxy(request: NextRequest) {
+  const nonce = newNonce();
+  const policy = pageContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", policy);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      // Pages only: not the API (next.config.ts), build assets or public files.
+      source: "/((?!api/|_next/static|_next/image|icon.svg|robots.txt|favicon.ico).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,179 @@
+// Share links on both databases: only the token's hash is stored, a link dies when revoked or
+// expired, the list never shows a token, the shared report marks library sources as private, and
+// the migration that introduced the hash keeps links made before it working.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, migrateDatabase, migrationsFolder } from "../db/client.ts";
+import { createRun } from "../db/queries/runs.ts";
+import { runForShareToken, shareTokenHash } from "../db/queries/shares.ts";
+import { reports, shares, sources } from "../db/schema.ts";
+import { createRunBus } from "../lib/jobs/bus.ts";
+import type { Runtime } from "../lib/jobs/runtime.ts";
+import { readShareRequest } from "../lib/server/share-requests.ts";
+import { listRunShares, revokeOwnShare, sharedReport, shareRun } from "../lib/server/shares.ts";
+import { testDatabases } from "./databases.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+const rows = (result: unknown) =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+
+describe.each(testDatabases())("share links on $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  let rt: Runtime;
+  beforeAll(async () => {
+    handle = await open();
+    rt = { handle, bus: await createRunBus(handle) };
+  });
+  afterAll(async () => {
+    await rt?.bus.close();
+    await handle?.close();
+  });
+
+  const newRun = (ownerId = "alice") => createRun(handle.db, { ownerId, question: "Shared?", settings: {} });
+
+  it("stores only the SHA-256 of the token, and the token opens the report", async () => {
+    const run = await newRun();
+    await handle.db.insert(reports).values({ runId: run.id, markdown: "# Report\n\nText." });
+    const { share, token } = await shareRun(rt, run.id, "alice", { label: "for Bob" });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = rows(await handle.db.execute(sql`select * from shares where id = ${share.id}`))[0];
+    expect(stored.token_hash).toBe(createHash("sha256").update(token).digest("hex"));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(stored.label).toBe("for Bob");
+    expect(stored.expires_at).toBeNull();
+
+    const shared = await sharedReport(rt, token);
+    expect(shared?.question).toBe("Shared?");
+    expect(shared?.report?.markdown).toBe("# Report\n\nText.");
+    // The hash itself is not a token: presenting it opens nothing.
+    expect(await sharedReport(rt, shareTokenHash(token))).toBeUndefined();
+    expect(await sharedReport(rt, `${token}x`)).toBeUndefined();
+  });
+
+  it("a link with an expiry opens the report until then and not after", async () => {
+    const run = await newRun();
+    const now = new Date("2030-01-01T00:00:00Z");
+    const { share, token } = await shareRun(rt, run.id, "alice", { expiresInDays: 7 }, now);
+    expect(share.expiresAt?.toISOString()).toBe("2030-01-08T00:00:00.000Z");
+    expect(await sharedReport(rt, token, new Date(now.getTime() + 6 * DAY))).toBeDefined();
+    expect(await sharedReport(rt, token, new Date(now.getTime() + 7 * DAY))).toBeUndefined();
+    expect(await sharedReport(rt, token, new Date(now.getTime() + 30 * DAY))).toBeUndefined();
+  });
+
+  it("a revoked link opens nothing, and only the run's owner may revoke it", async () => {
+    const run = await newRun();
+    const { share, token } = await shareRun(rt, run.id, "alice", {});
+    await expect(revokeOwnShare(rt, share.id, "mallory")).rejects.toMatchObject({ code: "not_found" });
+    expect(await sharedReport(rt, token)).toBeDefined();
+    await revokeOwnShare(rt, share.id, "alice");
+    expect(await sharedReport(rt, token)).toBeUndefined();
+    const [listed] = await listRunShares(rt, run.id, "alice");
+    expect(listed.revokedAt).toBeInstanceOf(Date);
+  });
+
+  it("lists a run's links to its owner only, without token or hash", async () => {
+    const run = await newRun();
+    await shareRun(rt, run.id, "alice", { label: "one" });
+    await shareRun(rt, run.id, "alice", { label: "two", expiresInDays: 1 });
+    const list = await listRunShares(rt, run.id, "alice");
+    expect(list.map((s) => s.label)).toEqual(["one", "two"]);
+    for (const s of list)
+      expect(Object.keys(s).sort()).toEqual(["createdAt", "expiresAt", "id", "label", "revokedAt"]);
+    await expect(listRunShares(rt, run.id, "bob")).rejects.toMatchObject({ code: "not_found" });
+    await expect(shareRun(rt, run.id, "bob", {})).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("tells the share page which sources came from the private library", async () => {
+    const run = await newRun();
+    const source = (url: string, provider: string) => ({
+      runId: run.id,
+      url,
+      normalizedUrl: url,
+      title: url,
+      provider,
+    });
+    await handle.db
+      .insert(sources)
+      .values([
+        source("https://web.example/page", "searxng"),
+        source("https://intranet.example/memo", "library"),
+        source("library://0b6f1c1e-4c59-4a0e-9a43-3f3f3c7a6c01", "library"),
+        source("https://fetched.example/x", "fetch"),
+      ]);
+    const { token } = await shareRun(rt, run.id, "alice", {});
+    const shared = await sharedReport(rt, token);
+    expect(shared?.report).toBeUndefined();
+    expect(new Set(shared?.privateSourceUrls)).toEqual(
+      new Set(["https://intranet.example/memo", "library://0b6f1c1e-4c59-4a0e-9a43-3f3f3c7a6c01"]),
+    );
+  });
+});
+
+describe.each(testDatabases())("the token-hash migration on $name", ({ open }) => {
+  const full = migrationsFolder();
+  let before: string;
+  let handle: DatabaseHandle | undefined;
+  beforeAll(() => {
+    // The migrations as they were before the hash: the journal cut off at 0001.
+    before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-before-hash-"));
+    fs.cpSync(full, before, { recursive: true });
+    const journalFile = path.join(before, "meta", "_journal.json");
+    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
+    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < "0002");
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+  });
+  afterAll(async () => {
+    delete process.env.MIGRATIONS_DIR;
+    await handle?.close();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it("hashes the tokens stored before it, so existing links keep working", async () => {
+    process.env.MIGRATIONS_DIR = before;
+    handle = await open();
+    const run = await createRun(handle.db, { ownerId: "alice", question: "Old link?", settings: {} });
+    const token = "pre-hash-token_ABCdef-0123456789abcdefghijk";
+    await handle.db.execute(sql`insert into shares (run_id, token) values (${run.id}, ${token})`);
+
+    process.env.MIGRATIONS_DIR = full;
+    await migrateDatabase(handle);
+    const [stored] = await handle.db.select().from(shares);
+    expect(stored.tokenHash).toBe(shareTokenHash(token));
+    expect((await runForShareToken(handle.db, token, new Date()))?.id).toBe(run.id);
+    expect(stored.label).toBeNull();
+    expect(stored.expiresAt).toBeNull();
+  });
+});
+
+describe("the share request", () => {
+  const post = (body?: string) => new Request("http://app.test/api/runs/x/shares", { method: "POST", body });
+
+  it("is optional, and so is every field", async () => {
+    expect(await readShareRequest(post())).toEqual({});
+    expect(await readShareRequest(post(""))).toEqual({});
+    expect(await readShareRequest(post("{}"))).toEqual({});
+    expect(await readShareRequest(post('{"label":"  Bob  ","expiresInDays":30}'))).toEqual({
+      label: "Bob",
+      expiresInDays: 30,
+    });
+    expect(await readShareRequest(post('{"label":"   "}'))).toEqual({});
+  });
+
+  it("refuses what it does not know or allow", async () => {
+    for (const body of [
+      JSON.stringify({ label: "x".repeat(101) }),
+      '{"expiresInDays":0}',
+      '{"expiresInDays":366}',
+      '{"expiresInDays":1.5}',
+      '{"expiresInDays":"7"}',
+      '{"token":"chosen"}',
+    ]) {
+      await expect(readShareRequest(post(body)), body).rejects.toMatchObject({ code: "validation_failed" });
+    }
+    await expect(readShareRequest(post("{not json"))).rejects.toMatchObject({ code: "invalid_json" });
+  });
+});
