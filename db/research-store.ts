@@ -22,6 +22,7 @@ import { normalizeTopic } from "./queries/directives.ts";
 import {
   askRunClarification,
   getRun,
+  lockRunRow,
   saveRunBrief,
   saveRunCheckpoint,
   saveRunUsage,
@@ -139,8 +140,10 @@ function directiveMethods(
       return rows.map(toDirective);
     },
     async addDirectives(inputs: NewDirectiveInput[]) {
-      // One transaction: ordinals stay dense and a concurrent add cannot interleave.
+      // One transaction holding the run row: concurrent adds (the supervisor, people steering)
+      // queue here instead of reading the same max(ordinal), so ordinals stay dense and unique.
       return db.transaction(async (tx) => {
+        await lockRunRow(tx as unknown as Db, runId);
         const created: DirectiveRecord[] = [];
         const duplicates: { topic: string; duplicateOf: string }[] = [];
         const [{ max }] = await tx

@@ -124,6 +124,15 @@ export async function nextEventSeq(tx: Db, id: string): Promise<number | undefin
   return counter?.seq;
 }
 
+/**
+ * Locks the run's row until the transaction ends, to serialise writers of one run's rows (e.g.
+ * directive ordinals). FOR NO KEY UPDATE, the lock an UPDATE of the row takes: it waits for the
+ * event counter's bump (nextEventSeq) but not for inserts that merely reference the run.
+ */
+export async function lockRunRow(tx: Db, id: string): Promise<void> {
+  await tx.select({ id: runs.id }).from(runs).where(eq(runs.id, id)).for("no key update");
+}
+
 /** Remembers which queue job carries the run (so a queued run can be cancelled in the queue). */
 export async function setRunJobId(db: Db, id: string, jobId: string): Promise<void> {
   await db.update(runs).set({ jobId }).where(eq(runs.id, id));

@@ -14,6 +14,7 @@ import {
   cancelIdleRun,
   createRun,
   getRunForOwner,
+  lockRunRow,
   requestRunCancel,
   requeueWithApprovedPlan,
   requeueWithClarificationAnswer,
@@ -84,6 +85,8 @@ export async function addUserDirective(
     throw new AppError("conflict", `The run has already ended (${run.status}); it cannot be steered.`);
   }
   const directive = await withEventTransaction(db, rt.bus, async (tx, events) => {
+    // Hold the run while checking for duplicates, so a concurrent add cannot slip in between.
+    await lockRunRow(tx, id);
     const store = createDbRunStore(tx, id);
     // The same near-duplicate rule the supervisor applies to its own follow-ups.
     const near = findNearDuplicate(input.topic, await store.listDirectives());
