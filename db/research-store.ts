@@ -19,6 +19,7 @@ import type {
 } from "../lib/research/store.ts";
 import type { Db } from "./client.ts";
 import { normalizeTopic } from "./queries/directives.ts";
+import { writeRunEnd } from "./queries/events.ts";
 import {
   askRunClarification,
   getRun,
@@ -87,7 +88,7 @@ function runRowMethods(
   runId: string,
 ): Pick<
   RunStore,
-  "getRun" | "setStatus" | "askClarification" | "saveBrief" | "saveCheckpoint" | "saveUsage"
+  "getRun" | "setStatus" | "finishRun" | "askClarification" | "saveBrief" | "saveCheckpoint" | "saveUsage"
 > {
   return {
     async getRun(): Promise<RunSnapshot> {
@@ -109,6 +110,11 @@ function runRowMethods(
     },
     async setStatus(patch) {
       await updateRunStatus(db, runId, patch);
+    },
+    // The row and its terminal event commit together. Written, not announced: the database layer
+    // has no bus; the worker replaces this with its event sink's, which announces after COMMIT.
+    async finishRun(event) {
+      return db.transaction((tx) => writeRunEnd(tx as unknown as Db, runId, event));
     },
     async askClarification(question) {
       await askRunClarification(db, runId, question);

@@ -4,7 +4,7 @@
  * return the row when they applied and nothing when the run was not in that state, so two callers
  * racing for one transition change the run once.
  */
-import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { type NewRun, type Run, type RunStatus, runs, terminalRunStatuses } from "../schema.ts";
 
@@ -67,6 +67,23 @@ export async function updateRunStatus(
     .update(runs)
     .set({ ...patch, ...finished, ...touched() })
     .where(eq(runs.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Ends a run that has not ended yet: terminal status, phase, error and finished_at in one write.
+ * Undefined when it had already ended (a duplicate job, a cancel that got there first).
+ */
+export async function endRun(
+  db: Db,
+  id: string,
+  end: { status: RunStatus; phase?: Run["phase"]; error: string | null },
+): Promise<Run | undefined> {
+  const [row] = await db
+    .update(runs)
+    .set({ ...end, finishedAt: sql`now()`, ...touched() })
+    .where(and(eq(runs.id, id), notInArray(runs.status, [...terminalRunStatuses])))
     .returning();
   return row;
 }
