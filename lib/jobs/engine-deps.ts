@@ -59,13 +59,11 @@ export function createEngineDeps(o: EngineDepsOptions): EngineDeps {
       signal: o.signal,
       onRetry: (r) => {
         const status = (r.error as { statusCode?: number })?.statusCode;
-        void o.events.emit({
-          type: "model.retry",
-          role: r.role,
-          attempt: r.attempt,
-          status,
-          delayMs: r.delayMs,
-        });
+        // Not awaited (the retry goes ahead meanwhile), so its failure must be caught here: an
+        // unhandled rejection would end a standalone worker. A lost progress event is only logged.
+        o.events
+          .emit({ type: "model.retry", role: r.role, attempt: r.attempt, status, delayMs: r.delayMs })
+          .catch((e) => console.error("[deep-research] could not record a model.retry event:", e));
       },
     }),
     search: engineSearch(search, o.signal),
