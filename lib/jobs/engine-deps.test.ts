@@ -39,7 +39,10 @@ async function unhandledDuring(fn: () => Promise<unknown>): Promise<unknown[]> {
 describe("createEngineDeps", () => {
   it("a model.retry event that cannot be written is logged, never an unhandled rejection", async () => {
     const run = await createRun(h.db, { ownerId: "o", question: "Retry?", settings: {} });
-    const model = scriptedModel([apiError({ status: 429, body: { error: { message: "slow down" } } }), textResult("ok")]);
+    const model = scriptedModel([
+      apiError({ status: 429, body: { error: { message: "slow down" } } }),
+      textResult("ok"),
+    ]);
     const deps = createEngineDeps({
       db: h.db,
       run,
@@ -83,7 +86,9 @@ async function countingModelServer(holdMs: number) {
       setTimeout(() => {
         active -= 1;
         res.writeHead(400, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: { message: "refused by the test server", type: "invalid_request_error" } }));
+        res.end(
+          JSON.stringify({ error: { message: "refused by the test server", type: "invalid_request_error" } }),
+        );
       }, holdMs);
     });
   });

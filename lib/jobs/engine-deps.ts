@@ -8,7 +8,7 @@
 import type { Db } from "../../db/client.ts";
 import { libraryBackend } from "../../db/queries/library.ts";
 import { createModelClient } from "../ai/client.ts";
-import type { ModelRegistry } from "../ai/registry.ts";
+import { createModelRegistry, type ModelRegistry } from "../ai/registry.ts";
 import type { UsageMeter } from "../ai/usage.ts";
 import { parseAllowedHosts } from "../fetch/allowed-hosts.ts";
 import { fetchDocument } from "../fetch/extract.ts";
@@ -39,6 +39,24 @@ export interface EngineDepsOptions {
   searchFetch?: FetchLike;
   /** Replaces lib/fetch's safe fetch and extraction (tests without network). */
   fetchDocument?: EngineDeps["fetchDocument"];
+}
+
+const registries = new WeakMap<object, ModelRegistry>();
+
+/**
+ * The process's model registry for `env` (process.env for the worker): created once and shared by
+ * every run the process executes, so its per-provider limiters make MODEL_MAX_CONCURRENCY a limit
+ * on the process's calls, not on each run's. A run adds its own model choices with
+ * withOverrides, which keeps the shared limiters. A configuration error is thrown (not kept), so
+ * a corrected environment is read again by the next run.
+ */
+export function processModelRegistry(env: Record<string, string | undefined>): ModelRegistry {
+  let registry = registries.get(env);
+  if (!registry) {
+    registry = createModelRegistry({ env });
+    registries.set(env, registry);
+  }
+  return registry;
 }
 
 export function createEngineDeps(o: EngineDepsOptions): EngineDeps {

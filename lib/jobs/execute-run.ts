@@ -6,7 +6,7 @@
 import type { DatabaseHandle, Db } from "../../db/client.ts";
 import { getRun, isRunCancelRequested, markRunStarted } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
-import { createModelRegistry, type ModelRegistry } from "../ai/registry.ts";
+import type { ModelRegistry } from "../ai/registry.ts";
 import { UsageMeter, type UsageSnapshot } from "../ai/usage.ts";
 import { type AppError, isAppError } from "../errors.ts";
 import { resolveResearchConfig } from "../research/config.ts";
@@ -16,7 +16,7 @@ import { defaultPhases } from "../research/phases/index.ts";
 import { type RunAbortReason, type RunOutcome, runResearch } from "../research/run.ts";
 import type { RunStore } from "../research/store.ts";
 import type { RunBus } from "./bus.ts";
-import { createEngineDeps } from "./engine-deps.ts";
+import { createEngineDeps, processModelRegistry } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
 
 export interface ExecuteRunOptions {
@@ -74,7 +74,7 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
   const { store, events } = createRunWriters(db, bus, runId);
   let meter: UsageMeter | undefined;
   try {
-    const registry = opts.registry ?? createModelRegistry({ env });
+    const registry = opts.registry ?? processModelRegistry(env);
     meter = new UsageMeter({
       pricing: registry.pricing,
       budget: (run.settings.budget ?? {}) as { maxTokens?: number; maxCostUsd?: number },

@@ -14,7 +14,10 @@ function child(installGuard: boolean) {
     'Promise.reject(new Error("a stray rejection"));',
     'setTimeout(() => console.log("still running"), 100);',
   ].join("\n");
-  return spawnSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8", timeout: 20_000 });
+  return spawnSync(process.execPath, ["--input-type=module", "-e", code], {
+    encoding: "utf8",
+    timeout: 20_000,
+  });
 }
 
 describe("logUnhandledRejections", () => {
