@@ -3,7 +3,8 @@
  * the database (directive topic, source URL, researcher result, round) so concurrent researchers
  * and a resumed worker can never store the same thing twice.
  */
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type {
   CitationRecord,
   DirectiveRecord,
@@ -352,7 +353,7 @@ function reportMethods(db: Db, runId: string): Pick<RunStore, "saveReport" | "ge
 function knowledgeMethods(
   db: Db,
   runId: string,
-): Pick<RunStore, "listEstablishedKnowledge" | "saveKnowledgeItems"> {
+): Pick<RunStore, "listEstablishedKnowledge" | "saveKnowledgeItems" | "countRunKnowledge"> {
   return {
     async listEstablishedKnowledge(limit) {
       const ownerId = await ownerOf(db, runId);
@@ -377,11 +378,34 @@ function knowledgeMethods(
     async saveKnowledgeItems(items: KnowledgeItemInput[]) {
       if (!items.length) return;
       const ownerId = await ownerOf(db, runId);
+      // An item this run already stored (a re-run phase, a second worker) is skipped, not repeated.
       await db
         .insert(knowledgeItems)
-        .values(items.map((i) => ({ ...i, ownerId, runId, status: "provisional" as const })));
+        .values(
+          items.map((i) => ({
+            ...i,
+            ownerId,
+            runId,
+            status: "provisional" as const,
+            extractionKey: extractionKey(i.content),
+          })),
+        )
+        .onConflictDoNothing({ target: [knowledgeItems.runId, knowledgeItems.extractionKey] });
+    },
+    async countRunKnowledge() {
+      const [{ n }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(knowledgeItems)
+        .where(and(eq(knowledgeItems.runId, runId), isNotNull(knowledgeItems.extractionKey)));
+      return Number(n);
     },
   };
+}
+
+/** A knowledge item's key within its run: its content folded (case, width, whitespace), hashed. */
+function extractionKey(content: string): string {
+  const folded = content.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+  return createHash("sha256").update(folded).digest("hex");
 }
 
 function toResult(r: typeof researcherResults.$inferSelect): ResearcherResultRecord {

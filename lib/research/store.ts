@@ -177,7 +177,10 @@ export interface RunStore {
 
   /** Established items of the run's owner, newest first (the caller trims to its budget). */
   listEstablishedKnowledge(limit: number): Promise<KnowledgeItemRecord[]>;
+  /** Stores the run's extracted items as provisional; an item the run already stored is skipped. */
   saveKnowledgeItems(items: KnowledgeItemInput[]): Promise<void>;
+  /** How many knowledge items were extracted from this run and stored (a resumed phase's check). */
+  countRunKnowledge(): Promise<number>;
 
   saveUsage(usage: Record<string, unknown>): Promise<void>;
 }

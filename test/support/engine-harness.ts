@@ -455,6 +455,28 @@ export async function runScenario(handle: DatabaseHandle, s: Scenario): Promise<
     question: s.question,
     settings: { maxSupervisionRounds: 1, ...s.settings },
   });
+  return executeScenario(handle, s, run, docs);
+}
+
+/**
+ * Runs an existing scenario run again, as the queue's next attempt would (e.g. after a crash): a
+ * fresh attempt with fresh event and call records; the orchestrator skips what is stored.
+ */
+export function resumeScenario(
+  handle: DatabaseHandle,
+  s: Scenario,
+  prior: ScenarioRun,
+): Promise<ScenarioRun> {
+  return executeScenario(handle, s, prior.run, prior.docs);
+}
+
+async function executeScenario(
+  handle: DatabaseHandle,
+  s: Scenario,
+  run: Run,
+  docs: Record<string, InsertedDoc>,
+): Promise<ScenarioRun> {
+  const ownerId = run.ownerId;
   const events: ResearchEvent[] = [];
   const store = recordingEnd(createDbRunStore(handle.db, run.id), events);
   const mock = scenarioModel(s);
