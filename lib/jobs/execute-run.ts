@@ -8,9 +8,9 @@ import { getRun, isRunCancelRequested, markRunStarted } from "../../db/queries/r
 import { createDbRunStore } from "../../db/research-store.ts";
 import type { ModelRegistry } from "../ai/registry.ts";
 import { UsageMeter, type UsageSnapshot } from "../ai/usage.ts";
-import { type AppError, isAppError } from "../errors.ts";
 import { resolveResearchConfig } from "../research/config.ts";
 import type { EngineDeps } from "../research/deps.ts";
+import { isNotConfigured } from "../research/errors.ts";
 import type { EventSink } from "../research/events.ts";
 import { defaultPhases } from "../research/phases/index.ts";
 import { type RunAbortReason, type RunOutcome, runResearch } from "../research/run.ts";
@@ -115,10 +115,6 @@ export function createRunWriters(db: Db, bus: RunBus, runId: string): { store: R
   const events = createRunEventSink(db, bus, runId);
   const store: RunStore = { ...createDbRunStore(db, runId), finishRun: (event) => events.finish(event) };
   return { store, events };
-}
-
-function isNotConfigured(error: unknown): error is AppError {
-  return isAppError(error) && error.code === "not_configured";
 }
 
 function isUsageSnapshot(u: unknown): u is UsageSnapshot {

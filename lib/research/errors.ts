@@ -6,7 +6,7 @@
  */
 import { abortError, isAbortError } from "../ai/errors.ts";
 import { BudgetExceededError } from "../ai/usage.ts";
-import { isAppError } from "../errors.ts";
+import { type AppError, isAppError } from "../errors.ts";
 import type { RunPhase } from "./vocabulary.ts";
 
 /**
@@ -24,7 +24,7 @@ export function isFatalEngineError(error: unknown, signal?: AbortSignal): boolea
 }
 
 /** An AppError `not_configured` (ModelConfigError, SearchConfigError): what to set, in its message. */
-export function isNotConfigured(error: unknown): boolean {
+export function isNotConfigured(error: unknown): error is AppError {
   return isAppError(error) && error.code === "not_configured";
 }
 
