@@ -13,7 +13,7 @@ export function SetupStatus({ health }: { health: HealthReport }) {
         Database:{" "}
         {database.ok
           ? `connected (${database.kind === "postgres" ? "PostgreSQL" : "embedded PGlite"})`
-          : `unreachable — ${database.error}`}
+          : "unreachable (the server log says why)"}
       </p>
       {models.configured ? (
         <p data-testid="model-status">

@@ -3,7 +3,8 @@
  * the database (directive topic, source URL, researcher result, round) so concurrent researchers
  * and a resumed worker can never store the same thing twice.
  */
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type {
   CitationRecord,
   DirectiveRecord,
@@ -19,10 +20,12 @@ import type {
 } from "../lib/research/store.ts";
 import type { Db } from "./client.ts";
 import { normalizeTopic } from "./queries/directives.ts";
+import { writeRunEnd } from "./queries/events.ts";
 import { visibleKnowledge } from "./queries/knowledge.ts";
 import {
   askRunClarification,
   getRun,
+  lockRunRow,
   saveRunBrief,
   saveRunCheckpoint,
   saveRunUsage,
@@ -87,7 +90,7 @@ function runRowMethods(
   runId: string,
 ): Pick<
   RunStore,
-  "getRun" | "setStatus" | "askClarification" | "saveBrief" | "saveCheckpoint" | "saveUsage"
+  "getRun" | "setStatus" | "finishRun" | "askClarification" | "saveBrief" | "saveCheckpoint" | "saveUsage"
 > {
   return {
     async getRun(): Promise<RunSnapshot> {
@@ -109,6 +112,11 @@ function runRowMethods(
     },
     async setStatus(patch) {
       await updateRunStatus(db, runId, patch);
+    },
+    // The row and its terminal event commit together. Written, not announced: the database layer
+    // has no bus; the worker replaces this with its event sink's, which announces after COMMIT.
+    async finishRun(event) {
+      return db.transaction((tx) => writeRunEnd(tx as unknown as Db, runId, event));
     },
     async askClarification(question) {
       await askRunClarification(db, runId, question);
@@ -140,8 +148,10 @@ function directiveMethods(
       return rows.map(toDirective);
     },
     async addDirectives(inputs: NewDirectiveInput[]) {
-      // One transaction: ordinals stay dense and a concurrent add cannot interleave.
+      // One transaction holding the run row: concurrent adds (the supervisor, people steering)
+      // queue here instead of reading the same max(ordinal), so ordinals stay dense and unique.
       return db.transaction(async (tx) => {
+        await lockRunRow(tx as unknown as Db, runId);
         const created: DirectiveRecord[] = [];
         const duplicates: { topic: string; duplicateOf: string }[] = [];
         const [{ max }] = await tx
@@ -354,7 +364,7 @@ function reportMethods(db: Db, runId: string): Pick<RunStore, "saveReport" | "ge
 function knowledgeMethods(
   db: Db,
   runId: string,
-): Pick<RunStore, "listEstablishedKnowledge" | "saveKnowledgeItems"> {
+): Pick<RunStore, "listEstablishedKnowledge" | "saveKnowledgeItems" | "countRunKnowledge"> {
   return {
     async listEstablishedKnowledge(limit) {
       const ownerId = await ownerOf(db, runId);
@@ -380,11 +390,34 @@ function knowledgeMethods(
     async saveKnowledgeItems(items: KnowledgeItemInput[]) {
       if (!items.length) return;
       const ownerId = await ownerOf(db, runId);
+      // An item this run already stored (a re-run phase, a second worker) is skipped, not repeated.
       await db
         .insert(knowledgeItems)
-        .values(items.map((i) => ({ ...i, ownerId, runId, status: "provisional" as const })));
+        .values(
+          items.map((i) => ({
+            ...i,
+            ownerId,
+            runId,
+            status: "provisional" as const,
+            extractionKey: extractionKey(i.content),
+          })),
+        )
+        .onConflictDoNothing({ target: [knowledgeItems.runId, knowledgeItems.extractionKey] });
+    },
+    async countRunKnowledge() {
+      const [{ n }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(knowledgeItems)
+        .where(and(eq(knowledgeItems.runId, runId), isNotNull(knowledgeItems.extractionKey)));
+      return Number(n);
     },
   };
+}
+
+/** A knowledge item's key within its run: its content folded (case, width, whitespace), hashed. */
+function extractionKey(content: string): string {
+  const folded = content.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+  return createHash("sha256").update(folded).digest("hex");
 }
 
 function toResult(r: typeof researcherResults.$inferSelect): ResearcherResultRecord {

@@ -288,11 +288,19 @@ export const knowledgeItems = pgTable(
     origin: text("origin").$type<KnowledgeOrigin>().notNull().default("extracted"),
     /** Marked by an admin: every account sees the item (read-only) and its runs may use it. */
     shared: boolean("shared").notNull().default(false),
+    /**
+     * Set when extracted from a run: a hash of the item's folded content as extracted (edits do
+     * not change it), unique per run, so a re-run knowledge phase cannot store an item twice.
+     */
+    extractionKey: text("extraction_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
   },
-  (t) => [index("knowledge_owner_status_idx").on(t.ownerId, t.status)],
+  (t) => [
+    index("knowledge_owner_status_idx").on(t.ownerId, t.status),
+    uniqueIndex("knowledge_run_extraction_uq").on(t.runId, t.extractionKey),
+  ],
 );
 export type KnowledgeItem = typeof knowledgeItems.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt } from "drizzle-orm";
-import type { StoredEvent } from "../../lib/research/events.ts";
+import { runEndOf, type StoredEvent, type TerminalEvent } from "../../lib/research/events.ts";
 import type { Db } from "../client.ts";
 import { type RunEvent, runEvents } from "../schema.ts";
-import { nextEventSeq } from "./runs.ts";
+import { endRun, nextEventSeq } from "./runs.ts";
 
 /**
  * Writes a run event as the run's next row: its `type` becomes the type column, the rest of the
@@ -41,4 +41,20 @@ export async function getEvent(db: Db, runId: string, seq: number): Promise<RunE
     .from(runEvents)
     .where(and(eq(runEvents.runId, runId), eq(runEvents.seq, seq)));
   return row;
+}
+
+/**
+ * Ends the run with its terminal event, inside the caller's transaction: the status the event
+ * implies, then the event through `append` (by default appendEvent; the worker's sink passes its
+ * log, which announces after COMMIT). False, writing nothing, when the run had already ended.
+ */
+export async function writeRunEnd(
+  tx: Db,
+  runId: string,
+  event: TerminalEvent,
+  append: (event: TerminalEvent) => Promise<unknown> = (e) => appendEvent(tx, runId, e),
+): Promise<boolean> {
+  if (!(await endRun(tx, runId, runEndOf(event)))) return false;
+  await append(event);
+  return true;
 }

@@ -4,7 +4,7 @@
  * return the row when they applied and nothing when the run was not in that state, so two callers
  * racing for one transition change the run once.
  */
-import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { type NewRun, type Run, type RunStatus, runs, terminalRunStatuses } from "../schema.ts";
 
@@ -71,6 +71,23 @@ export async function updateRunStatus(
   return row;
 }
 
+/**
+ * Ends a run that has not ended yet: terminal status, phase, error and finished_at in one write.
+ * Undefined when it had already ended (a duplicate job, a cancel that got there first).
+ */
+export async function endRun(
+  db: Db,
+  id: string,
+  end: { status: RunStatus; phase?: Run["phase"]; error: string | null },
+): Promise<Run | undefined> {
+  const [row] = await db
+    .update(runs)
+    .set({ ...end, finishedAt: sql`now()`, ...touched() })
+    .where(and(eq(runs.id, id), notInArray(runs.status, [...terminalRunStatuses])))
+    .returning();
+  return row;
+}
+
 /** Stores the clarification question and sets the run waiting for its answer, in one write. */
 export async function askRunClarification(db: Db, id: string, question: string): Promise<void> {
   await db
@@ -122,6 +139,15 @@ export async function nextEventSeq(tx: Db, id: string): Promise<number | undefin
     .where(eq(runs.id, id))
     .returning({ seq: runs.lastEventSeq });
   return counter?.seq;
+}
+
+/**
+ * Locks the run's row until the transaction ends, to serialise writers of one run's rows (e.g.
+ * directive ordinals). FOR NO KEY UPDATE, the lock an UPDATE of the row takes: it waits for the
+ * event counter's bump (nextEventSeq) but not for inserts that merely reference the run.
+ */
+export async function lockRunRow(tx: Db, id: string): Promise<void> {
+  await tx.select({ id: runs.id }).from(runs).where(eq(runs.id, id)).for("no key update");
 }
 
 /** Remembers which queue job carries the run (so a queued run can be cancelled in the queue). */

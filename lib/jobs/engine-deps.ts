@@ -8,7 +8,7 @@
 import type { Db } from "../../db/client.ts";
 import { libraryBackend } from "../../db/queries/library.ts";
 import { createModelClient } from "../ai/client.ts";
-import type { ModelRegistry } from "../ai/registry.ts";
+import { createModelRegistry, type ModelRegistry } from "../ai/registry.ts";
 import type { UsageMeter } from "../ai/usage.ts";
 import { parseAllowedHosts } from "../fetch/allowed-hosts.ts";
 import { fetchDocument } from "../fetch/extract.ts";
@@ -41,6 +41,24 @@ export interface EngineDepsOptions {
   fetchDocument?: EngineDeps["fetchDocument"];
 }
 
+const registries = new WeakMap<object, ModelRegistry>();
+
+/**
+ * The process's model registry for `env` (process.env for the worker): created once and shared by
+ * every run the process executes, so its per-provider limiters make MODEL_MAX_CONCURRENCY a limit
+ * on the process's calls, not on each run's. A run adds its own model choices with
+ * withOverrides, which keeps the shared limiters. A configuration error is thrown (not kept), so
+ * a corrected environment is read again by the next run.
+ */
+export function processModelRegistry(env: Record<string, string | undefined>): ModelRegistry {
+  let registry = registries.get(env);
+  if (!registry) {
+    registry = createModelRegistry({ env });
+    registries.set(env, registry);
+  }
+  return registry;
+}
+
 export function createEngineDeps(o: EngineDepsOptions): EngineDeps {
   const config = o.config ?? resolveResearchConfig(o.run.settings);
   const search = createSearch({
@@ -59,13 +77,11 @@ export function createEngineDeps(o: EngineDepsOptions): EngineDeps {
       signal: o.signal,
       onRetry: (r) => {
         const status = (r.error as { statusCode?: number })?.statusCode;
-        void o.events.emit({
-          type: "model.retry",
-          role: r.role,
-          attempt: r.attempt,
-          status,
-          delayMs: r.delayMs,
-        });
+        // Not awaited (the retry goes ahead meanwhile), so its failure must be caught here: an
+        // unhandled rejection would end a standalone worker. A lost progress event is only logged.
+        o.events
+          .emit({ type: "model.retry", role: r.role, attempt: r.attempt, status, delayMs: r.delayMs })
+          .catch((e) => console.error("[deep-research] could not record a model.retry event:", e));
       },
     }),
     search: engineSearch(search, o.signal),

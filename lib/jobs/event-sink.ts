@@ -7,16 +7,18 @@
  *   transaction; the events are announced after COMMIT, and not at all if it rolls back.
  * - createRunEventSink: the engine's EventSink for a real run, one event at a time. Transient
  *   events (report.delta) are only announced. The terminal event is always the last row: it waits
- *   for events still being written, and nothing is written after it.
+ *   for events still being written, and nothing is written after it. Its `finish` writes the
+ *   terminal event together with the run's terminal status (the engine's store.finishRun).
  */
 import type { Db } from "../../db/client.ts";
-import { appendEvent } from "../../db/queries/events.ts";
+import { appendEvent, writeRunEnd } from "../../db/queries/events.ts";
 import type { RunEvent } from "../../db/schema.ts";
 import {
   type EventSink,
   isTransientEvent,
   type ResearchEvent,
   type StoredEvent,
+  type TerminalEvent,
   terminalEventTypes,
 } from "../research/events.ts";
 import type { RunBus } from "./bus.ts";
@@ -78,12 +80,29 @@ export async function appendAndAnnounce(
   return row;
 }
 
-export function createRunEventSink(db: Db, bus: RunBus, runId: string): EventSink {
+/** The engine's sink for one run, which also ends the run (its store's finishRun is this one's). */
+export interface RunEventSink extends EventSink {
+  /**
+   * Waits for the events still being written, then writes the run's terminal status and event in
+   * one transaction and announces the event after COMMIT (nothing when it rolls back). Nothing
+   * is written through the sink afterwards. False when the run had already ended.
+   */
+  finish(event: TerminalEvent): Promise<boolean>;
+}
+
+export function createRunEventSink(db: Db, bus: RunBus, runId: string): RunEventSink {
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
   const store = (event: StoredEvent) => appendAndAnnounce(db, bus, runId, event);
 
   return {
+    async finish(event) {
+      closed = true;
+      await Promise.allSettled([...inFlight]);
+      return withEventTransaction(db, bus, (tx, log) =>
+        writeRunEnd(tx, runId, event, (e) => log.append(runId, e)),
+      );
+    },
     async emit(event: ResearchEvent) {
       if (closed) return;
       if (isTransientEvent(event)) {

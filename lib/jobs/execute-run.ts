@@ -3,17 +3,20 @@
  * the database store, the event sink and a usage meter, and turns cancellation, the run's time
  * limit and worker shutdown into the abort reasons the orchestrator understands.
  */
-import type { DatabaseHandle } from "../../db/client.ts";
+import type { DatabaseHandle, Db } from "../../db/client.ts";
 import { getRun, isRunCancelRequested, markRunStarted } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
-import { createModelRegistry, type ModelRegistry } from "../ai/registry.ts";
+import type { ModelRegistry } from "../ai/registry.ts";
 import { UsageMeter, type UsageSnapshot } from "../ai/usage.ts";
 import { resolveResearchConfig } from "../research/config.ts";
 import type { EngineDeps } from "../research/deps.ts";
+import { isNotConfigured } from "../research/errors.ts";
+import type { EventSink } from "../research/events.ts";
 import { defaultPhases } from "../research/phases/index.ts";
 import { type RunAbortReason, type RunOutcome, runResearch } from "../research/run.ts";
+import type { RunStore } from "../research/store.ts";
 import type { RunBus } from "./bus.ts";
-import { createEngineDeps } from "./engine-deps.ts";
+import { createEngineDeps, processModelRegistry } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
 
 export interface ExecuteRunOptions {
@@ -68,32 +71,50 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
   );
   cleanups.push(() => clearTimeout(timer));
 
-  const store = createDbRunStore(db, runId);
-  const events = createRunEventSink(db, bus, runId);
-  const registry = opts.registry ?? createModelRegistry({ env });
-  const meter = new UsageMeter({
-    pricing: registry.pricing,
-    budget: (run.settings.budget ?? {}) as { maxTokens?: number; maxCostUsd?: number },
-    initial: isUsageSnapshot(run.usage) ? run.usage : undefined,
-  });
-  cleanups.push(trackUsage(meter, store, events));
-  const deps = createEngineDeps({
-    db,
-    run,
-    store,
-    events,
-    signal: controller.signal,
-    env,
-    registry,
-    meter,
-    config,
-  });
+  const { store, events } = createRunWriters(db, bus, runId);
+  let meter: UsageMeter | undefined;
   try {
+    const registry = opts.registry ?? processModelRegistry(env);
+    meter = new UsageMeter({
+      pricing: registry.pricing,
+      budget: (run.settings.budget ?? {}) as { maxTokens?: number; maxCostUsd?: number },
+      initial: isUsageSnapshot(run.usage) ? run.usage : undefined,
+    });
+    cleanups.push(trackUsage(meter, store, events));
+    const deps = createEngineDeps({
+      db,
+      run,
+      store,
+      events,
+      signal: controller.signal,
+      env,
+      registry,
+      meter,
+      config,
+    });
     return await runResearch(deps, defaultPhases);
+  } catch (error) {
+    // A configuration gap (a search provider's key, a model's provider) fails the same way on
+    // every attempt: end the run now with what to set, instead of letting the queue retry it.
+    if (!isNotConfigured(error)) throw error;
+    const reason = `The run cannot start: ${error.message}`;
+    await store.finishRun({ type: "run.failed", reason, partial: false });
+    return { status: "failed", reason, partial: false };
   } finally {
     for (const c of cleanups) c();
-    await store.saveUsage(meter.snapshot() as unknown as Record<string, unknown>);
+    if (meter) await store.saveUsage(meter.snapshot() as unknown as Record<string, unknown>);
   }
+}
+
+/**
+ * The engine's store and event sink for one run, as the worker wires them: the database store,
+ * whose finishRun is the sink's, so a run's terminal status and event commit together and the
+ * event is announced after COMMIT, as the last row of the run.
+ */
+export function createRunWriters(db: Db, bus: RunBus, runId: string): { store: RunStore; events: EventSink } {
+  const events = createRunEventSink(db, bus, runId);
+  const store: RunStore = { ...createDbRunStore(db, runId), finishRun: (event) => events.finish(event) };
+  return { store, events };
 }
 
 function isUsageSnapshot(u: unknown): u is UsageSnapshot {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
 import { listEventsAfter } from "../../db/queries/events.ts";
 import { createRun, getRun, setRunJobId, updateRunStatus } from "../../db/queries/runs.ts";
-import { backdateRun } from "../../test/support/run-rows.ts";
+import { backdateRun, freeEventSeq, occupyEventSeq } from "../../test/support/run-rows.ts";
 import { createRunBus, type RunBus } from "./bus.ts";
 import { enqueueRun, getBoss, RUN_QUEUE } from "./queue.ts";
 import { sweepAbandonedRuns } from "./sweeper.ts";
@@ -58,6 +58,33 @@ describe("sweepAbandonedRuns", () => {
     expect((await listEventsAfter(h.db, cancelled.run.id, 0)).length).toBe(events.length);
     expect(announced).toHaveLength(1);
     stop();
+  });
+
+  it("ends a run with its run.failed or not at all, and one run that cannot be ended does not stop the sweep", async () => {
+    const broken = await runWithJob("its end cannot be written yet");
+    await broken.boss.cancel(RUN_QUEUE, broken.jobId);
+    const next = (await getRun(h.db, broken.run.id))?.lastEventSeq ?? 0;
+    await occupyEventSeq(h.db, broken.run.id, next + 1);
+    const other = await runWithJob("an ordinary abandoned run");
+    await other.boss.cancel(RUN_QUEUE, other.jobId);
+
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const ended = await sweepAbandonedRuns(h.db, broken.boss, bus);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining(broken.run.id), expect.any(Error));
+    errors.mockRestore();
+    expect(ended).toEqual([other.run.id]);
+    expect(await getRun(h.db, broken.run.id)).toMatchObject({
+      status: "running",
+      error: null,
+      finishedAt: null,
+    });
+    expect((await getRun(h.db, other.run.id))?.status).toBe("failed");
+
+    // Once the write can succeed, the next sweep ends it, run.failed last.
+    await freeEventSeq(h.db, broken.run.id, next + 1);
+    expect(await sweepAbandonedRuns(h.db, broken.boss, bus)).toEqual([broken.run.id]);
+    expect((await getRun(h.db, broken.run.id))?.status).toBe("failed");
+    expect((await listEventsAfter(h.db, broken.run.id, 0)).at(-1)?.type).toBe("run.failed");
   });
 
   it("leaves recently touched runs alone", async () => {

@@ -28,13 +28,25 @@ export async function sweepAbandonedRuns(
     const reason = job
       ? `The run's job ended as "${job.state}" after ${job.retryCount + 1} attempt(s) without finishing the run; it was given up.`
       : "The run's job no longer exists in the queue; the run was given up.";
-    // The status and its terminal event in one transaction: a run never ends without saying why.
-    const failed = await withEventTransaction(db, bus, async (tx, events) => {
-      if (!(await failAbandonedRun(tx, c.id, reason))) return false;
-      await events.append(c.id, { type: "run.failed", reason, partial: false });
-      return true;
-    });
-    if (failed) ended.push(c.id);
+    if (await failAbandoned(db, bus, c.id, reason)) ended.push(c.id);
   }
   return ended;
+}
+
+/**
+ * The status and its terminal event in one transaction: a run never ends without saying why. A
+ * run that cannot be ended now (its write failed and rolled back) stays as it was for the next
+ * sweep and does not keep the others from being ended.
+ */
+async function failAbandoned(db: Db, bus: RunBus, runId: string, reason: string): Promise<boolean> {
+  try {
+    return await withEventTransaction(db, bus, async (tx, events) => {
+      if (!(await failAbandonedRun(tx, runId, reason))) return false;
+      await events.append(runId, { type: "run.failed", reason, partial: false });
+      return true;
+    });
+  } catch (e) {
+    console.error(`[deep-research] sweep could not end run ${runId}; the next sweep retries:`, e);
+    return false;
+  }
 }

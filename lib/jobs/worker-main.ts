@@ -5,8 +5,11 @@
  */
 import { getDatabase } from "../../db/client.ts";
 import { createRunBus } from "./bus.ts";
+import { logUnhandledRejections } from "./process-guard.ts";
 import { getBoss } from "./queue.ts";
 import { startRunWorker, workerConcurrencyFromEnv } from "./worker.ts";
+
+logUnhandledRejections();
 
 if (!process.env.DATABASE_URL) {
   console.error(

@@ -1,15 +1,31 @@
 /**
  * The engine's errors in one place. Errors no phase may swallow into a fallback: cancellation (the
- * run was cancelled) and an exhausted budget (the orchestrator stops the run gracefully).
+ * run was cancelled), an exhausted budget (the orchestrator stops the run gracefully) and a
+ * configuration gap (not_configured: the run fails at once, naming what to set).
  * Everything else a phase may recover from with its documented fallback.
  */
 import { abortError, isAbortError } from "../ai/errors.ts";
 import { BudgetExceededError } from "../ai/usage.ts";
+import { type AppError, isAppError } from "../errors.ts";
 import type { RunPhase } from "./vocabulary.ts";
 
-/** Cancellation (the signal, or an AbortError from below) or an exhausted budget. */
+/**
+ * Cancellation (the signal, or an AbortError from below), an exhausted budget, or a configuration
+ * gap (a model or search provider without its key): no fallback can help with any of them, and a
+ * gap fails every later call the same way, so the run ends at once saying what to set.
+ */
 export function isFatalEngineError(error: unknown, signal?: AbortSignal): boolean {
-  return Boolean(signal?.aborted) || isAbortError(error) || error instanceof BudgetExceededError;
+  return (
+    Boolean(signal?.aborted) ||
+    isAbortError(error) ||
+    error instanceof BudgetExceededError ||
+    isNotConfigured(error)
+  );
+}
+
+/** An AppError `not_configured` (ModelConfigError, SearchConfigError): what to set, in its message. */
+export function isNotConfigured(error: unknown): error is AppError {
+  return isAppError(error) && error.code === "not_configured";
 }
 
 /** Rethrows fatal errors; returns the others' message for the fallback's event or log. */
@@ -25,13 +41,13 @@ export function throwIfAborted(signal: AbortSignal): void {
 }
 
 /**
- * The first line of a catch that otherwise falls back: a cancelled run (its own signal aborted)
- * and an exhausted budget go on up to the orchestrator; anything else is the caller's to recover
+ * The first line of a catch that otherwise falls back: a cancelled run (its own signal aborted),
+ * an exhausted budget and a configuration gap go on up to the orchestrator; anything else is the caller's to recover
  * from. Only the run's signal counts as cancellation here, not an AbortError on its own.
  */
 export function rethrowIfFatal(error: unknown, signal: AbortSignal): void {
   throwIfAborted(signal);
-  if (error instanceof BudgetExceededError) throw error;
+  if (error instanceof BudgetExceededError || isNotConfigured(error)) throw error;
 }
 
 /** A phase ran past `phaseTimeoutMs`; the run ends failed with a partial report. */

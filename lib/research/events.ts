@@ -3,7 +3,7 @@
  * the rest of the object. Events are persisted as run_events rows (gapless seq) before anyone sees
  * them, except the transient ones (report.delta), which stream live and are never stored one by one.
  */
-import type { DirectivePriority, RunPhase } from "./vocabulary.ts";
+import type { DirectivePriority, RunPhase, RunStatus } from "./vocabulary.ts";
 
 export type ResearchEvent =
   // run lifecycle
@@ -147,6 +147,28 @@ export const terminalEventTypes: ReadonlySet<ResearchEventType> = new Set([
   "run.failed",
   "run.cancelled",
 ]);
+
+/** The last event of every run: exactly one of these, written together with the run's end. */
+export type TerminalEvent = EventOf<"run.completed"> | EventOf<"run.failed"> | EventOf<"run.cancelled">;
+
+/**
+ * What a terminal event makes of the run row, so the status and the event can never disagree:
+ * completed runs reach phase `done`, a failure's reason is the run's error.
+ */
+export function runEndOf(event: TerminalEvent): {
+  status: Extract<RunStatus, "completed" | "failed" | "cancelled">;
+  phase?: RunPhase;
+  error: string | null;
+} {
+  switch (event.type) {
+    case "run.completed":
+      return { status: "completed", phase: "done", error: null };
+    case "run.failed":
+      return { status: "failed", error: event.reason };
+    case "run.cancelled":
+      return { status: "cancelled", error: null };
+  }
+}
 
 /** Where the engine sends events; the worker's sink persists then publishes. */
 export interface EventSink {

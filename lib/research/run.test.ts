@@ -3,6 +3,7 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/cli
 import { createRun, getRun, updateRunStatus } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import { scriptedModel } from "../../test/support/ai-mocks.ts";
+import { recordingEnd } from "../../test/support/recording-store.ts";
 import { createModelClient } from "../ai/client.ts";
 import { createModelRegistry } from "../ai/registry.ts";
 import { BudgetExceededError } from "../ai/usage.ts";
@@ -25,7 +26,7 @@ async function setup(settings: Record<string, unknown> = {}) {
   const run = await createRun(h.db, { ownerId: "o", question: "Are heat pumps efficient?", settings });
   const events: ResearchEvent[] = [];
   const controller = new AbortController();
-  const store = createDbRunStore(h.db, run.id);
+  const store = recordingEnd(createDbRunStore(h.db, run.id), events);
   const deps: EngineDeps = {
     models: createModelClient({
       registry: createModelRegistry({

@@ -99,6 +99,7 @@ export async function runResearch(deps: EngineDeps, phases: Phases): Promise<Run
   if (finished) return finished;
   const attempt = await beginAttempt(deps, phases, snapshot);
   const checkAbort = () => deps.signal.throwIfAborted();
+  let partial: boolean;
   try {
     const awaitingAnswer = await runClarification(attempt, snapshot);
     if (awaitingAnswer) return awaitingAnswer;
@@ -108,13 +109,15 @@ export async function runResearch(deps: EngineDeps, phases: Phases): Promise<Run
     const awaitingReview = await runSupervisionPhase(attempt, brief);
     if (awaitingReview) return awaitingReview;
     checkAbort();
-    const partial = await runSynthesis(attempt, brief);
+    partial = await runSynthesis(attempt, brief);
     checkAbort();
     await runKnowledge(attempt);
-    return await completeRun(attempt, partial);
   } catch (error) {
     return endAfterError(deps, phases, error);
   }
+  // Outside the catch: a run whose end cannot be written is not thereby failed. The error goes up,
+  // the job is retried, and the retry (every phase done) ends it.
+  return completeRun(attempt, partial);
 }
 
 /** A duplicate delivery of a finished run's job (or a run cancelled while queued): nothing to do or emit. */
@@ -277,12 +280,12 @@ async function runKnowledge(a: Attempt): Promise<void> {
   await finishPhase(a, "knowledge", t);
 }
 
+/** The run's status and its terminal event in one write (store.finishRun). */
 async function completeRun(a: Attempt, partial: boolean): Promise<RunOutcome> {
-  const { store, events } = a.deps;
-  await store.setStatus({ status: "completed", phase: "done", error: null });
+  const { store } = a.deps;
   const sources = (await store.listSources()).length;
   const citations = countCitations((await store.getReport())?.markdown ?? "");
-  await events.emit({ type: "run.completed", sources, citations, partial });
+  await store.finishRun({ type: "run.completed", sources, citations, partial });
   return { status: "completed", partial };
 }
 
@@ -290,8 +293,7 @@ async function endAfterError(deps: EngineDeps, phases: Phases, error: unknown): 
   const reason = runAbortReason(deps.signal);
   if (reason?.kind === "shutdown") return { status: "interrupted" };
   if (reason?.kind === "cancelled") {
-    await deps.store.setStatus({ status: "cancelled", error: null });
-    await deps.events.emit({ type: "run.cancelled", reason: `cancelled by ${reason.by}` });
+    await deps.store.finishRun({ type: "run.cancelled", reason: `cancelled by ${reason.by}` });
     return { status: "cancelled" };
   }
   const message =
@@ -303,8 +305,7 @@ async function endAfterError(deps: EngineDeps, phases: Phases, error: unknown): 
           ? `The run's budget was exhausted: ${error.message}`
           : `The run failed: ${error instanceof Error ? error.message : String(error)}`;
   const partial = await tryPartialReport(deps, phases, message);
-  await deps.store.setStatus({ status: "failed", error: message });
-  await deps.events.emit({ type: "run.failed", reason: message, partial });
+  await deps.store.finishRun({ type: "run.failed", reason: message, partial });
   return { status: "failed", reason: message, partial };
 }
 

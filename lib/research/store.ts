@@ -2,6 +2,8 @@
  * What the engine persists, as one interface over a single run. The database implementation is
  * db/research-store.ts; every method is a checkpoint, so a resumed run reads back what was done.
  */
+
+import type { TerminalEvent } from "./events.ts";
 import type {
   CitationSupport,
   DirectiveOrigin,
@@ -126,10 +128,17 @@ export interface RunStore {
   readonly runId: string;
   getRun(): Promise<RunSnapshot>;
   /**
-   * One write per transition: status, phase and error together (finished_at for terminal states),
-   * so a reader never sees a phase without its status.
+   * One write per transition: status, phase and error together, so a reader never sees a phase
+   * without its status. Not for the end of a run: that is finishRun.
    */
   setStatus(patch: { status: RunStatus; phase?: RunPhase; error?: string | null }): Promise<void>;
+  /**
+   * Ends the run: the terminal status the event implies (runEndOf) and the terminal event itself,
+   * in one transaction, after every event already emitted. Either both are written or neither, so
+   * a run is never finished with a stream that does not end. False, writing nothing, when the run
+   * had already ended. Nothing is written for the run after it.
+   */
+  finishRun(event: TerminalEvent): Promise<boolean>;
   /** Stores the clarification question and sets the run awaiting its answer (one write). */
   askClarification(question: string): Promise<void>;
   saveBrief(brief: string): Promise<void>;
@@ -178,7 +187,10 @@ export interface RunStore {
 
   /** Established items of the run's owner, newest first (the caller trims to its budget). */
   listEstablishedKnowledge(limit: number): Promise<KnowledgeItemRecord[]>;
+  /** Stores the run's extracted items as provisional; an item the run already stored is skipped. */
   saveKnowledgeItems(items: KnowledgeItemInput[]): Promise<void>;
+  /** How many knowledge items were extracted from this run and stored (a resumed phase's check). */
+  countRunKnowledge(): Promise<number>;
 
   saveUsage(usage: Record<string, unknown>): Promise<void>;
 }

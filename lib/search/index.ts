@@ -78,11 +78,16 @@ function validateNames(names: readonly string[]): ProviderName[] {
   return out;
 }
 
-function required(env: SearchEnv, variable: string, provider: string): string {
+/** Where the provider list came from, for messages: the run's settings or the environment. */
+function providersOrigin(opts: Pick<CreateSearchOptions, "providers">): string {
+  return opts.providers ? "the run's settings.searchProviders" : "SEARCH_PROVIDERS";
+}
+
+function required(env: SearchEnv, variable: string, provider: string, origin: string): string {
   const value = env[variable]?.trim();
   if (!value) {
     throw new SearchConfigError(
-      `The ${provider} search provider is enabled in SEARCH_PROVIDERS but ${variable} is not set.`,
+      `The ${provider} search provider is enabled in ${origin} but ${variable} is not set.`,
       variable,
     );
   }
@@ -106,6 +111,7 @@ function httpUrl(env: SearchEnv, variable: string, fallback?: string): string {
 
 function buildProvider(name: ProviderName, opts: CreateSearchOptions): SearchProvider {
   const { env, fetch } = opts;
+  const origin = providersOrigin(opts);
   switch (name) {
     case "library":
       if (!opts.library || opts.ownerId === undefined) {
@@ -113,27 +119,37 @@ function buildProvider(name: ProviderName, opts: CreateSearchOptions): SearchPro
       }
       return libraryProvider({ backend: opts.library, ownerId: opts.ownerId });
     case "searxng":
-      required(env, "SEARXNG_URL", name);
+      required(env, "SEARXNG_URL", name, origin);
       return searxngProvider({ baseUrl: httpUrl(env, "SEARXNG_URL"), fetch });
     case "tavily":
       return tavilyProvider({
-        apiKey: required(env, "TAVILY_API_KEY", name),
+        apiKey: required(env, "TAVILY_API_KEY", name, origin),
         baseUrl: httpUrl(env, "TAVILY_BASE_URL", TAVILY_BASE_URL),
         fetch,
       });
     case "exa":
       return exaProvider({
-        apiKey: required(env, "EXA_API_KEY", name),
+        apiKey: required(env, "EXA_API_KEY", name, origin),
         baseUrl: httpUrl(env, "EXA_BASE_URL", EXA_BASE_URL),
         fetch,
       });
     case "brave":
       return braveProvider({
-        apiKey: required(env, "BRAVE_API_KEY", name),
+        apiKey: required(env, "BRAVE_API_KEY", name, origin),
         baseUrl: httpUrl(env, "BRAVE_BASE_URL", BRAVE_BASE_URL),
         fetch,
       });
   }
+}
+
+/**
+ * Checks that every provider a run would use (`providers`, else SEARCH_PROVIDERS) has its key and
+ * URL, without building the library provider or touching the network. Throws SearchConfigError
+ * naming the variable to set: what POST /api/runs answers before creating a run.
+ */
+export function assertSearchConfigured(opts: Pick<CreateSearchOptions, "env" | "providers">): void {
+  const names = opts.providers ? validateNames(opts.providers) : parseSearchProviders(opts.env);
+  for (const name of names) if (name !== "library") buildProvider(name, opts);
 }
 
 /** Builds the configured providers; configuration mistakes throw SearchConfigError here, up front. */

@@ -3,7 +3,7 @@ import { type ModelConfigStatus, modelConfigStatus } from "../ai/config-status.t
 
 export interface HealthReport {
   status: "ok" | "degraded";
-  database: { ok: boolean; kind: "pglite" | "postgres" | null; error?: string };
+  database: { ok: boolean; kind: "pglite" | "postgres" | null };
   /** Which model roles are usable; an unconfigured model does not make the app unhealthy. */
   models: Pick<ModelConfigStatus, "configured" | "unconfigured" | "problems" | "help"> & {
     roles: { role: string; configured: boolean; model?: string; source?: string }[];
@@ -11,7 +11,17 @@ export interface HealthReport {
   time: string;
 }
 
-/** Liveness plus database reachability and model configuration; failures are reported, never thrown. */
+/** What GET /api/health tells anyone who asks: up or not, and nothing that names a host or a setting. */
+export interface PublicHealth {
+  status: "ok" | "degraded";
+  database: "ok" | "unreachable";
+}
+
+/**
+ * Liveness plus database reachability and model configuration, for the operator's setup page.
+ * Failures are reported, never thrown; why the database is unreachable goes to the server log
+ * only, since its message can name hosts, users and ports.
+ */
 export async function checkHealth(): Promise<HealthReport> {
   const time = new Date().toISOString();
   const m = modelConfigStatus(process.env);
@@ -27,8 +37,14 @@ export async function checkHealth(): Promise<HealthReport> {
     await pingDatabase(handle);
     return { status: "ok", database: { ok: true, kind: handle.kind }, models, time };
   } catch (e) {
+    console.error("[deep-research] health check: the database is unreachable:", e);
     const kind = process.env.DATABASE_URL ? "postgres" : "pglite";
-    const error = e instanceof Error ? e.message : String(e);
-    return { status: "degraded", database: { ok: false, kind, error }, models, time };
+    return { status: "degraded", database: { ok: false, kind }, models, time };
   }
+}
+
+/** The anonymous health answer: the report cut down to up-or-not. */
+export async function publicHealth(): Promise<PublicHealth> {
+  const report = await checkHealth();
+  return { status: report.status, database: report.database.ok ? "ok" : "unreachable" };
 }

@@ -1,6 +1,24 @@
 import { assertModelsConfigured, modelConfigStatus } from "../ai/config-status.ts";
+import type { RoleOverrides } from "../ai/resolve.ts";
+import { assertSearchConfigured } from "../search/index.ts";
 
 /** Creating a run without usable models would only fail later; refuse it up front (409) with what to set. */
-export function requireConfiguredModels(env: NodeJS.ProcessEnv = process.env): void {
-  assertModelsConfigured(modelConfigStatus(env));
+export function requireConfiguredModels(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides?: RoleOverrides,
+): void {
+  assertModelsConfigured(modelConfigStatus(env, { overrides }));
+}
+
+/**
+ * Everything a run's worker will need from the configuration, checked before the run is created:
+ * a model for every role (with the run's overrides) and the key or URL of every search provider it
+ * names (or SEARCH_PROVIDERS). Throws 409 not_configured naming the variable to set.
+ */
+export function requireConfiguredRun(
+  settings: { models?: RoleOverrides; searchProviders?: readonly string[] },
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  requireConfiguredModels(env, settings.models);
+  assertSearchConfigured({ env, providers: settings.searchProviders });
 }

@@ -5,11 +5,16 @@
  * queue job): the event is announced after COMMIT with the seq it was written with.
  */
 import type { Db } from "../../db/client.ts";
-import { type DirectiveEdit, editPendingDirective } from "../../db/queries/directives.ts";
+import {
+  type DirectiveEdit,
+  type DirectiveEditProblem,
+  editPendingDirectives,
+} from "../../db/queries/directives.ts";
 import {
   cancelIdleRun,
   createRun,
   getRunForOwner,
+  lockRunRow,
   requestRunCancel,
   requeueWithApprovedPlan,
   requeueWithClarificationAnswer,
@@ -80,6 +85,8 @@ export async function addUserDirective(
     throw new AppError("conflict", `The run has already ended (${run.status}); it cannot be steered.`);
   }
   const directive = await withEventTransaction(db, rt.bus, async (tx, events) => {
+    // Hold the run while checking for duplicates, so a concurrent add cannot slip in between.
+    await lockRunRow(tx, id);
     const store = createDbRunStore(tx, id);
     // The same near-duplicate rule the supervisor applies to its own follow-ups.
     const near = findNearDuplicate(input.topic, await store.listDirectives());
@@ -146,14 +153,26 @@ export async function approvePlan(
   const updated = await withEventTransaction(db, rt.bus, async (tx, events) => {
     const row = await requeueWithApprovedPlan(tx, id);
     if (!row) return undefined;
-    for (const e of edits) {
-      if (!(await editPendingDirective(tx, id, e))) {
-        throw new AppError("validation_failed", `Directive ${e.id} is not a pending directive of this run.`);
-      }
-    }
+    const problem = await editPendingDirectives(tx, id, edits);
+    if (problem) throw planEditError(problem);
     await events.append(id, { type: "plan.approved", edited: edits.length > 0 });
     await enqueueRun(boss, tx, id);
     return row;
   });
   if (!updated) throw new AppError("conflict", "The run is not waiting for plan review.");
+}
+
+/** A plan edit that cannot apply, as the caller's error (the transaction rolls back: nothing changes). */
+function planEditError(problem: DirectiveEditProblem): AppError {
+  if (problem.kind === "not_pending") {
+    return new AppError(
+      "validation_failed",
+      `Directive ${problem.id} is not a pending directive of this run.`,
+    );
+  }
+  return new AppError(
+    "conflict",
+    `Two directives would have the same topic "${problem.topic}" after these edits; topics must differ (ignoring case and punctuation).`,
+    { details: { topic: problem.topic, directiveIds: problem.directiveIds } },
+  );
 }

@@ -26,6 +26,7 @@ import { type RunOutcome, runResearch } from "../../lib/research/run.ts";
 import type { RunStore } from "../../lib/research/store.ts";
 import { libraryDocumentUrl } from "../../lib/search/index.ts";
 import type { GenerateOptions, GenerateResult } from "./ai-mocks.ts";
+import { recordingEnd } from "./recording-store.ts";
 import { chunks, contextLengthError, streamOf } from "./report-harness.ts";
 import { reply, toolCalls } from "./researcher-harness.ts";
 
@@ -454,8 +455,30 @@ export async function runScenario(handle: DatabaseHandle, s: Scenario): Promise<
     question: s.question,
     settings: { maxSupervisionRounds: 1, ...s.settings },
   });
-  const store = createDbRunStore(handle.db, run.id);
+  return executeScenario(handle, s, run, docs);
+}
+
+/**
+ * Runs an existing scenario run again, as the queue's next attempt would (e.g. after a crash): a
+ * fresh attempt with fresh event and call records; the orchestrator skips what is stored.
+ */
+export function resumeScenario(
+  handle: DatabaseHandle,
+  s: Scenario,
+  prior: ScenarioRun,
+): Promise<ScenarioRun> {
+  return executeScenario(handle, s, prior.run, prior.docs);
+}
+
+async function executeScenario(
+  handle: DatabaseHandle,
+  s: Scenario,
+  run: Run,
+  docs: Record<string, InsertedDoc>,
+): Promise<ScenarioRun> {
+  const ownerId = run.ownerId;
   const events: ResearchEvent[] = [];
+  const store = recordingEnd(createDbRunStore(handle.db, run.id), events);
   const mock = scenarioModel(s);
   const controller = new AbortController();
   const searches: string[] = [];

@@ -1,8 +1,9 @@
-import { checkHealth } from "@/lib/server/health";
+import { publicHealth } from "@/lib/server/health";
 
 export const dynamic = "force-dynamic";
 
+/** Anyone may ask: up or not, without error text or configuration (docs/API.md). */
 export async function GET() {
-  const report = await checkHealth();
-  return Response.json(report, { status: report.database.ok ? 200 : 503 });
+  const health = await publicHealth();
+  return Response.json(health, { status: health.database === "ok" ? 200 : 503 });
 }

@@ -1,5 +1,5 @@
 import { handle, readJson } from "@/lib/http";
-import { requireConfiguredModels } from "@/lib/server/model-config";
+import { requireConfiguredRun } from "@/lib/server/model-config";
 import { currentOwner } from "@/lib/server/owner";
 import { createAndEnqueueRun } from "@/lib/server/run-actions";
 import { createRunSchema } from "@/lib/server/run-settings";
@@ -15,7 +15,7 @@ export const GET = handle(async (req: Request) => {
 
 export const POST = handle(async (req: Request) => {
   const input = await readJson(req, createRunSchema);
-  requireConfiguredModels();
+  requireConfiguredRun(input.settings);
   const owner = await currentOwner(req);
   const run = await createAndEnqueueRun(await serverRuntime(), { ownerId: owner, ...input });
   return Response.json({ id: run.id, status: run.status }, { status: 201 });

@@ -94,6 +94,13 @@ export async function extractKnowledge(
   input: { question: string; report: string; sources: SourceRecord[] },
 ): Promise<number> {
   try {
+    // A phase re-run after a crash (items stored, phase not checkpointed) does not ask again: a
+    // second answer would be worded differently and slip past the store's per-run key.
+    const stored = await deps.store.countRunKnowledge();
+    if (stored > 0) {
+      await deps.events.emit({ type: "knowledge.extracted", count: stored });
+      return stored;
+    }
     const { body, numbered } = numberedReportSources(input.report, input.sources);
     const list = [...numbered].map(([number, s]) => ({ number, title: s.title, url: s.url }));
     const instructions = knowledgeInstructions();

@@ -1,0 +1,118 @@
+// POST /api/runs refuses, up front, a run the worker could not carry out for want of
+// configuration: a search provider (from the run's settings or SEARCH_PROVIDERS) without its key
+// or URL, a per-run model override without its provider's key. 409 not_configured, naming the
+// variable to set; nothing is created. Called directly with a Request, embedded PGlite in a
+// temporary DATA_DIR, no in-process worker.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dr-run-config-"));
+const VARIABLES = [
+  "DATA_DIR",
+  "DATABASE_URL",
+  "IN_PROCESS_WORKER",
+  "MODEL",
+  "OPENAI_COMPATIBLE_BASE_URL",
+  "SEARCH_PROVIDERS",
+  "TAVILY_API_KEY",
+  "SEARXNG_URL",
+  "ANTHROPIC_API_KEY",
+];
+const saved = Object.fromEntries(VARIABLES.map((k) => [k, process.env[k]]));
+
+type Handler = (req: Request) => Promise<Response>;
+let post: Handler;
+let list: Handler;
+
+beforeAll(async () => {
+  for (const k of VARIABLES) delete process.env[k];
+  process.env.DATA_DIR = dataDir;
+  process.env.IN_PROCESS_WORKER = "false";
+  // A usable model (never called here): only the search and override checks are under test.
+  process.env.MODEL = "openai-compatible:llama3.1";
+  process.env.OPENAI_COMPATIBLE_BASE_URL = "http://127.0.0.1:9/v1";
+  const route = await import("../app/api/runs/route.ts");
+  post = route.POST as Handler;
+  list = route.GET as Handler;
+});
+
+afterAll(async () => {
+  const { stopRuntime } = await import("../lib/jobs/runtime.ts");
+  await stopRuntime();
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function createRun(settings: Record<string, unknown>) {
+  const res = await post(
+    new Request("http://localhost/api/runs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: "Is a heat pump worth it?", settings }),
+    }),
+  );
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      id?: string;
+      error?: { code: string; message: string; details?: { variable?: string } };
+    },
+  };
+}
+
+async function runCount(): Promise<number> {
+  const res = await list(new Request("http://localhost/api/runs"));
+  return ((await res.json()) as { runs: unknown[] }).runs.length;
+}
+
+describe("POST /api/runs checks the run's configuration before creating it", () => {
+  it("refuses settings.searchProviders naming a provider without its key, naming the variable", async () => {
+    const { status, body } = await createRun({ searchProviders: ["library", "tavily"] });
+    expect(status).toBe(409);
+    expect(body.error?.code).toBe("not_configured");
+    expect(body.error?.message).toContain("TAVILY_API_KEY");
+    expect(body.error?.message).toContain("settings.searchProviders");
+    expect(body.error?.details?.variable).toBe("TAVILY_API_KEY");
+    expect(await runCount()).toBe(0);
+  });
+
+  it("refuses SEARCH_PROVIDERS naming a provider without its URL when the run names none", async () => {
+    process.env.SEARCH_PROVIDERS = "library,searxng";
+    try {
+      const { status, body } = await createRun({});
+      expect(status).toBe(409);
+      expect(body.error?.code).toBe("not_configured");
+      expect(body.error?.message).toContain("SEARXNG_URL");
+      expect(body.error?.details?.variable).toBe("SEARXNG_URL");
+      // The run's own choice wins over SEARCH_PROVIDERS.
+      expect((await createRun({ searchProviders: ["library"] })).status).toBe(201);
+    } finally {
+      delete process.env.SEARCH_PROVIDERS;
+    }
+  });
+
+  it("refuses a per-run model override whose provider has no key", async () => {
+    const { status, body } = await createRun({ models: { synthesis: "anthropic:claude-sonnet-4-5" } });
+    expect(status).toBe(409);
+    expect(body.error?.code).toBe("not_configured");
+    expect(body.error?.message).toContain("ANTHROPIC_API_KEY");
+  });
+
+  it("creates a run whose providers are configured", async () => {
+    process.env.TAVILY_API_KEY = "tvly-test";
+    try {
+      const before = await runCount();
+      const { status, body } = await createRun({ searchProviders: ["library", "tavily"] });
+      expect(status).toBe(201);
+      expect(body.id).toEqual(expect.any(String));
+      expect(await runCount()).toBe(before + 1);
+    } finally {
+      delete process.env.TAVILY_API_KEY;
+    }
+  });
+});
