@@ -8,6 +8,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dr-library-api-"));
+// More uploads than the default rate limit allows; the limit itself is tested in test/limits-api.test.ts.
+process.env.RATE_LIMIT_UPLOADS_PER_MINUTE = "1000";
 process.env.DATA_DIR = dataDir;
 delete process.env.DATABASE_URL;
 

@@ -15,6 +15,7 @@ import { type RunAbortReason, type RunOutcome, runResearch } from "../research/r
 import type { RunBus } from "./bus.ts";
 import { createEngineDeps } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
+import { applyRunCeilings, runBudget, runCeilingsFromEnv } from "./run-limits.ts";
 
 export interface ExecuteRunOptions {
   handle: DatabaseHandle;
@@ -59,7 +60,9 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
   cleanups.push(() => clearInterval(poll));
   if (run.cancelRequestedAt) abort({ kind: "cancelled", by: "the user" });
 
-  const config = resolveResearchConfig(run.settings);
+  // The server's ceilings hold for every attempt, whatever the run was created with.
+  const ceilings = runCeilingsFromEnv(env);
+  const config = applyRunCeilings(resolveResearchConfig(run.settings), ceilings);
   const startedAt = run.startedAt ?? (await markRunStarted(db, runId, new Date()));
   const remaining = config.runTimeoutMs - (Date.now() - startedAt.getTime());
   const timer = setTimeout(
@@ -73,7 +76,10 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
   const registry = opts.registry ?? createModelRegistry({ env });
   const meter = new UsageMeter({
     pricing: registry.pricing,
-    budget: (run.settings.budget ?? {}) as { maxTokens?: number; maxCostUsd?: number },
+    budget: runBudget(
+      run.settings.budget as { maxTokens?: number; maxCostUsd?: number } | undefined,
+      ceilings,
+    ),
     initial: isUsageSnapshot(run.usage) ? run.usage : undefined,
   });
   cleanups.push(trackUsage(meter, store, events));
