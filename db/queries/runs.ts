@@ -19,7 +19,12 @@ export async function createRun(
   db: Db,
   input: Pick<NewRun, "ownerId" | "question" | "settings">,
 ): Promise<Run> {
-  const [row] = await db.insert(runs).values(input).returning();
+  // The time of the insert, not of the transaction's start: a run created under its owner's slot
+  // lock then sorts after every run created before it took the lock (first come, first served).
+  const [row] = await db
+    .insert(runs)
+    .values({ ...input, createdAt: sql`clock_timestamp()` })
+    .returning();
   return row;
 }
 
