@@ -15,6 +15,7 @@ export const GET = handle(async (req: Request) => {
 /** Adds a document: JSON {text, format, title?} or {url, title?}, or a multipart "file" upload. */
 export const POST = handle(async (req: Request) => {
   const rt = await serverRuntime();
+  // Counted on arrival: reading and parsing the document is the work the limit protects.
   await enforceRateLimit(rt, req, "uploads");
   const owner = await currentOwner(req);
   const doc = await readLibraryRequest(req, process.env);

@@ -15,10 +15,11 @@ export const GET = handle(async (req: Request) => {
 });
 
 export const POST = handle(async (req: Request) => {
-  const rt = await serverRuntime();
-  await enforceRateLimit(rt, req, "runs");
   const input = await readJson(req, createRunSchema);
   requireConfiguredModels();
+  // Counted once the request could create a run: a malformed one is told so, not throttled.
+  const rt = await serverRuntime();
+  await enforceRateLimit(rt, req, "runs");
   const owner = await currentOwner(req);
   const run = await createAndEnqueueRun(rt, { ownerId: owner, ...input });
   return Response.json({ id: run.id, status: run.status, queuePosition: run.queuePosition }, { status: 201 });
