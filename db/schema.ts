@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -17,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  varchar,
 } from "drizzle-orm/pg-core";
 import type {
   CitationSupport,
@@ -348,3 +350,14 @@ export const libraryDocuments = pgTable(
   (t) => [index("library_search_idx").using("gin", t.search)],
 );
 export type LibraryDocument = typeof libraryDocuments.$inferSelect;
+
+/**
+ * Request counters of the rate limits (lib/server/rate-limits.ts), shared by every process on the
+ * database. The shape is the one rate-limiter-flexible's PostgreSQL store reads and writes: `key`
+ * is "<limit>:<caller>", `points` the requests counted in the window, `expire` its end (epoch ms).
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});

@@ -25,6 +25,13 @@ export default async function globalSetup() {
     // Deterministic scripts: an unscripted call fails at once instead of being retried into later tests.
     MODEL_MAX_RETRIES: "0",
     WORKER_CONCURRENCY: "2",
+    // The suite creates many runs and documents in a row as one user: limits far above what it uses
+    // (e2e/limits.spec.ts checks the limits that hold regardless: body size, PDF pages).
+    RATE_LIMIT_RUNS_PER_MINUTE: "1000",
+    RATE_LIMIT_UPLOADS_PER_MINUTE: "1000",
+    RATE_LIMIT_ACTIONS_PER_MINUTE: "1000",
+    RUNS_MAX_ACTIVE_PER_USER: "50",
+    RUNS_MAX_QUEUED_PER_USER: "50",
   };
   const app = await startApp(appEnv);
   process.env.E2E_BASE_URL = app.url;

@@ -23,12 +23,19 @@ export type ErrorCode = keyof typeof errorStatus;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details?: unknown;
+  /** Response headers that belong to the error, e.g. `Retry-After` on a 429. */
+  readonly headers?: Readonly<Record<string, string>>;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; details?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown; details?: unknown; headers?: Record<string, string> },
+  ) {
     super(message, { cause: options?.cause });
     this.name = "AppError";
     this.code = code;
     this.details = options?.details;
+    this.headers = options?.headers;
   }
 
   get status(): number {

@@ -1,10 +1,11 @@
 import type { z } from "zod";
+import { type Env, envNumber } from "./env.ts";
 import { AppError } from "./errors.ts";
 
 /** JSON error response in the contract's shape: {"error":{"code","message"}} — never a stack trace. */
 export function errorResponse(e: unknown): Response {
   if (e instanceof AppError) {
-    return Response.json(e.toJSON(), { status: e.status });
+    return Response.json(e.toJSON(), { status: e.status, headers: e.headers });
   }
   console.error("unhandled error in route handler", e);
   const internal = new AppError("internal", "Something went wrong on the server. The error was logged.");
@@ -22,11 +23,51 @@ export function handle<A extends unknown[]>(fn: (...args: A) => Promise<Response
   };
 }
 
-/** Reads and validates a JSON body; malformed JSON and schema violations are caller mistakes. */
+/** JSON_BODY_MAX_BYTES: the largest JSON request body a route reads (library uploads have their own). */
+export function jsonBodyLimitBytes(env: Env = process.env): number {
+  return envNumber(env, "JSON_BODY_MAX_BYTES", 256 * 1024, { min: 1024, integer: true });
+}
+
+/**
+ * The whole body, refused with `tooLarge` before it is buffered past `maxBytes`: at once when
+ * Content-Length declares more, and while reading when there is none (chunked) or it lies.
+ */
+export async function readBodyBytes(
+  req: Request,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
+  const declared = Number(req.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!req.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Reads and validates a JSON body; too large, malformed JSON and schema violations are caller mistakes. */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  const max = jsonBodyLimitBytes();
+  const body = await readBodyBytes(
+    req,
+    max,
+    () =>
+      new AppError("payload_too_large", `The request body exceeds the ${kib(max)} limit for JSON requests.`),
+  );
   let raw: unknown;
   try {
-    raw = await req.json();
+    raw = JSON.parse(new TextDecoder().decode(body));
   } catch {
     throw new AppError("invalid_json", "The request body is not valid JSON.");
   }
@@ -36,4 +77,8 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
     throw new AppError("validation_failed", `Invalid request: ${issues.join("; ")}`, { details: issues });
   }
   return parsed.data;
+}
+
+function kib(bytes: number): string {
+  return bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;
 }

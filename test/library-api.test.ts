@@ -5,10 +5,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { signUp, useFreshAppDatabase } from "./support/app-session.ts";
+import { makePdf as makeLongPdf, numberedPages } from "./support/pdf-fixture.ts";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dr-library-api-"));
+// More uploads than the default rate limit allows; the limit itself is tested in test/limits-api.test.ts.
+process.env.RATE_LIMIT_UPLOADS_PER_MINUTE = "1000";
 process.env.DATA_DIR = dataDir;
 delete process.env.DATABASE_URL;
 
@@ -322,6 +325,54 @@ describe("POST /api/library", () => {
       "unsupported_media_type",
       /binary/,
     );
+  });
+});
+
+describe("parsing caps (PARSE_MAX_PDF_PAGES, PARSE_TIMEOUT_MS), in a worker thread", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  const pdfUpload = (pages: number) =>
+    upload(new Blob([makeLongPdf(numberedPages(pages))], { type: "application/pdf" }), "long.pdf");
+
+  it("answers 413 for a PDF over the page cap", async () => {
+    vi.stubEnv("PARSE_MAX_PDF_PAGES", "5");
+    const error = await expectError(await pdfUpload(6), 413, "payload_too_large");
+    expect(error.message).toBe("The PDF has 6 pages; at most 5 are read.");
+    expect((await pdfUpload(5)).status).toBe(201);
+  });
+
+  it("answers 422 when the parse takes longer than the time cap, and stops it", async () => {
+    vi.stubEnv("PARSE_TIMEOUT_MS", "1");
+    const error = await expectError(await pdfUpload(50), 422, "validation_failed");
+    expect(error.message).toMatch(/took longer than 1 ms; it was stopped/);
+    expect(error.details).toMatchObject({ reason: "timeout" });
+  });
+
+  it("keeps serving other requests while a large PDF is parsed", async () => {
+    vi.stubEnv("PARSE_MAX_PDF_PAGES", "2000");
+    let stored = false;
+    const uploading = pdfUpload(1500).then((res) => {
+      stored = true;
+      return res;
+    });
+    // Parsed on the event loop, this document would hold every other request until it was done.
+    const listing = await list(new Request(base));
+    const listedDuringParse = !stored;
+    const timerRanDuringParse = await new Promise<boolean>((resolve) =>
+      setTimeout(() => resolve(!stored), 20),
+    );
+    expect(listing.status).toBe(200);
+    expect(listedDuringParse).toBe(true);
+    expect(timerRanDuringParse).toBe(true);
+    const res = await uploading;
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const doc = (await (await getOne(new Request(`${base}/${id}`), ctx(id))).json()) as {
+      document: { content: string };
+    };
+    expect(doc.document.content).toContain("Page 1500 of the long report");
   });
 });
 

@@ -44,6 +44,12 @@ export function StatusHeader({
           </a>
         )}
       </p>
+      {run.queuePosition !== null && (
+        <p data-testid="queue-position" className="text-sm text-zinc-600 dark:text-zinc-400">
+          Waiting for a free slot: {ordinal(run.queuePosition)} in your queue. It starts when one of your
+          running runs ends.
+        </p>
+      )}
       {run.error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {run.error}
@@ -56,4 +62,8 @@ export function StatusHeader({
       )}
     </header>
   );
+}
+
+function ordinal(n: number): string {
+  return n === 1 ? "next" : `number ${n}`;
 }

@@ -97,5 +97,13 @@ export function useRunStream(initial: RunViewJson) {
     return () => es.close();
   }, [initial.id, refresh]);
 
+  // A run waiting for a slot writes no events until it starts; its place in the queue still moves.
+  const waiting = run.queuePosition !== null;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void refresh(), 5000);
+    return () => clearInterval(timer);
+  }, [waiting, refresh]);
+
   return { run, timeline, liveReport, refresh };
 }

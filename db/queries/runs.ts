@@ -4,7 +4,7 @@
  * return the row when they applied and nothing when the run was not in that state, so two callers
  * racing for one transition change the run once.
  */
-import { and, desc, eq, inArray, isNotNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { type NewRun, type Run, type RunStatus, runs, terminalRunStatuses } from "../schema.ts";
 
@@ -19,7 +19,12 @@ export async function createRun(
   db: Db,
   input: Pick<NewRun, "ownerId" | "question" | "settings">,
 ): Promise<Run> {
-  const [row] = await db.insert(runs).values(input).returning();
+  // The time of the insert, not of the transaction's start: a run created under its owner's slot
+  // lock then sorts after every run created before it took the lock (first come, first served).
+  const [row] = await db
+    .insert(runs)
+    .values({ ...input, createdAt: sql`clock_timestamp()` })
+    .returning();
   return row;
 }
 
@@ -185,7 +190,10 @@ export async function cancelIdleRun(db: Db, id: string): Promise<Run | undefined
   return row;
 }
 
-/** Stores the clarification answer and queues the run again, if it was waiting for one. */
+/**
+ * Stores the clarification answer and queues the run again, if it was waiting for one. The run
+ * waits for a slot like a new one (no job yet); admitting it is the caller's next step.
+ */
 export async function requeueWithClarificationAnswer(
   db: Db,
   id: string,
@@ -193,18 +201,22 @@ export async function requeueWithClarificationAnswer(
 ): Promise<Run | undefined> {
   const [row] = await db
     .update(runs)
-    .set({ clarificationAnswer: answer, status: "queued", ...touched() })
+    .set({ clarificationAnswer: answer, status: "queued", jobId: null, ...touched() })
     .where(and(eq(runs.id, id), eq(runs.status, "awaiting_clarification")))
     .returning();
   return row;
 }
 
-/** Marks the plan approved in the checkpoint and queues the run again, if it was waiting for review. */
+/**
+ * Marks the plan approved in the checkpoint and queues the run again, if it was waiting for review;
+ * like a new run it waits for a slot (no job yet) until the caller admits it.
+ */
 export async function requeueWithApprovedPlan(db: Db, id: string): Promise<Run | undefined> {
   const [row] = await db
     .update(runs)
     .set({
       status: "queued",
+      jobId: null,
       checkpoint: sql`coalesce(${runs.checkpoint}, '{}'::jsonb) || '{"planApproved": true}'::jsonb`,
       ...touched(),
     })
@@ -230,4 +242,68 @@ export async function failAbandonedRun(db: Db, id: string, reason: string): Prom
     .where(and(eq(runs.id, id), inArray(runs.status, jobStatuses)))
     .returning();
   return row;
+}
+
+// Run slots (lib/jobs/run-slots.ts). A queued run without a job waits for one of its owner's slots;
+// a queued run with a job, and a running one, holds a slot. Runs waiting for a person hold none.
+const waiting = and(eq(runs.status, "queued"), isNull(runs.jobId));
+const holdingSlot = and(inArray(runs.status, jobStatuses), isNotNull(runs.jobId));
+
+/** Arbitrary constant: the advisory-lock namespace of the per-owner slot lock. */
+const SLOT_LOCK_NAMESPACE = 7_301_977;
+
+/**
+ * Serialises slot decisions for one owner (admitting, queueing) across transactions and processes
+ * until the transaction ends. Only one statement takes it, so it cannot deadlock with itself.
+ */
+export async function lockOwnerRunSlots(tx: Db, ownerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SLOT_LOCK_NAMESPACE}, hashtext(${ownerId}))`);
+}
+
+/** How many of the owner's runs hold a slot and how many wait for one. */
+export async function countRunSlots(db: Db, ownerId: string): Promise<{ active: number; waiting: number }> {
+  const rows = await db
+    .select({ waiting: sql<boolean>`${runs.jobId} is null`, n: count() })
+    .from(runs)
+    .where(and(eq(runs.ownerId, ownerId), or(waiting, holdingSlot)))
+    .groupBy(sql`${runs.jobId} is null`);
+  return {
+    active: rows.find((r) => !r.waiting)?.n ?? 0,
+    waiting: rows.find((r) => r.waiting)?.n ?? 0,
+  };
+}
+
+/** The owner's oldest `limit` runs waiting for a slot, first come first served, locked for admission. */
+export async function lockWaitingRuns(tx: Db, ownerId: string, limit: number): Promise<Run[]> {
+  if (limit <= 0) return [];
+  return tx
+    .select()
+    .from(runs)
+    .where(and(eq(runs.ownerId, ownerId), waiting))
+    .orderBy(asc(runs.createdAt), asc(runs.id))
+    .limit(limit)
+    .for("update");
+}
+
+/** 1 for the owner's next run to start, 2 for the one after; null for a run not waiting for a slot. */
+export async function queuePosition(db: Db, run: Run): Promise<number | null> {
+  if (run.status !== "queued" || run.jobId !== null) return null;
+  const [row] = await db
+    .select({ ahead: count() })
+    .from(runs)
+    .where(
+      and(
+        eq(runs.ownerId, run.ownerId),
+        waiting,
+        // Compared in SQL: created_at has microseconds, a JS Date only milliseconds.
+        sql`(${runs.createdAt}, ${runs.id}) < (select r.created_at, r.id from runs r where r.id = ${run.id})`,
+      ),
+    );
+  return (row?.ahead ?? 0) + 1;
+}
+
+/** Owners with runs waiting for a slot (for the periodic promotion that survives crashes). */
+export async function ownersWithWaitingRuns(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ ownerId: runs.ownerId }).from(runs).where(waiting);
+  return rows.map((r) => r.ownerId);
 }

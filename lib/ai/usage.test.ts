@@ -112,6 +112,29 @@ describe("UsageMeter", () => {
     expect(() => meter.assertWithinBudget()).toThrow(/1000 tokens used of a 1000-token budget/);
   });
 
+  it("holds tokens of unpriced models to their own ceiling, which priced tokens do not use up", () => {
+    const meter = new UsageMeter({ pricing, budget: { maxCostUsd: 100, maxUnpricedTokens: 1000 } });
+    meter.record("researcher", spec("test:small"), tokens(5000, 5000));
+    meter.record("researcher", spec("test:unpriced"), tokens(600, 300));
+    expect(meter.total).toMatchObject({ totalTokens: 10_900, unpricedTokens: 900, unpricedCalls: 1 });
+    expect(meter.overBudget()).toBeUndefined();
+    meter.record("synthesis", spec("test:unpriced"), tokens(80, 20));
+    const err = meter.overBudget("supervisor");
+    expect(err).toMatchObject({ limit: "unpriced_tokens", max: 1000, used: 1000, role: "supervisor" });
+    expect(err?.message).toMatch(
+      /1000 tokens of models without a price used of the server's 1000-token ceiling/,
+    );
+  });
+
+  it("resumes an older snapshot without unpriced tokens, counting them from zero", () => {
+    const old = new UsageMeter({ pricing }).snapshot();
+    const { unpricedTokens: _t, ...total } = old.total;
+    const meter = new UsageMeter({ pricing, initial: { ...old, total: total as typeof old.total } });
+    meter.record("researcher", spec("test:unpriced"), tokens(10, 5));
+    expect(meter.total.unpricedTokens).toBe(15);
+    expect(meter.role("researcher").unpricedTokens).toBe(15);
+  });
+
   it("converts SDK usage, treating missing counts as zero", () => {
     expect(toTokenUsage(undefined)).toEqual(tokens(0, 0));
     expect(

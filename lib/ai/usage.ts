@@ -17,6 +17,8 @@ export type UsageTotals = TokenUsage & {
   costUsd: number;
   /** Calls whose model has no price: their cost counts as 0, so the cost is a lower bound. */
   unpricedCalls: number;
+  /** Tokens of those calls: what a cost budget cannot see, so they have a ceiling of their own. */
+  unpricedTokens: number;
 };
 
 /** JSON-safe; stored on the run so a resumed run keeps counting from where it was. */
@@ -26,8 +28,11 @@ export type UsageSnapshot = {
   byModel: Record<string, UsageTotals>;
 };
 
-/** A per-run limit. Reaching either limit stops further calls. */
-export type Budget = { maxTokens?: number; maxCostUsd?: number };
+/**
+ * A per-run limit. Reaching any limit stops further calls. `maxUnpricedTokens` is the server's
+ * ceiling for models without a price, whose cost a `maxCostUsd` budget would never see grow.
+ */
+export type Budget = { maxTokens?: number; maxCostUsd?: number; maxUnpricedTokens?: number };
 
 export type UsageRecord = {
   role: string;
@@ -38,17 +43,21 @@ export type UsageRecord = {
   total: UsageTotals;
 };
 
+export type BudgetLimit = "tokens" | "cost" | "unpriced_tokens";
+
 export class BudgetExceededError extends Error {
-  readonly limit: "tokens" | "cost";
+  readonly limit: BudgetLimit;
   readonly max: number;
   readonly used: number;
   readonly role: string | undefined;
 
-  constructor(opts: { limit: "tokens" | "cost"; max: number; used: number; role?: string }) {
+  constructor(opts: { limit: BudgetLimit; max: number; used: number; role?: string }) {
     const what =
       opts.limit === "tokens"
         ? `${opts.used} tokens used of a ${opts.max}-token budget`
-        : `$${opts.used.toFixed(4)} spent of a $${opts.max} budget`;
+        : opts.limit === "unpriced_tokens"
+          ? `${opts.used} tokens of models without a price used of the server's ${opts.max}-token ceiling`
+          : `$${opts.used.toFixed(4)} spent of a $${opts.max} budget`;
     super(`run budget exhausted: ${what}${opts.role ? ` (before a ${opts.role} call)` : ""}`);
     this.name = "BudgetExceededError";
     this.limit = opts.limit;
@@ -77,6 +86,7 @@ export function emptyTotals(): UsageTotals {
     calls: 0,
     costUsd: 0,
     unpricedCalls: 0,
+    unpricedTokens: 0,
   };
 }
 
@@ -88,7 +98,10 @@ function add(t: UsageTotals, u: TokenUsage, costUsd: number, priced: boolean): v
   t.totalTokens += u.inputTokens + u.outputTokens;
   t.calls += 1;
   t.costUsd += costUsd;
-  if (!priced) t.unpricedCalls += 1;
+  if (!priced) {
+    t.unpricedCalls += 1;
+    t.unpricedTokens += u.inputTokens + u.outputTokens;
+  }
 }
 
 /**
@@ -108,8 +121,11 @@ export class UsageMeter {
     this.pricing = opts.pricing ?? {};
     this.budget = opts.budget ?? {};
     this.#total = { ...emptyTotals(), ...opts.initial?.total };
-    this.#byRole = new Map(Object.entries(opts.initial?.byRole ?? {}).map(([k, v]) => [k, { ...v }]));
-    this.#byModel = new Map(Object.entries(opts.initial?.byModel ?? {}).map(([k, v]) => [k, { ...v }]));
+    // Over the empty totals: a snapshot stored before a field existed counts it from zero.
+    const restore = (m: Record<string, UsageTotals> | undefined) =>
+      new Map(Object.entries(m ?? {}).map(([k, v]) => [k, { ...emptyTotals(), ...v }]));
+    this.#byRole = restore(opts.initial?.byRole);
+    this.#byModel = restore(opts.initial?.byModel);
   }
 
   /** Called after every recorded call (persist the snapshot, emit a usage event, …). */
@@ -156,7 +172,7 @@ export class UsageMeter {
 
   /** The budget error that applies now, if any (for a graceful stop without throwing). */
   overBudget(role?: string): BudgetExceededError | undefined {
-    const { maxTokens, maxCostUsd } = this.budget;
+    const { maxTokens, maxCostUsd, maxUnpricedTokens } = this.budget;
     if (maxTokens !== undefined && this.#total.totalTokens >= maxTokens) {
       return new BudgetExceededError({
         limit: "tokens",
@@ -167,6 +183,14 @@ export class UsageMeter {
     }
     if (maxCostUsd !== undefined && this.#total.costUsd >= maxCostUsd) {
       return new BudgetExceededError({ limit: "cost", max: maxCostUsd, used: this.#total.costUsd, role });
+    }
+    if (maxUnpricedTokens !== undefined && this.#total.unpricedTokens >= maxUnpricedTokens) {
+      return new BudgetExceededError({
+        limit: "unpriced_tokens",
+        max: maxUnpricedTokens,
+        used: this.#total.unpricedTokens,
+        role,
+      });
     }
     return undefined;
   }

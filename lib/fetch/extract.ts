@@ -1,6 +1,6 @@
 import { decodeText, sniffHtmlCharset } from "./decode.ts";
 import { extractHtml } from "./html-text.ts";
-import { extractPdf } from "./pdf-text.ts";
+import { extractPdf, PdfPageLimitError } from "./pdf-text.ts";
 import type { FetchedResource, SafeFetchOptions } from "./safe-fetch.ts";
 import { safeFetch } from "./safe-fetch.ts";
 
@@ -16,15 +16,25 @@ export interface ExtractedDocument {
   links?: string[];
 }
 
-/** The fetched bytes could not be turned into text (corrupt PDF, unsupported type). */
+/** Why extraction failed: the document is unreadable, or it is over a limit of what is read. */
+export type ExtractionFailure = "unreadable" | "too_many_pages" | "timeout" | "too_large";
+
+/** The fetched bytes could not be turned into text (corrupt PDF, unsupported type, over a limit). */
 export class ExtractionError extends Error {
   readonly url: string;
+  readonly reason: ExtractionFailure;
 
-  constructor(url: string, message: string, cause?: unknown) {
+  constructor(url: string, message: string, cause?: unknown, reason: ExtractionFailure = "unreadable") {
     super(message, { cause });
     this.name = "ExtractionError";
     this.url = url;
+    this.reason = reason;
   }
+}
+
+export interface ExtractOptions {
+  /** PDFs with more pages are refused (reason `too_many_pages`). */
+  maxPdfPages?: number;
 }
 
 /** A readable stand-in title from the URL when the document has none: its last path segment or host. */
@@ -67,7 +77,10 @@ function tidy(text: string): string {
  * article), PDF → text via unpdf, text/plain and Markdown as they are. Content is treated as data
  * only; nothing in it is executed.
  */
-export async function extractDocument(res: FetchedResource): Promise<ExtractedDocument> {
+export async function extractDocument(
+  res: FetchedResource,
+  opts: ExtractOptions = {},
+): Promise<ExtractedDocument> {
   const base = { url: res.url, contentType: res.contentType };
   switch (res.contentType) {
     case "text/html":
@@ -88,8 +101,10 @@ export async function extractDocument(res: FetchedResource): Promise<ExtractedDo
     case "application/pdf": {
       let pdf: Awaited<ReturnType<typeof extractPdf>>;
       try {
-        pdf = await extractPdf(res.body);
+        pdf = await extractPdf(res.body, { maxPages: opts.maxPdfPages });
       } catch (e) {
+        if (e instanceof PdfPageLimitError)
+          throw new ExtractionError(res.url, e.message, e, "too_many_pages");
         throw new ExtractionError(
           res.url,
           `Could not read the PDF: ${e instanceof Error ? e.message : e}`,

@@ -11,7 +11,7 @@ import { createModelClient } from "../ai/client.ts";
 import { createModelRegistry, type ModelRegistry } from "../ai/registry.ts";
 import type { UsageMeter } from "../ai/usage.ts";
 import { parseAllowedHosts } from "../fetch/allowed-hosts.ts";
-import { fetchDocument } from "../fetch/extract.ts";
+import { fetchDocumentIsolated, parseLimitsFromEnv } from "../fetch/isolated-extract.ts";
 import { type ResearchConfig, resolveResearchConfig } from "../research/config.ts";
 import { type Clock, type EngineDeps, systemClock } from "../research/deps.ts";
 import type { EventSink } from "../research/events.ts";
@@ -69,6 +69,9 @@ export function createEngineDeps(o: EngineDepsOptions): EngineDeps {
     fetch: o.searchFetch,
   });
   const allowedHosts = parseAllowedHosts(o.env);
+  // Pages are parsed in a worker thread with the same caps as library documents: a huge PDF a
+  // researcher reads must not stall the streams of the process the run shares with the web server.
+  const parseLimits = parseLimitsFromEnv(o.env);
   const overrides = (o.run.settings.models ?? undefined) as Record<string, string> | undefined;
   return {
     models: createModelClient({
@@ -86,7 +89,8 @@ export function createEngineDeps(o: EngineDepsOptions): EngineDeps {
     }),
     search: engineSearch(search, o.signal),
     fetchDocument:
-      o.fetchDocument ?? ((url, f) => fetchDocument(url, { allowedHosts, signal: f.signal ?? o.signal })),
+      o.fetchDocument ??
+      ((url, f) => fetchDocumentIsolated(url, parseLimits, { allowedHosts, signal: f.signal ?? o.signal })),
     store: o.store,
     events: o.events,
     clock: o.clock ?? systemClock,

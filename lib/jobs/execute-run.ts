@@ -18,6 +18,7 @@ import type { RunStore } from "../research/store.ts";
 import type { RunBus } from "./bus.ts";
 import { createEngineDeps, processModelRegistry } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
+import { applyRunCeilings, runBudget, runCeilingsFromEnv } from "./run-limits.ts";
 
 export interface ExecuteRunOptions {
   handle: DatabaseHandle;
@@ -62,7 +63,9 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
   cleanups.push(() => clearInterval(poll));
   if (run.cancelRequestedAt) abort({ kind: "cancelled", by: "the user" });
 
-  const config = resolveResearchConfig(run.settings);
+  // The server's ceilings hold for every attempt, whatever the run was created with.
+  const ceilings = runCeilingsFromEnv(env);
+  const config = applyRunCeilings(resolveResearchConfig(run.settings), ceilings);
   const startedAt = run.startedAt ?? (await markRunStarted(db, runId, new Date()));
   const remaining = config.runTimeoutMs - (Date.now() - startedAt.getTime());
   const timer = setTimeout(
@@ -77,7 +80,10 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
     const registry = opts.registry ?? processModelRegistry(env);
     meter = new UsageMeter({
       pricing: registry.pricing,
-      budget: (run.settings.budget ?? {}) as { maxTokens?: number; maxCostUsd?: number },
+      budget: runBudget(
+        run.settings.budget as { maxTokens?: number; maxCostUsd?: number } | undefined,
+        ceilings,
+      ),
       initial: isUsageSnapshot(run.usage) ? run.usage : undefined,
     });
     cleanups.push(trackUsage(meter, store, events));

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import type { RunBus } from "./bus.ts";
 import { executeRun } from "./execute-run.ts";
 import { getBoss, RUN_QUEUE, type RunJobData } from "./queue.ts";
+import { promoteAfterRun, promoteAllWaitingRuns } from "./run-slots.ts";
 import { sweepAbandonedRuns } from "./sweeper.ts";
 
 export interface RunWorker {
@@ -52,13 +53,21 @@ export async function startRunWorker(
             `run ${job.data.runId} interrupted by worker shutdown; it resumes on the next attempt`,
           );
         }
+        // The run ended or waits for a person: its slot is free for the owner's next waiting run.
+        // A failure here only delays that run until the next sweep.
+        await promoteAfterRun(handle.db, boss, job.data.runId).catch((e) =>
+          console.error("[deep-research] promoting waiting runs failed:", e),
+        );
       }
     },
   );
   // Runs whose jobs were given up on (retry limit) must not stay "running": sweep now and then.
   const sweepMs = Number(process.env.JOB_SWEEP_SECONDS ?? 60) * 1000;
+  // Then waiting runs go into slots freed by runs that ended without their worker promoting them.
   const sweep = () =>
-    sweepAbandonedRuns(handle.db, boss, bus).catch((e) => console.error("[deep-research] sweep failed:", e));
+    sweepAbandonedRuns(handle.db, boss, bus)
+      .then(() => promoteAllWaitingRuns(handle.db, boss))
+      .catch((e) => console.error("[deep-research] sweep failed:", e));
   void sweep();
   const sweeper = setInterval(sweep, Math.max(1000, sweepMs));
   sweeper.unref();

@@ -2,12 +2,22 @@
  * Turns a POST /api/library request into a document to store: JSON text/markdown/HTML, JSON
  * {url} (fetched through the SSRF guard), or a multipart upload (PDF, HTML, text, Markdown).
  * Everything is stored as plain text; HTML is never kept raw. Size limits are enforced while the
- * body is read, so an oversized upload is refused without being buffered whole.
+ * body is read, so an oversized upload is refused without being buffered whole. PDF and HTML are
+ * parsed in a worker thread with a time and a page cap (lib/fetch/isolated-extract.ts), so a large
+ * document never stalls the server's other requests and streams.
  */
 import { z } from "zod";
 import { AppError } from "../errors.ts";
-import { type ExtractedDocument, ExtractionError, extractDocument, fetchDocument } from "../fetch/extract.ts";
+import type { ExtractedDocument } from "../fetch/extract.ts";
+import { ExtractionError } from "../fetch/extract.ts";
+import {
+  extractIsolated,
+  fetchDocumentIsolated,
+  type ParseLimits,
+  parseLimitsFromEnv,
+} from "../fetch/isolated-extract.ts";
 import { FetchRefusedError, parseAllowedHosts } from "../fetch/safe-fetch.ts";
+import { readBodyBytes } from "../http.ts";
 
 export const LIBRARY_LIMITS = {
   /** Request body: an upload, or a JSON body (HTML given as text shrinks once extracted). */
@@ -46,15 +56,21 @@ export const addDocumentSchema = z
 
 export async function readLibraryRequest(req: Request, env: Env): Promise<DocumentToStore> {
   const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (type === "application/json") return fromJson(await readBody(req), env, req.signal);
-  if (type === "multipart/form-data") return fromUpload(req, await readBody(req));
+  const limits = parseLimitsFromEnv(env);
+  if (type === "application/json") return fromJson(await readBody(req), env, limits, req.signal);
+  if (type === "multipart/form-data") return fromUpload(req, await readBody(req), limits);
   throw new AppError(
     "unsupported_media_type",
     `Send application/json ({text, format} or {url}) or multipart/form-data with a "file" field, not ${type || "a body without a content type"}.`,
   );
 }
 
-async function fromJson(body: Uint8Array, env: Env, signal: AbortSignal): Promise<DocumentToStore> {
+async function fromJson(
+  body: Uint8Array,
+  env: Env,
+  limits: ParseLimits,
+  signal: AbortSignal,
+): Promise<DocumentToStore> {
   let raw: unknown;
   try {
     raw = JSON.parse(new TextDecoder().decode(body));
@@ -67,15 +83,22 @@ async function fromJson(body: Uint8Array, env: Env, signal: AbortSignal): Promis
     throw new AppError("validation_failed", `Invalid request: ${issues.join("; ")}`, { details: issues });
   }
   const input = parsed.data;
-  if (input.url !== undefined) return fromUrl(input.url, input.title, env, signal);
+  if (input.url !== undefined) return fromUrl(input.url, input.title, env, limits, signal);
   const mimeType = formatMime[input.format ?? "text"];
   // Plain text and Markdown are stored as given, so their limit applies before any work is done.
   if (mimeType !== "text/html") checkTextSize(input.text ?? "");
-  const doc = await extract(mimeType, new TextEncoder().encode(input.text ?? ""), "Untitled document");
+  const bytes = new TextEncoder().encode(input.text ?? "");
+  const doc = await extract(mimeType, bytes, "Untitled document", limits, signal);
   return toStore(doc, input.title, null, mimeType);
 }
 
-async function fromUrl(url: string, title: string | undefined, env: Env, signal: AbortSignal) {
+async function fromUrl(
+  url: string,
+  title: string | undefined,
+  env: Env,
+  limits: ParseLimits,
+  signal: AbortSignal,
+) {
   let allowedHosts: string[];
   try {
     allowedHosts = parseAllowedHosts(env);
@@ -84,7 +107,11 @@ async function fromUrl(url: string, title: string | undefined, env: Env, signal:
   }
   let doc: ExtractedDocument;
   try {
-    doc = await fetchDocument(url, { allowedHosts, signal, maxBytes: LIBRARY_LIMITS.maxBodyBytes });
+    doc = await fetchDocumentIsolated(url, limits, {
+      allowedHosts,
+      signal,
+      maxBytes: LIBRARY_LIMITS.maxBodyBytes,
+    });
   } catch (e) {
     if (e instanceof FetchRefusedError) {
       throw new AppError("validation_failed", `The URL could not be added: ${e.message}`, {
@@ -115,7 +142,7 @@ const extensionTypes: Record<string, string> = {
   text: "text/plain",
 };
 
-async function fromUpload(req: Request, body: Uint8Array): Promise<DocumentToStore> {
+async function fromUpload(req: Request, body: Uint8Array, limits: ParseLimits): Promise<DocumentToStore> {
   let form: FormData;
   try {
     form = await new Response(body as Uint8Array<ArrayBuffer>, {
@@ -148,7 +175,8 @@ async function fromUpload(req: Request, body: Uint8Array): Promise<DocumentToSto
     throw new AppError("unsupported_media_type", `${name || "The file"} looks binary, not ${mimeType}.`);
   }
   if (mimeType === "text/plain" || mimeType === "text/markdown") checkSize(bytes.byteLength);
-  const doc = await extract(mimeType, bytes, name.replace(/\.[a-z0-9]+$/i, "") || "Untitled document");
+  const fallbackTitle = name.replace(/\.[a-z0-9]+$/i, "") || "Untitled document";
+  const doc = await extract(mimeType, bytes, fallbackTitle, limits, req.signal);
   return toStore(doc, title?.trim() || undefined, null, mimeType);
 }
 
@@ -165,18 +193,25 @@ function uploadType(declared: string, name: string): string {
   return type;
 }
 
-/** extractDocument over in-memory bytes; `fallbackTitle` becomes the title when the text has none. */
-async function extract(contentType: string, body: Uint8Array, fallbackTitle: string) {
+/** Extraction of in-memory bytes; `fallbackTitle` becomes the title when the text has none. */
+async function extract(
+  contentType: string,
+  body: Uint8Array,
+  fallbackTitle: string,
+  limits: ParseLimits,
+  signal: AbortSignal,
+) {
+  const resource = {
+    // The path's last segment is what extraction falls back to as the title.
+    url: `file:///${encodeURIComponent(fallbackTitle)}`,
+    status: 200,
+    contentType,
+    charset: "utf-8",
+    body,
+    redirects: [],
+  };
   try {
-    return await extractDocument({
-      // The path's last segment is what extractDocument falls back to as the title.
-      url: `file:///${encodeURIComponent(fallbackTitle)}`,
-      status: 200,
-      contentType,
-      charset: "utf-8",
-      body,
-      redirects: [],
-    });
+    return await extractIsolated(resource, limits, signal);
   } catch (e) {
     throw unreadable(e);
   }
@@ -205,9 +240,15 @@ function toStore(
   return { title: finalTitle, sourceUrl, mimeType, content };
 }
 
-/** A document that cannot be read (corrupt PDF, no extractor) is the caller's problem: 422. */
+/**
+ * A document that cannot be read (corrupt PDF, no extractor, too slow to parse) is the caller's
+ * problem: 422; one over a size limit of what is read (pages, parser memory): 413.
+ */
 function unreadable(e: unknown): unknown {
-  return e instanceof ExtractionError ? new AppError("validation_failed", e.message, { cause: e }) : e;
+  if (!(e instanceof ExtractionError)) return e;
+  const code =
+    e.reason === "too_many_pages" || e.reason === "too_large" ? "payload_too_large" : "validation_failed";
+  return new AppError(code, e.message, { cause: e, details: { reason: e.reason } });
 }
 
 function checkTextSize(text: string): void {
@@ -232,25 +273,15 @@ function startsWith(bytes: Uint8Array, ascii: string): boolean {
 }
 
 /** The body, refused with 413 as soon as it exceeds the limit (declared or actual). */
-async function readBody(req: Request): Promise<Uint8Array> {
+function readBody(req: Request): Promise<Uint8Array> {
   const max = LIBRARY_LIMITS.maxBodyBytes;
-  const tooLarge = () =>
-    new AppError("payload_too_large", `The request body exceeds the ${mb(max)} limit for library documents.`);
-  const declared = Number(req.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > max) throw tooLarge();
-  if (!req.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  return readBodyBytes(
+    req,
+    max,
+    () =>
+      new AppError(
+        "payload_too_large",
+        `The request body exceeds the ${mb(max)} limit for library documents.`,
+      ),
+  );
 }

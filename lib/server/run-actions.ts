@@ -2,7 +2,8 @@
  * What the API does to runs, beyond reading them: create-and-enqueue, cancel, steer with a user
  * directive, answer a clarification, approve the plan. Each checks the run's state and changes
  * nothing when the request does not apply. Each change is one transaction with its event (and its
- * queue job): the event is announced after COMMIT with the seq it was written with.
+ * queue job): the event is announced after COMMIT with the seq it was written with. A run that is
+ * to run waits for one of its owner's slots (lib/jobs/run-slots.ts) and gets its job when it has one.
  */
 import type { Db } from "../../db/client.ts";
 import {
@@ -13,33 +14,68 @@ import {
 import {
   cancelIdleRun,
   createRun,
+  getRun,
   getRunForOwner,
+  lockOwnerRunSlots,
   lockRunRow,
+  queuePosition,
   requestRunCancel,
   requeueWithApprovedPlan,
   requeueWithClarificationAnswer,
 } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import { type Run, terminalRunStatuses } from "../../db/schema.ts";
+import type { Env } from "../env.ts";
 import { AppError } from "../errors.ts";
 import { withEventTransaction } from "../jobs/event-sink.ts";
-import { cancelQueuedJob, enqueueRun, getBoss } from "../jobs/queue.ts";
+import { cancelQueuedJob, getBoss } from "../jobs/queue.ts";
+import { runCeilingsFromEnv, runCeilingViolations } from "../jobs/run-limits.ts";
+import {
+  admitWaitingRuns,
+  hasRoomForRun,
+  promoteWaitingRuns,
+  runSlotLimitsFromEnv,
+} from "../jobs/run-slots.ts";
 import type { Runtime } from "../jobs/runtime.ts";
 import { findNearDuplicate } from "../research/phases/supervision/dedup.ts";
 import type { DirectivePriority } from "../research/vocabulary.ts";
 
 export type PlanEdit = DirectiveEdit;
 
+/**
+ * Creates the run and, when its owner has a free slot, its job; otherwise it waits in the owner's
+ * queue (`queuePosition` 1 is next). Settings above the server's ceilings are refused (422), and
+ * so is a run beyond the owner's queue limit (429).
+ */
 export async function createAndEnqueueRun(
   rt: Runtime,
   input: { ownerId: string; question: string; settings: Record<string, unknown> },
-): Promise<Run> {
+  env: Env = process.env,
+): Promise<Run & { queuePosition: number | null }> {
+  const issues = runCeilingViolations(input.settings, runCeilingsFromEnv(env));
+  if (issues.length) {
+    throw new AppError("validation_failed", `Invalid request: ${issues.join("; ")}`, { details: issues });
+  }
+  const limits = runSlotLimitsFromEnv(env);
   const boss = await getBoss(rt.handle);
   return withEventTransaction(rt.handle.db, rt.bus, async (tx, events) => {
-    const run = await createRun(tx, input);
-    await events.append(run.id, { type: "run.created", question: run.question, settings: run.settings });
-    await enqueueRun(boss, tx, run.id);
-    return run;
+    await lockOwnerRunSlots(tx, input.ownerId);
+    if (!(await hasRoomForRun(tx, input.ownerId, limits))) {
+      throw new AppError(
+        "rate_limited",
+        `You have as many runs as this server takes from one user: ${limits.maxActive} running and ${limits.maxQueued} waiting. Wait for one to finish, or cancel one.`,
+        { details: { maxActive: limits.maxActive, maxQueued: limits.maxQueued } },
+      );
+    }
+    const created = await createRun(tx, input);
+    await events.append(created.id, {
+      type: "run.created",
+      question: created.question,
+      settings: created.settings,
+    });
+    const admitted = await admitWaitingRuns(tx, boss, input.ownerId, limits);
+    const run = admitted.includes(created.id) ? ((await getRun(tx, created.id)) ?? created) : created;
+    return { ...run, queuePosition: await queuePosition(tx, run) };
   });
 }
 
@@ -64,7 +100,10 @@ export async function cancelRun(rt: Runtime, id: string, ownerId: string): Promi
     return row;
   });
   if (idle) {
-    if (idle.jobId) await cancelQueuedJob(await getBoss(rt.handle), idle.jobId).catch(() => {});
+    const boss = await getBoss(rt.handle);
+    if (idle.jobId) await cancelQueuedJob(boss, idle.jobId).catch(() => {});
+    // A queued run with a job held a slot: the owner's next waiting run may start.
+    await promoteWaitingRuns(db, boss, ownerId);
     return { status: "cancelled" };
   }
   // Running: the worker watches for this flag and the bus message, aborts in-flight calls, and ends the run.
@@ -128,10 +167,11 @@ export async function answerClarification(
   await ownedRun(db, id, ownerId);
   const boss = await getBoss(rt.handle);
   const updated = await withEventTransaction(db, rt.bus, async (tx, events) => {
+    await lockOwnerRunSlots(tx, ownerId);
     const row = await requeueWithClarificationAnswer(tx, id, answer);
     if (!row) return undefined;
     await events.append(id, { type: "clarification.answered", answer });
-    await enqueueRun(boss, tx, id);
+    await admitWaitingRuns(tx, boss, ownerId, runSlotLimitsFromEnv());
     return row;
   });
   if (!updated) throw new AppError("conflict", "The run is not waiting for a clarification.");
@@ -151,12 +191,13 @@ export async function approvePlan(
   await ownedRun(db, id, ownerId);
   const boss = await getBoss(rt.handle);
   const updated = await withEventTransaction(db, rt.bus, async (tx, events) => {
+    await lockOwnerRunSlots(tx, ownerId);
     const row = await requeueWithApprovedPlan(tx, id);
     if (!row) return undefined;
     const problem = await editPendingDirectives(tx, id, edits);
     if (problem) throw planEditError(problem);
     await events.append(id, { type: "plan.approved", edited: edits.length > 0 });
-    await enqueueRun(boss, tx, id);
+    await admitWaitingRuns(tx, boss, ownerId, runSlotLimitsFromEnv());
     return row;
   });
   if (!updated) throw new AppError("conflict", "The run is not waiting for plan review.");

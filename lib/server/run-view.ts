@@ -1,23 +1,27 @@
 /** The run as the HTTP contract shows it (docs/API.md): one JSON object with the agreed top-level keys. */
 import type { Db } from "../../db/client.ts";
 import { getReport } from "../../db/queries/research.ts";
+import { queuePosition } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import type { Run } from "../../db/schema.ts";
 
 export async function runView(db: Db, run: Run) {
   // The engine's own store reads the rows, so the API shows exactly what the engine persisted.
   const store = createDbRunStore(db, run.id);
-  const [directiveRows, sourceRows, rounds, report] = await Promise.all([
+  const [directiveRows, sourceRows, rounds, report, position] = await Promise.all([
     store.listDirectives(),
     store.listSources(),
     store.listRounds(),
     getReport(db, run.id),
+    queuePosition(db, run),
   ]);
   const latest = rounds.at(-1);
   return {
     id: run.id,
     question: run.question,
     status: run.status,
+    /** Place in the owner's queue while the run waits for a free slot (1 = next); null otherwise. */
+    queuePosition: position,
     phase: run.phase,
     settings: run.settings,
     brief: run.brief,

@@ -2,6 +2,7 @@ import { handle } from "@/lib/http";
 import { addToLibrary, listLibrary } from "@/lib/server/library";
 import { readLibraryRequest } from "@/lib/server/library-ingest";
 import { currentOwner } from "@/lib/server/owner";
+import { enforceRateLimit } from "@/lib/server/rate-limits";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
@@ -13,8 +14,11 @@ export const GET = handle(async (req: Request) => {
 
 /** Adds a document: JSON {text, format, title?} or {url, title?}, or a multipart "file" upload. */
 export const POST = handle(async (req: Request) => {
+  const rt = await serverRuntime();
+  // Counted on arrival: reading and parsing the document is the work the limit protects.
+  await enforceRateLimit(rt, req, "uploads");
   const owner = await currentOwner(req, { body: "json-or-multipart" });
   const doc = await readLibraryRequest(req, process.env);
-  const stored = await addToLibrary(await serverRuntime(), owner, doc);
+  const stored = await addToLibrary(rt, owner, doc);
   return Response.json({ id: stored.id, document: stored }, { status: 201 });
 });

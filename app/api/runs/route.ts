@@ -1,6 +1,7 @@
 import { handle, readJson } from "@/lib/http";
 import { requireConfiguredRun } from "@/lib/server/model-config";
 import { currentOwner } from "@/lib/server/owner";
+import { enforceRateLimit } from "@/lib/server/rate-limits";
 import { createAndEnqueueRun } from "@/lib/server/run-actions";
 import { createRunSchema } from "@/lib/server/run-settings";
 import { listRunSummaries } from "@/lib/server/runs";
@@ -14,9 +15,12 @@ export const GET = handle(async (req: Request) => {
 });
 
 export const POST = handle(async (req: Request) => {
+  const owner = await currentOwner(req);
   const input = await readJson(req, createRunSchema);
   requireConfiguredRun(input.settings);
-  const owner = await currentOwner(req);
-  const run = await createAndEnqueueRun(await serverRuntime(), { ownerId: owner, ...input });
-  return Response.json({ id: run.id, status: run.status }, { status: 201 });
+  // Counted once the request could create a run: a malformed one is told so, not throttled.
+  const rt = await serverRuntime();
+  await enforceRateLimit(rt, req, "runs");
+  const run = await createAndEnqueueRun(rt, { ownerId: owner, ...input });
+  return Response.json({ id: run.id, status: run.status, queuePosition: run.queuePosition }, { status: 201 });
 });

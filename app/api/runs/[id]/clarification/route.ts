@@ -2,6 +2,7 @@ import { z } from "zod";
 import { handle, readJson } from "@/lib/http";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
+import { enforceRateLimit } from "@/lib/server/rate-limits";
 import { answerClarification } from "@/lib/server/run-actions";
 import { serverRuntime } from "@/lib/server/runtime";
 
@@ -12,6 +13,8 @@ const answerSchema = z.strictObject({ answer: z.string().trim().min(1).max(4000)
 export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/clarification">) => {
   const id = runIdOrNotFound((await ctx.params).id);
   const { answer } = await readJson(req, answerSchema);
-  await answerClarification(await serverRuntime(), id, await currentOwner(req), answer);
+  const rt = await serverRuntime();
+  await enforceRateLimit(rt, req, "actions");
+  await answerClarification(rt, id, await currentOwner(req), answer);
   return Response.json({ status: "queued" }, { status: 202 });
 });

@@ -2,6 +2,7 @@ import { handle, readJson } from "@/lib/http";
 import { directiveRequestSchema } from "@/lib/server/directive-requests";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
+import { enforceRateLimit } from "@/lib/server/rate-limits";
 import { addUserDirective, approvePlan } from "@/lib/server/run-actions";
 import { serverRuntime } from "@/lib/server/runtime";
 
@@ -12,6 +13,7 @@ export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id
   const id = runIdOrNotFound((await ctx.params).id);
   const input = await readJson(req, directiveRequestSchema);
   const rt = await serverRuntime();
+  await enforceRateLimit(rt, req, "actions");
   const owner = await currentOwner(req);
   if ("approvePlan" in input) {
     await approvePlan(rt, id, owner, input.edits);
