@@ -14,8 +14,11 @@ export type { KnowledgeItemView } from "./knowledge/types";
 export function KnowledgeReview({
   initial,
   runQuestions,
+  isAdmin,
 }: {
   initial: KnowledgeItemView[];
+  /** Admins may share their own items with every account. */
+  isAdmin: boolean;
   /** Questions of the runs the items came from, by run id (items from newer runs fall back to the id). */
   runQuestions: Record<string, string>;
 }) {
@@ -91,6 +94,7 @@ export function KnowledgeReview({
                       runQuestion={item.runId ? runQuestions[item.runId] : undefined}
                       busy={busyId === item.id}
                       editing={editingId === item.id}
+                      canShare={isAdmin && item.own}
                       onEdit={() => {
                         setError(null);
                         setEditingId(item.id);
@@ -101,6 +105,7 @@ export function KnowledgeReview({
                       }}
                       onApprove={() => review(item.id, { action: "approve" })}
                       onReject={() => review(item.id, { action: "reject" })}
+                      onShare={(shared) => review(item.id, { action: shared ? "share" : "unshare" })}
                     />
                   ))}
                 </ul>

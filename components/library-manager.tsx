@@ -9,7 +9,14 @@ import { errorMessage, readResponse } from "./read-response";
 
 export type { LibraryDocumentView } from "./library/types";
 
-export function LibraryManager({ initial }: { initial: LibraryDocumentView[] }) {
+export function LibraryManager({
+  initial,
+  isAdmin,
+}: {
+  initial: LibraryDocumentView[];
+  /** Admins may share their own documents with every account. */
+  isAdmin: boolean;
+}) {
   const [documents, setDocuments] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -57,6 +64,27 @@ export function LibraryManager({ initial }: { initial: LibraryDocumentView[] }) 
     }
   }
 
+  async function share(doc: LibraryDocumentView, shared: boolean) {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await readResponse(
+        await fetch(`/api/library/${doc.id}`, {
+          method: "PATCH",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ shared }),
+        }),
+      );
+      setNotice(shared ? `Shared “${doc.title}” with everyone.` : `“${doc.title}” is no longer shared.`);
+      await refresh();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <div className="space-y-8">
       <AddDocument busy={busy} onAdd={add} />
@@ -85,6 +113,8 @@ export function LibraryManager({ initial }: { initial: LibraryDocumentView[] }) 
             documents={documents}
             confirming={confirming}
             busy={busy}
+            canShare={isAdmin}
+            onShare={share}
             onConfirm={setConfirming}
             onDelete={remove}
           />

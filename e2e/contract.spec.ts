@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectApiError, MISSING_RUN_ID, readRunEvents } from "./support/contract.ts";
+import { sessionHeaders, sharedApp, signedOut } from "./support/session.ts";
 
 test("the HTTP contract holds for health, bad requests and unknown runs", async ({ request }) => {
   const health = await request.get("/api/health");
@@ -85,7 +86,11 @@ test("a created run is listed, readable, and streams its stored events with ids"
   for (const key of ["sources", "report", "usage", "error"]) expect(run).toHaveProperty(key);
   expect(["queued", "running", "failed"]).toContain(run.status);
   const ctrl = new AbortController();
-  const r = await fetch(`${process.env.E2E_BASE_URL}/api/runs/${id}/events`, { signal: ctrl.signal });
+  const app = sharedApp();
+  const r = await fetch(`${app.url}/api/runs/${id}/events`, {
+    signal: ctrl.signal,
+    headers: sessionHeaders(app),
+  });
   expect(r.headers.get("content-type")).toMatch(/^text\/event-stream/);
   const reader = r.body!.getReader();
   let text = "";
@@ -113,4 +118,52 @@ test("static assets: the icon is served and linked, and robots are kept out", as
 
   await page.goto("/");
   await expect(page.locator('head link[rel="icon"]')).toHaveAttribute("href", "/icon.svg");
+});
+
+test("without a session every private route answers 401 and pages send the person to sign in", async ({
+  playwright,
+  browser,
+  request,
+}) => {
+  const { url } = sharedApp();
+  const anonymous = await playwright.request.newContext({ baseURL: url, storageState: signedOut });
+  try {
+    const runId = (
+      await (await request.post("/api/runs", { data: { question: "Whose run is this?" } })).json()
+    ).id;
+    for (const [method, path, data] of [
+      ["GET", "/api/runs"],
+      ["POST", "/api/runs", { question: "Anonymous question?" }],
+      ["GET", `/api/runs/${runId}`],
+      ["GET", `/api/runs/${runId}/events`],
+      ["GET", `/api/runs/${runId}/report.md`],
+      ["POST", `/api/runs/${runId}/cancel`],
+      ["GET", "/api/knowledge"],
+      ["POST", "/api/knowledge", { category: "lesson", content: "Anonymous knowledge." }],
+      ["GET", "/api/library"],
+      ["GET", "/api/invitations"],
+    ] as const) {
+      const label = `anonymous ${method} ${path}`;
+      const error = await expectApiError(await anonymous.fetch(path, { method, data }), label, 401);
+      expect(error.code, label).toBe("unauthorized");
+    }
+    // Liveness stays public, and the run is untouched.
+    expect((await anonymous.get("/api/health")).status()).toBe(200);
+    const run = await (await request.get(`/api/runs/${runId}`)).json();
+    expect(run.status).not.toBe("cancelled");
+  } finally {
+    await anonymous.dispose();
+  }
+
+  const context = await browser.newContext({ storageState: signedOut });
+  try {
+    const page = await context.newPage();
+    for (const path of ["/", "/knowledge", "/library", "/account", "/admin"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/sign-in$/);
+    }
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+  } finally {
+    await context.close();
+  }
 });

@@ -14,6 +14,7 @@ import { openFreshPostgres } from "../test/databases.ts";
 import { type AppServer, startApp, startWorker } from "./app-server.ts";
 import { llmRequests, readEventStream, scriptLlm, waitForIdle, webUrl } from "./support/helpers.ts";
 import { researchScript, TOPIC_A, TOPIC_B } from "./support/research-script.ts";
+import { type AppSession, sessionHeaders, sharedApp, signUp } from "./support/session.ts";
 
 const appEnv = () => ({
   ...JSON.parse(process.env.E2E_APP_ENV ?? "{}"),
@@ -22,17 +23,19 @@ const appEnv = () => ({
   JOB_MONITOR_SECONDS: "1",
 });
 
-async function post(base: string, p: string, body: unknown) {
-  const r = await fetch(base + p, {
+async function post(app: AppSession, p: string, body: unknown) {
+  const r = await fetch(app.url + p, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: sessionHeaders(app, { "content-type": "application/json" }),
     body: JSON.stringify(body),
   });
   return { status: r.status, json: await r.json() };
 }
 
-async function getJson(base: string, p: string) {
-  return (await fetch(base + p)).json();
+async function getJson(app: AppSession, p: string) {
+  const r = await fetch(app.url + p, { headers: sessionHeaders(app) });
+  if (r.status !== 200) throw new Error(`GET ${p}: ${r.status} ${await r.text()}`);
+  return r.json();
 }
 
 async function waitFor<T>(
@@ -50,15 +53,15 @@ async function waitFor<T>(
 }
 
 /** The run's phase-1 setup: A finishes, B hangs mid-research. Returns when that state is reached. */
-async function startRunAndStallB(base: string): Promise<string> {
+async function startRunAndStallB(app: AppSession): Promise<string> {
   await scriptLlm(researchScript({ webUrl: webUrl(), researcherB: [{ kind: "hang" }] }));
-  const created = await post(base, "/api/runs", {
+  const created = await post(app, "/api/runs", {
     question: "Heat pump or gas boiler for a cold-climate home?",
   });
   expect(created.status).toBe(201);
   const id = created.json.id as string;
   await waitFor("directive A completed and B stalled", async () => {
-    const run = await getJson(base, `/api/runs/${id}`);
+    const run = await getJson(app, `/api/runs/${id}`);
     const a = run.directives.find((d: { topic: string }) => d.topic === TOPIC_A);
     const stalled = (await llmRequests()).some((r) => r.rule === "researcher-b" && r.status === 0);
     return a?.status === "done" && stalled;
@@ -66,13 +69,13 @@ async function startRunAndStallB(base: string): Promise<string> {
   return id;
 }
 
-async function assertResumedCleanly(base: string, id: string, sseSeen?: [number, string][]) {
-  const run = await getJson(base, `/api/runs/${id}`);
+async function assertResumedCleanly(app: AppSession, id: string, sseSeen?: [number, string][]) {
+  const run = await getJson(app, `/api/runs/${id}`);
   expect(run.status).toBe("completed");
   const urls = run.sources.map((s: { url: string }) => s.url);
   expect(new Set(urls).size).toBe(urls.length);
   expect(run.directives.map((d: { status: string }) => d.status)).toEqual(["done", "done"]);
-  const events = await readEventStream(id, undefined, base);
+  const events = await readEventStream(id, undefined, app);
   expect(events.map(([seq]) => seq)).toEqual(events.map((_, i) => i + 1));
   expect(events.at(-1)?.[1]).toBe("run.completed");
   expect(events.map(([, t]) => t)).toContain("run.resumed");
@@ -82,7 +85,9 @@ async function assertResumedCleanly(base: string, id: string, sseSeen?: [number,
   // After the restart, only B was researched: A's researcher was left unscripted and never asked.
   expect((await llmRequests()).filter((r) => r.rule === undefined)).toEqual([]);
   if (sseSeen) expect(sseSeen).toEqual(events);
-  const report = await (await fetch(`${base}/api/runs/${id}/report.md`)).text();
+  const report = await (
+    await fetch(`${app.url}/api/runs/${id}/report.md`, { headers: sessionHeaders(app) })
+  ).text();
   expect(report).toMatch(/^## Sources$/m);
 }
 
@@ -95,16 +100,18 @@ test.describe("embedded (PGlite)", () => {
     let app: AppServer | undefined;
     try {
       app = await startApp({ ...appEnv(), DATA_DIR: dataDir });
-      const id = await startRunAndStallB(app.url);
+      const session = await signUp(app.url);
+      const id = await startRunAndStallB(session);
       await app.stop("SIGKILL");
       await scriptLlm(researchScript({ webUrl: webUrl(), omitA: true }));
       app = await startApp({ ...appEnv(), DATA_DIR: dataDir });
-      const base = app.url;
+      // The session outlives the killed server: its secret and the account are in DATA_DIR.
+      const restarted = { ...session, url: app.url };
       await waitFor("the resumed run to complete", async () => {
-        const run = await getJson(base, `/api/runs/${id}`);
+        const run = await getJson(restarted, `/api/runs/${id}`);
         return run.status === "completed" || run.status === "failed" ? run : undefined;
       });
-      await assertResumedCleanly(app.url, id);
+      await assertResumedCleanly(restarted, id);
     } finally {
       await app?.stop("SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -121,7 +128,8 @@ test.describe("embedded (PGlite)", () => {
     ).json();
     const whole = readEventStream(id);
     // The second client drops after a few events and reconnects with the last id it saw.
-    const first = await fetch(`${process.env.E2E_BASE_URL}/api/runs/${id}/events`);
+    const shared = sharedApp();
+    const first = await fetch(`${shared.url}/api/runs/${id}/events`, { headers: sessionHeaders(shared) });
     const reader = first.body!.getReader();
     let text = "";
     while ([...text.matchAll(/^id: \d+$/gm)].length < 6) {
@@ -151,7 +159,13 @@ if (!pgUrl) {
     async function pgSetup() {
       const db = await openFreshPostgres(pgUrl!);
       if (db.kind !== "postgres") throw new Error("expected postgres");
-      const env = { ...appEnv(), DATABASE_URL: db.url, IN_PROCESS_WORKER: "false" };
+      // With DATABASE_URL every process must share one AUTH_SECRET.
+      const env = {
+        ...appEnv(),
+        DATABASE_URL: db.url,
+        IN_PROCESS_WORKER: "false",
+        AUTH_SECRET: "e2e-auth-secret-shared-by-web-and-workers-0123456789",
+      };
       return { db, env };
     }
 
@@ -164,32 +178,33 @@ if (!pgUrl) {
       const { db, env } = await pgSetup();
       const procs: AppServer[] = [];
       try {
-        const web = await startApp(env);
-        procs.push(web);
+        const webApp = await startApp(env);
+        procs.push(webApp);
+        const web = await signUp(webApp.url);
         const worker1 = await startWorker(env);
         procs.push(worker1);
         await scriptLlm(researchScript({ webUrl: webUrl(), researcherB: [{ kind: "hang" }] }));
-        const created = await post(web.url, "/api/runs", {
+        const created = await post(web, "/api/runs", {
           question: "Heat pump or gas boiler for a cold-climate home?",
         });
         const id = created.json.id as string;
         // A browser-facing client follows the run on the web process the whole time.
-        const live = readLive(web.url, id);
+        const live = readLive(web, id);
         await waitFor("directive A done and B stalled", async () => {
-          const run = await getJson(web.url, `/api/runs/${id}`);
+          const run = await getJson(web, `/api/runs/${id}`);
           const a = run.directives.find((d: { topic: string }) => d.topic === TOPIC_A);
           const stalled = (await llmRequests()).some((r) => r.rule === "researcher-b" && r.status === 0);
           return a?.status === "done" && stalled;
         });
-        expect(web.output()).not.toContain("worker ready");
+        expect(webApp.output()).not.toContain("worker ready");
         await worker1.stop("SIGKILL");
         await scriptLlm(researchScript({ webUrl: webUrl(), omitA: true }));
         const worker2 = await startWorker(env);
         procs.push(worker2);
         const seen = await live;
-        await assertResumedCleanly(web.url, id, seen);
+        await assertResumedCleanly(web, id, seen);
         expect(seen.map(([, t]) => t)).toContain("directive.started");
-        const topics = (await getJson(web.url, `/api/runs/${id}`)).directives.map(
+        const topics = (await getJson(web, `/api/runs/${id}`)).directives.map(
           (d: { topic: string }) => d.topic,
         );
         expect(topics).toEqual([TOPIC_A, TOPIC_B]);
@@ -207,8 +222,8 @@ if (!pgUrl) {
       const procs: AppServer[] = [];
       let boss: PgBoss | undefined;
       try {
-        const web = await startApp(env);
-        procs.push(web);
+        const webApp = await startApp(env);
+        procs.push(webApp);
         await scriptLlm(researchScript({ webUrl: webUrl() }));
         const fixture = JSON.parse(
           fs.readFileSync(path.join(import.meta.dirname, "fixtures", "legacy-run-v1.json"), "utf8"),
@@ -223,6 +238,8 @@ if (!pgUrl) {
             sql`insert into run_events (run_id, seq, type, payload) values (${id}, ${i + 1}, ${e.type}, ${JSON.stringify(e.payload)}::jsonb)`,
           );
         }
+        // The first account, signed up after the upgrade, takes over what the local owner had.
+        const web = await signUp(webApp.url);
         // The old worker's job is gone; the queue gets a new one for the run, as an upgrade script would.
         boss = new PgBoss({
           connectionString: (db as { url: string }).url,
@@ -235,10 +252,10 @@ if (!pgUrl) {
         const worker = await startWorker(env);
         procs.push(worker);
         await waitFor("the legacy run to complete", async () => {
-          const run = await getJson(web.url, `/api/runs/${id}`);
+          const run = await getJson(web, `/api/runs/${id}`);
           return run.status === "completed" ? run : undefined;
         });
-        const events = await readEventStream(id, undefined, web.url);
+        const events = await readEventStream(id, undefined, web);
         const types = events.map(([, t]) => t);
         expect(types.slice(0, fixture.events.length)).toEqual(
           fixture.events.map((e: { type: string }) => e.type),
@@ -246,7 +263,7 @@ if (!pgUrl) {
         expect(types).toContain("run.legacy_resume");
         // The brief was already written under the old shape: it is kept, not written again.
         expect(types.filter((t) => t === "brief.created")).toHaveLength(1);
-        expect((await getJson(web.url, `/api/runs/${id}`)).brief).toBe(fixture.brief);
+        expect((await getJson(web, `/api/runs/${id}`)).brief).toBe(fixture.brief);
         expect(events.map(([s]) => s)).toEqual(events.map((_, i) => i + 1));
       } finally {
         await boss?.stop({ graceful: false }).catch(() => {});
@@ -258,8 +275,8 @@ if (!pgUrl) {
 }
 
 /** Follows a run's stream from the start to its terminal event. */
-async function readLive(base: string, id: string): Promise<[number, string][]> {
-  const r = await fetch(`${base}/api/runs/${id}/events`);
+async function readLive(app: AppSession, id: string): Promise<[number, string][]> {
+  const r = await fetch(`${app.url}/api/runs/${id}/events`, { headers: sessionHeaders(app) });
   const text = await r.text();
   return [...text.matchAll(/^id: (\d+)\nevent: (.+)$/gm)].map((m) => [Number(m[1]), m[2]]);
 }

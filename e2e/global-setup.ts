@@ -1,6 +1,8 @@
 /**
  * Starts the scripted OpenAI-compatible server, the local web fixture and the built app on
  * 127.0.0.1, wires the app to them through configuration only, and exposes their URLs to tests.
+ * Then signs up the app's first account (its admin) and saves the session as the storage state
+ * every test's `page` and `request` start from (playwright.config.ts), so the suite runs signed in.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -8,6 +10,7 @@ import path from "node:path";
 import { startScriptedLlm } from "../test/support/llm-server.ts";
 import { startWebFixture } from "../test/support/web-fixture.ts";
 import { startApp } from "./app-server.ts";
+import { signUp, storageStatePath } from "./support/session.ts";
 
 export default async function globalSetup() {
   const llm = await startScriptedLlm();
@@ -34,6 +37,10 @@ export default async function globalSetup() {
     RUNS_MAX_QUEUED_PER_USER: "50",
   };
   const app = await startApp(appEnv);
+  const admin = await signUp(app.url);
+  fs.mkdirSync(path.dirname(storageStatePath), { recursive: true });
+  fs.writeFileSync(storageStatePath, JSON.stringify({ cookies: admin.cookies, origins: [] }));
+  process.env.E2E_COOKIE = admin.cookie;
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_LLM_URL = llm.url;
   process.env.E2E_WEB_URL = web.url;
@@ -46,5 +53,6 @@ export default async function globalSetup() {
     await llm.close();
     await web.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(storageStatePath, { force: true });
   };
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { sessionHeaders, signUp } from "./support/session.ts";
 
 test("home page renders in Chromium with the database connected", async ({ page }) => {
   const response = await page.goto("/");
@@ -28,19 +29,24 @@ test("the embedded database keeps data across a restart", async ({ request }) =>
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), "dr-e2e-restart-"));
   try {
     const first = await startApp({ ...env, DATA_DIR: copy });
+    const session = await signUp(first.url);
     const made = await fetch(`${first.url}/api/runs`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: sessionHeaders(session, { "content-type": "application/json" }),
       body: JSON.stringify({ question: "Still here after restart?" }),
     });
     expect(made.status).toBe(201);
     const mine = (await made.json()).id;
     await first.stop();
     const second = await startApp({ ...env, DATA_DIR: copy });
+    // The account, its session (the secret is kept in DATA_DIR) and its run all survive the restart.
+    const again = { ...session, url: second.url };
     try {
-      const list = await (await fetch(`${second.url}/api/runs`)).json();
+      const list = await (await fetch(`${second.url}/api/runs`, { headers: sessionHeaders(again) })).json();
       expect(list.runs.map((r: { id: string }) => r.id)).toEqual([mine]);
-      const run = await (await fetch(`${second.url}/api/runs/${mine}`)).json();
+      const run = await (
+        await fetch(`${second.url}/api/runs/${mine}`, { headers: sessionHeaders(again) })
+      ).json();
       expect(run.question).toBe("Still here after restart?");
       expect(list.runs.map((r: { id: string }) => r.id)).not.toContain(id);
     } finally {
@@ -64,7 +70,11 @@ test("without a model the app still starts, says exactly what to set, and refuse
   try {
     // The public health answer stays up-or-not; the setup page says what is missing.
     expect(await (await fetch(`${app.url}/api/health`)).json()).toEqual({ status: "ok", database: "ok" });
+    const session = await signUp(app.url);
+    // Same host as the shared app, so this replaces its cookie in this test's browser context.
+    await page.context().addCookies(session.cookies);
     await page.goto(app.url);
+    await expect(page).toHaveURL(`${app.url}/`);
     const status = page.getByTestId("model-status");
     await expect(status).toContainText(
       "No model configured for: supervisor, researcher, compression, synthesis, summarization.",
@@ -74,14 +84,16 @@ test("without a model the app still starts, says exactly what to set, and refuse
     await expect(page.getByRole("button", { name: "Start research" })).toBeDisabled();
     const r = await fetch(`${app.url}/api/runs`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: sessionHeaders(session, { "content-type": "application/json" }),
       body: JSON.stringify({ question: "Will this run?" }),
     });
     expect(r.status).toBe(409);
     const body = await r.json();
     expect(body.error.code).toBe("not_configured");
     expect(body.error.message).toContain("MODEL");
-    expect((await (await fetch(`${app.url}/api/runs`)).json()).runs).toEqual([]);
+    expect(
+      (await (await fetch(`${app.url}/api/runs`, { headers: sessionHeaders(session) })).json()).runs,
+    ).toEqual([]);
   } finally {
     await app.stop();
     fs.rmSync(dir, { recursive: true, force: true });

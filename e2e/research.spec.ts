@@ -14,6 +14,7 @@ import {
   webUrl,
 } from "./support/helpers.ts";
 import { researchScript, TOPIC_A, TOPIC_B } from "./support/research-script.ts";
+import { signedOut } from "./support/session.ts";
 
 test.beforeEach(async ({ request }) => {
   await waitForIdle(request);
@@ -117,9 +118,11 @@ test("a report is shared by a revocable link that needs no login", async ({ brow
     expect(Object.keys(s).sort()).toEqual(["createdAt", "expiresAt", "id", "label", "revokedAt"]);
   }
 
-  const context = await browser.newContext();
+  // A reader without any account or session.
+  const context = await browser.newContext({ storageState: signedOut });
   const page = await context.newPage();
   await page.goto(share.url);
+  await expect(page).toHaveURL(share.url);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Heat pumps in the cold: worth it?");
   await expect(page.getByRole("heading", { name: "Sources" })).toBeVisible();
   expect((await request.delete(`/api/shares/${share.id}`)).status()).toBe(204);

@@ -2,13 +2,27 @@
 
 import { useId, useState } from "react";
 import type { KnowledgeCategory } from "@/lib/research/vocabulary";
+import { SharedBadge } from "../account/shared-badge";
 import { CategoryField, ContentField, validContent } from "./fields";
 import type { KnowledgeItemView } from "./types";
 
 const buttonClass =
   "rounded border border-zinc-300 px-2 py-0.5 text-sm hover:bg-zinc-100 disabled:opacity-40 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
-/** Category, status, confidence, sources and where the item came from. */
+/** Where an item came from: its run (the owner's own only), added by hand, or shared by an admin. */
+function ItemOrigin({ item, runQuestion }: { item: KnowledgeItemView; runQuestion?: string }) {
+  if (!item.own) return <span>shared by an admin</span>;
+  if (item.runId) {
+    return (
+      <a href={`/runs/${item.runId}`} className="text-blue-700 hover:underline dark:text-blue-400">
+        from run: {runQuestion ?? item.runId.slice(0, 8)}
+      </a>
+    );
+  }
+  return <span>{item.origin === "user" ? "added by you" : "no run"}</span>;
+}
+
+/** Category, status, confidence, sources, sharing and where the item came from. */
 function ItemFacts({ item, runQuestion }: { item: KnowledgeItemView; runQuestion?: string }) {
   const sources = item.sourceIds.length;
   return (
@@ -21,13 +35,8 @@ function ItemFacts({ item, runQuestion }: { item: KnowledgeItemView; runQuestion
       <span>
         {sources} {sources === 1 ? "source" : "sources"}
       </span>
-      {item.runId ? (
-        <a href={`/runs/${item.runId}`} className="text-blue-700 hover:underline dark:text-blue-400">
-          from run: {runQuestion ?? item.runId.slice(0, 8)}
-        </a>
-      ) : (
-        <span>{item.origin === "user" ? "added by you" : "no run"}</span>
-      )}
+      {item.shared && <SharedBadge />}
+      <ItemOrigin item={item} runQuestion={runQuestion} />
     </div>
   );
 }
@@ -37,21 +46,26 @@ export function KnowledgeRow({
   runQuestion,
   busy,
   editing,
+  canShare,
   onEdit,
   onCancel,
   onSave,
   onApprove,
   onReject,
+  onShare,
 }: {
   item: KnowledgeItemView;
   runQuestion?: string;
   busy: boolean;
   editing: boolean;
+  /** The viewer is an admin and this is their own item. */
+  canShare: boolean;
   onEdit: () => void;
   onCancel: () => void;
   onSave: (patch: { content: string; category: KnowledgeCategory }) => void;
   onApprove: () => void;
   onReject: () => void;
+  onShare: (shared: boolean) => void;
 }) {
   const id = useId();
   const [content, setContent] = useState(item.content);
@@ -96,30 +110,43 @@ export function KnowledgeRow({
       ) : (
         <>
           <p className="whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{item.content}</p>
-          <div className="flex flex-wrap gap-2">
-            {item.status !== "established" && (
-              <button type="button" disabled={busy} onClick={onApprove} className={buttonClass}>
-                Approve
+          {/* Someone else's shared item is read-only here: reviewing it is its owner's job. */}
+          {item.own && (
+            <div className="flex flex-wrap gap-2">
+              {item.status !== "established" && (
+                <button type="button" disabled={busy} onClick={onApprove} className={buttonClass}>
+                  Approve
+                </button>
+              )}
+              {item.status !== "deprecated" && (
+                <button type="button" disabled={busy} onClick={onReject} className={buttonClass}>
+                  Reject
+                </button>
+              )}
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => {
+                  setContent(item.content);
+                  setCategory(item.category);
+                  onEdit();
+                }}
+                className={buttonClass}
+              >
+                Edit
               </button>
-            )}
-            {item.status !== "deprecated" && (
-              <button type="button" disabled={busy} onClick={onReject} className={buttonClass}>
-                Reject
-              </button>
-            )}
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => {
-                setContent(item.content);
-                setCategory(item.category);
-                onEdit();
-              }}
-              className={buttonClass}
-            >
-              Edit
-            </button>
-          </div>
+              {canShare && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => onShare(!item.shared)}
+                  className={buttonClass}
+                >
+                  {item.shared ? "Stop sharing" : "Share with everyone"}
+                </button>
+              )}
+            </div>
+          )}
         </>
       )}
     </li>

@@ -1,9 +1,9 @@
-import type { KnowledgeItem } from "@/db/schema";
 import type { KnowledgeStatus } from "@/lib/research/vocabulary";
+import type { KnowledgeItemView as ServerKnowledgeItemView } from "@/lib/server/knowledge";
 import type { Jsonified } from "../jsonified";
 
-/** A knowledge item as GET /api/knowledge returns it (dates as ISO strings). */
-export type KnowledgeItemView = Jsonified<KnowledgeItem>;
+/** A knowledge item as GET /api/knowledge returns it (dates as ISO strings, `own`, `shared`). */
+export type KnowledgeItemView = Jsonified<ServerKnowledgeItemView>;
 
 /** The review sections, in the order a reviewer works through them. */
 export const GROUPS: { status: KnowledgeStatus; title: string; empty: string }[] = [

@@ -1,9 +1,13 @@
+import { SharedBadge } from "../account/shared-badge";
 import { formatDate, numberFormat, typeLabel } from "./format";
 import { smallButton } from "./styles";
 import type { LibraryDocumentView } from "./types";
 
 interface RowActions {
   busy: boolean;
+  /** The viewer is an admin: their own documents can be shared with every account. */
+  canShare: boolean;
+  onShare: (doc: LibraryDocumentView, shared: boolean) => void;
   /** Asks to confirm deleting the document (null: the question is withdrawn). */
   onConfirm: (id: string | null) => void;
   onDelete: (doc: LibraryDocumentView) => void;
@@ -16,7 +20,7 @@ function DeleteCell({
   busy,
   onConfirm,
   onDelete,
-}: RowActions & { doc: LibraryDocumentView; confirming: boolean }) {
+}: Omit<RowActions, "canShare" | "onShare"> & { doc: LibraryDocumentView; confirming: boolean }) {
   return confirming ? (
     <span className="inline-flex items-center gap-2">
       <span className="text-red-700 dark:text-red-400">Delete this document?</span>
@@ -45,7 +49,34 @@ function DeleteCell({
   );
 }
 
-/** The stored documents: title, type, size, when added, where from, and delete. */
+/** Share (admins) and delete, for the viewer's own documents only; a shared one of someone else's is read-only. */
+function ActionsCell({
+  doc,
+  confirming,
+  canShare,
+  onShare,
+  ...rest
+}: RowActions & { doc: LibraryDocumentView; confirming: boolean }) {
+  if (!doc.own) return <span className="text-zinc-600 dark:text-zinc-400">shared by an admin</span>;
+  return (
+    <span className="inline-flex items-center gap-2">
+      {canShare && !confirming && (
+        <button
+          type="button"
+          disabled={rest.busy}
+          aria-label={`${doc.shared ? "Stop sharing" : "Share with everyone"}: ${doc.title}`}
+          onClick={() => onShare(doc, !doc.shared)}
+          className={smallButton}
+        >
+          {doc.shared ? "Stop sharing" : "Share with everyone"}
+        </button>
+      )}
+      <DeleteCell doc={doc} confirming={confirming} {...rest} />
+    </span>
+  );
+}
+
+/** The stored documents: title, type, size, when added, where from, and the actions. */
 export function DocumentTable({
   documents,
   confirming,
@@ -69,7 +100,9 @@ export function DocumentTable({
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {documents.map((doc) => (
             <tr key={doc.id} className="align-top">
-              <td className="px-3 py-2 font-medium">{doc.title}</td>
+              <td className="px-3 py-2">
+                <span className="font-medium">{doc.title}</span> {doc.shared && <SharedBadge />}
+              </td>
               <td className="px-3 py-2">{typeLabel(doc.mimeType)}</td>
               <td className="whitespace-nowrap px-3 py-2 text-right">
                 {numberFormat.format(doc.chars)} chars
@@ -92,7 +125,7 @@ export function DocumentTable({
                 )}
               </td>
               <td className="whitespace-nowrap px-3 py-2 text-right">
-                <DeleteCell doc={doc} confirming={confirming === doc.id} {...actions} />
+                <ActionsCell doc={doc} confirming={confirming === doc.id} {...actions} />
               </td>
             </tr>
           ))}

@@ -1,5 +1,5 @@
-import type { LibraryDocumentSummary } from "@/db/queries/library";
+import type { LibraryDocumentView as ServerLibraryDocumentView } from "@/lib/server/library";
 import type { Jsonified } from "../jsonified";
 
-/** A document as GET /api/library lists it (dates as ISO strings, no content). */
-export type LibraryDocumentView = Jsonified<LibraryDocumentSummary>;
+/** A document as GET /api/library lists it (dates as ISO strings, no content; `own`, `shared`). */
+export type LibraryDocumentView = Jsonified<ServerLibraryDocumentView>;

@@ -5,7 +5,7 @@
  * so the rules are written once.
  */
 import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
-import { baseUrl } from "./helpers.ts";
+import { sessionHeaders, sharedApp } from "./session.ts";
 import { isEventBlock, readSse, type SseBlock } from "./sse.ts";
 
 /** A well-formed run id that no run has. */
@@ -63,7 +63,7 @@ export function expectEventBlocks(blocks: SseBlock[]): StreamedEvent[] {
   });
 }
 
-/** Reads a run's stored events after `lastEventId` (header) or `after` (query), to the stream's close. */
+/** Reads a run's stored events after `lastEventId` (header) or `after` (query), to the stream's close, as the shared app's admin. */
 export async function readRunEvents(
   id: string,
   cursor?: { lastEventId?: number; after?: number },
@@ -71,7 +71,8 @@ export async function readRunEvents(
   const query = cursor?.after === undefined ? "" : `?after=${cursor.after}`;
   const headers: Record<string, string> =
     cursor?.lastEventId === undefined ? {} : { "last-event-id": String(cursor.lastEventId) };
-  const reading = await readSse(`${baseUrl()}/api/runs/${id}/events${query}`, headers);
+  const app = sharedApp();
+  const reading = await readSse(`${app.url}/api/runs/${id}/events${query}`, sessionHeaders(app, headers));
   return { ...reading, events: expectEventBlocks(reading.blocks) };
 }
 

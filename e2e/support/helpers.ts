@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { ScriptRule } from "../../test/support/llm-server.ts";
+import { type AppSession, sessionHeaders, sharedApp } from "./session.ts";
 import { parseSse } from "./sse.ts";
 
 export const llmOrigin = () => new URL(process.env.E2E_LLM_URL!).origin;
@@ -49,15 +50,16 @@ export async function waitForStatus(
   }
 }
 
-/** Reads a run's SSE stream to its end; returns [seq, type] pairs. */
+/** Reads a run's SSE stream to its end, signed in to `app` (the shared app by default); returns [seq, type] pairs. */
 export async function readEventStream(
   id: string,
   lastEventId?: number,
-  base = baseUrl(),
+  app: AppSession = sharedApp(),
 ): Promise<[number, string][]> {
-  const r = await fetch(`${base}/api/runs/${id}/events`, {
-    headers: lastEventId === undefined ? {} : { "last-event-id": String(lastEventId) },
+  const r = await fetch(`${app.url}/api/runs/${id}/events`, {
+    headers: sessionHeaders(app, lastEventId === undefined ? {} : { "last-event-id": String(lastEventId) }),
   });
+  if (r.status !== 200) throw new Error(`events of run ${id}: ${r.status} ${await r.text()}`);
   return parseSse(await r.text())
     .blocks.filter((b) => b.id !== undefined && b.event !== undefined)
     .map((b) => [Number(b.id), b.event!]);

@@ -11,30 +11,41 @@ import type { KnowledgeItem } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Runtime } from "../jobs/runtime.ts";
 
-export function listKnowledgeItems(
+/** What a person sees of an item: whether it is theirs (and so theirs to review), never who else owns it. */
+export type KnowledgeItemView = Omit<KnowledgeItem, "ownerId"> & { own: boolean };
+
+function viewOf(item: KnowledgeItem, ownerId: string): KnowledgeItemView {
+  const { ownerId: itemOwner, ...rest } = item;
+  return { ...rest, own: itemOwner === ownerId };
+}
+
+export async function listKnowledgeItems(
   rt: Runtime,
   ownerId: string,
   filter: { status?: KnowledgeStatus } = {},
-): Promise<KnowledgeItem[]> {
-  return listKnowledge(rt.handle.db, ownerId, filter);
+): Promise<KnowledgeItemView[]> {
+  return (await listKnowledge(rt.handle.db, ownerId, filter)).map((i) => viewOf(i, ownerId));
 }
 
-/** The items and, for those extracted from a run, that run's question (the review page's labels). */
+/**
+ * The items and, for the owner's items extracted from a run, that run's question (the review page's
+ * labels). Shared items from someone else's run get no question: that run is not the viewer's to open.
+ */
 export async function knowledgeWithRunQuestions(
   rt: Runtime,
   ownerId: string,
-): Promise<{ items: KnowledgeItem[]; runQuestions: Record<string, string> }> {
-  const items = await listKnowledge(rt.handle.db, ownerId);
-  const runIds = [...new Set(items.flatMap((i) => (i.runId ? [i.runId] : [])))];
+): Promise<{ items: KnowledgeItemView[]; runQuestions: Record<string, string> }> {
+  const items = await listKnowledgeItems(rt, ownerId);
+  const runIds = [...new Set(items.flatMap((i) => (i.own && i.runId ? [i.runId] : [])))];
   return { items, runQuestions: await runQuestionsForOwner(rt.handle.db, ownerId, runIds) };
 }
 
-export function addOwnKnowledgeItem(
+export async function addOwnKnowledgeItem(
   rt: Runtime,
   ownerId: string,
   input: Pick<KnowledgeItem, "category" | "content">,
-): Promise<KnowledgeItem> {
-  return addKnowledgeItem(rt.handle.db, ownerId, input);
+): Promise<KnowledgeItemView> {
+  return viewOf(await addKnowledgeItem(rt.handle.db, ownerId, input), ownerId);
 }
 
 /** Approve, reject or edit one of the owner's items; a 404 for anyone else's. */
@@ -43,10 +54,10 @@ export async function reviewOwnKnowledgeItem(
   ownerId: string,
   id: string,
   patch: Parameters<typeof reviewKnowledgeItem>[3],
-): Promise<KnowledgeItem> {
+): Promise<KnowledgeItemView> {
   const item = await reviewKnowledgeItem(rt.handle.db, ownerId, id, patch);
   if (!item) throw new AppError("not_found", "No such knowledge item.");
-  return item;
+  return viewOf(item, ownerId);
 }
 
 /** Admins only: share one of their own items with every account, or take it back. */
@@ -55,8 +66,8 @@ export async function shareOwnKnowledgeItem(
   ownerId: string,
   id: string,
   shared: boolean,
-): Promise<KnowledgeItem> {
+): Promise<KnowledgeItemView> {
   const item = await setKnowledgeShared(rt.handle.db, ownerId, id, shared);
   if (!item) throw new AppError("not_found", "No such knowledge item.");
-  return item;
+  return viewOf(item, ownerId);
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { type KnowledgeItemView, KnowledgeReview } from "@/components/knowledge-review";
+import { pageCaller } from "@/lib/server/auth/page";
 import { knowledgeWithRunQuestions } from "@/lib/server/knowledge";
-import { pageOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
@@ -9,7 +9,8 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Knowledge · Deep Research" };
 
 export default async function KnowledgePage() {
-  const { items, runQuestions } = await knowledgeWithRunQuestions(await serverRuntime(), await pageOwner());
+  const caller = await pageCaller();
+  const { items, runQuestions } = await knowledgeWithRunQuestions(await serverRuntime(), caller.userId);
   const initial: KnowledgeItemView[] = JSON.parse(JSON.stringify(items));
 
   return (
@@ -22,7 +23,7 @@ export default async function KnowledgePage() {
           given to its brief and supervisor — or reject them to deprecate them.
         </p>
       </section>
-      <KnowledgeReview initial={initial} runQuestions={runQuestions} />
+      <KnowledgeReview initial={initial} runQuestions={runQuestions} isAdmin={caller.role === "admin"} />
     </div>
   );
 }

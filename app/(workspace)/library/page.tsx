@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { type LibraryDocumentView, LibraryManager } from "@/components/library-manager";
 import { parseSearchProviders } from "@/lib/search";
+import { pageCaller } from "@/lib/server/auth/page";
 import { listLibrary } from "@/lib/server/library";
-import { pageOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
@@ -19,7 +19,8 @@ function configuredProviders(): string {
 }
 
 export default async function LibraryPage() {
-  const documents = await listLibrary(await serverRuntime(), await pageOwner());
+  const caller = await pageCaller();
+  const documents = await listLibrary(await serverRuntime(), caller.userId);
   const initial: LibraryDocumentView[] = JSON.parse(JSON.stringify(documents));
   return (
     <div className="space-y-6">
@@ -33,7 +34,7 @@ export default async function LibraryPage() {
           {configuredProviders()}
         </p>
       </section>
-      <LibraryManager initial={initial} />
+      <LibraryManager initial={initial} isAdmin={caller.role === "admin"} />
     </div>
   );
 }

@@ -28,7 +28,8 @@ const addSchema = z.strictObject({
 });
 
 export const POST = handle(async (req: Request) => {
+  const owner = await currentOwner(req);
   const input = await readJson(req, addSchema);
-  const item = await addOwnKnowledgeItem(await serverRuntime(), await currentOwner(req), input);
+  const item = await addOwnKnowledgeItem(await serverRuntime(), owner, input);
   return Response.json({ item }, { status: 201 });
 });

@@ -13,7 +13,7 @@ import type { Db } from "../../../db/client.ts";
 import { adoptLegacyData, countUsers } from "../../../db/queries/accounts.ts";
 import { accounts, authRateLimits, sessions, users, verifications } from "../../../db/schema.ts";
 import { guardAdminAction } from "./admin-guard.ts";
-import type { SignupMode } from "./settings.ts";
+import { requestOrigin, type SignupMode } from "./settings.ts";
 import { admitSignup, settleSignup } from "./signup.ts";
 
 export interface AuthOptions {
@@ -34,7 +34,7 @@ export function createAuth(db: Db, opts: AuthOptions) {
     appName: "Deep Research",
     secret: opts.secret,
     baseURL: opts.origin ?? undefined,
-    trustedOrigins: async (request) => [opts.origin, request ? new URL(request.url).origin : null],
+    trustedOrigins: async (request) => [opts.origin, request ? requestOrigin(request) : null],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {

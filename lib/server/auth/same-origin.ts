@@ -5,11 +5,13 @@
  * HTML form or a no-preflight fetch cannot send with JSON's media type. Otherwise 403, before any change.
  */
 import { AppError } from "../../errors.ts";
-import { configuredOrigin } from "./settings.ts";
+import { configuredOrigin, requestOrigin } from "./settings.ts";
 
 export type WriteBody = "json" | "json-or-multipart";
 
-export function assertSafeWrite(req: Request, body: WriteBody, env = process.env): void {
+type Env = Record<string, string | undefined>;
+
+export function assertSafeWrite(req: Request, body: WriteBody, env: Env = process.env): void {
   if (!isSameOrigin(req, env)) {
     throw new AppError(
       "forbidden",
@@ -22,9 +24,9 @@ export function assertSafeWrite(req: Request, body: WriteBody, env = process.env
   }
 }
 
-export function isSameOrigin(req: Request, env = process.env): boolean {
+export function isSameOrigin(req: Request, env: Env = process.env): boolean {
   const origin = req.headers.get("origin");
-  if (origin) return [configuredOrigin(env), new URL(req.url).origin].includes(origin);
+  if (origin) return [configuredOrigin(env), requestOrigin(req, env)].includes(origin);
   const site = req.headers.get("sec-fetch-site");
   // No Origin and no Fetch Metadata: not a browser, so no ambient cookies to forge with.
   return site === null || site === "same-origin" || site === "none";

@@ -42,9 +42,30 @@ export function configuredOrigin(env: Env = process.env): string | null {
   }
 }
 
+/**
+ * The origin the browser used to reach this server: the Host header it sent (X-Forwarded-Host and
+ * X-Forwarded-Proto when TRUST_PROXY says a proxy sets them). Not req.url's origin: `next start`
+ * rebuilds that URL as localhost, so a browser on 127.0.0.1, a LAN address or a domain never matched it.
+ */
+export function requestOrigin(req: Request, env: Env = process.env): string {
+  const url = new URL(req.url);
+  const proxied = trustProxy(env);
+  const forwarded = (name: string) => (proxied ? firstValue(req.headers.get(name)) : undefined);
+  const host = forwarded("x-forwarded-host") || req.headers.get("host") || url.host;
+  const proto = forwarded("x-forwarded-proto") || url.protocol.slice(0, -1);
+  try {
+    return new URL(`${proto}://${host}`).origin;
+  } catch {
+    return url.origin;
+  }
+}
+
+/** A proxy may append to a forwarded header ("a, b"): the first value is the client-facing one. */
+const firstValue = (raw: string | null) => raw?.split(",")[0]?.trim() || undefined;
+
 /** The origin links (share pages, invitations) are built with. */
 export function publicOrigin(req: Request, env: Env = process.env): string {
-  return configuredOrigin(env) ?? new URL(req.url).origin;
+  return configuredOrigin(env) ?? requestOrigin(req, env);
 }
 
 const secretFile = "auth-secret";

@@ -12,9 +12,10 @@ const answerSchema = z.strictObject({ answer: z.string().trim().min(1).max(4000)
 
 export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/clarification">) => {
   const id = runIdOrNotFound((await ctx.params).id);
+  const owner = await currentOwner(req);
   const { answer } = await readJson(req, answerSchema);
   const rt = await serverRuntime();
   await enforceRateLimit(rt, req, "actions");
-  await answerClarification(rt, id, await currentOwner(req), answer);
+  await answerClarification(rt, id, owner, answer);
   return Response.json({ status: "queued" }, { status: 202 });
 });

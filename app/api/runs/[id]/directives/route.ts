@@ -11,10 +11,10 @@ export const dynamic = "force-dynamic";
 /** Steer: add a directive; or, when plan review is on, approve the plan (optionally edited). */
 export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/directives">) => {
   const id = runIdOrNotFound((await ctx.params).id);
+  const owner = await currentOwner(req);
   const input = await readJson(req, directiveRequestSchema);
   const rt = await serverRuntime();
   await enforceRateLimit(rt, req, "actions");
-  const owner = await currentOwner(req);
   if ("approvePlan" in input) {
     await approvePlan(rt, id, owner, input.edits);
     return Response.json({ status: "queued" }, { status: 202 });

@@ -1,4 +1,5 @@
 import { handle } from "@/lib/http";
+import { publicOrigin } from "@/lib/server/auth/settings";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
@@ -10,9 +11,10 @@ export const dynamic = "force-dynamic";
 /** A new link; its URL (with the token) is in this answer only — the server keeps just a hash. */
 export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/shares">) => {
   const id = runIdOrNotFound((await ctx.params).id);
+  const owner = await currentOwner(req);
   const request = await readShareRequest(req);
-  const { share, token } = await shareRun(await serverRuntime(), id, await currentOwner(req), request);
-  const url = `${new URL(req.url).origin}/share/${token}`;
+  const { share, token } = await shareRun(await serverRuntime(), id, owner, request);
+  const url = `${publicOrigin(req)}/share/${token}`;
   const { id: shareId, label, createdAt, expiresAt } = share;
   return Response.json({ id: shareId, url, label, createdAt, expiresAt }, { status: 201 });
 });

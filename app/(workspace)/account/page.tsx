@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { pageCaller } from "@/lib/server/auth/page";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Account · Deep Research" };
+
+export default async function AccountPage() {
+  const me = await pageCaller();
+  return (
+    <div className="space-y-8">
+      <h1 className="text-3xl font-semibold tracking-tight">Your account</h1>
+      <section aria-labelledby="account-details" className="space-y-3">
+        <h2 id="account-details" className="text-lg font-medium">
+          Details
+        </h2>
+        <dl className="grid max-w-md grid-cols-[8rem_1fr] gap-y-2 text-sm">
+          <dt className="text-zinc-600 dark:text-zinc-400">Name</dt>
+          <dd data-testid="account-name">{me.name}</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">Email</dt>
+          <dd data-testid="account-email">{me.email}</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">Role</dt>
+          <dd data-testid="account-role">
+            {me.role === "admin" ? "admin — manages accounts and invitations" : "user"}
+          </dd>
+        </dl>
+      </section>
+      <section aria-labelledby="account-password" className="space-y-3">
+        <h2 id="account-password" className="text-lg font-medium">
+          Change password
+        </h2>
+        <ChangePasswordForm />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { AccountsTable } from "@/components/account/accounts-table";
+import { type InvitationRow, InvitationsPanel } from "@/components/account/invitations-panel";
+import { listAccounts, signupStatus } from "@/lib/server/accounts";
+import { pageAdmin } from "@/lib/server/auth/page";
+import { listAllInvitations } from "@/lib/server/invitations";
+import { serverRuntime } from "@/lib/server/runtime";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Admin · Deep Research" };
+
+const signupText = {
+  invite: "Sign-up needs an invitation (SIGNUP=invite): create a link below and send it.",
+  open: "Anyone who can reach this instance may sign up (SIGNUP=open).",
+  closed: "Sign-up is closed (SIGNUP=closed): invitations cannot be used until it is opened.",
+};
+
+export default async function AdminPage() {
+  const me = await pageAdmin();
+  const rt = await serverRuntime();
+  const [accounts, invitations, signup] = await Promise.all([
+    listAccounts(rt),
+    listAllInvitations(rt),
+    signupStatus(rt),
+  ]);
+  const rows: InvitationRow[] = JSON.parse(JSON.stringify(invitations));
+  return (
+    <div className="space-y-10">
+      <section className="space-y-2">
+        <h1 className="text-3xl font-semibold tracking-tight">Admin</h1>
+        <p className="max-w-2xl text-zinc-600 dark:text-zinc-400">
+          Accounts and invitations. Admins manage accounts; they do not see other people&apos;s research.
+        </p>
+      </section>
+      <section aria-labelledby="admin-accounts" className="space-y-3">
+        <h2 id="admin-accounts" className="text-lg font-medium">
+          Accounts{" "}
+          <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">({accounts.length})</span>
+        </h2>
+        <AccountsTable accounts={accounts} selfId={me.userId} />
+      </section>
+      <section aria-labelledby="admin-invitations" className="space-y-3">
+        <h2 id="admin-invitations" className="text-lg font-medium">
+          Invitations
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{signupText[signup.mode]}</p>
+        <InvitationsPanel invitations={rows} />
+      </section>
+    </div>
+  );
+}

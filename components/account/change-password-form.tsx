@@ -1,0 +1,74 @@
+"use client";
+
+import { useId, useState } from "react";
+import { authPost } from "./auth-request";
+import { Field, FormError, FormNotice, MAX_PASSWORD, MIN_PASSWORD, SubmitButton } from "./form-parts";
+import { useSubmit } from "./use-submit";
+
+/** Changes the signed-in person's own password; it needs the current one. */
+export function ChangePasswordForm() {
+  const id = useId();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [signOutOthers, setSignOutOthers] = useState(true);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, error, setError, run } = useSubmit();
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setNotice(null);
+    if (next.length < MIN_PASSWORD) {
+      setError(`The new password is too short: use at least ${MIN_PASSWORD} characters.`);
+      return;
+    }
+    const done = await run(async () => {
+      await authPost("/change-password", {
+        currentPassword: current,
+        newPassword: next,
+        revokeOtherSessions: signOutOthers,
+      });
+    });
+    if (done) {
+      setCurrent("");
+      setNext("");
+      setNotice(
+        signOutOthers ? "Password changed. Your other sessions were signed out." : "Password changed.",
+      );
+    }
+  }
+
+  return (
+    <form onSubmit={submit} aria-label="Change password" aria-busy={busy} className="max-w-sm space-y-4">
+      <Field
+        id={`${id}-current`}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
+      <Field
+        id={`${id}-new`}
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD}
+        maxLength={MAX_PASSWORD}
+        hint={`At least ${MIN_PASSWORD} characters.`}
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+      />
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={signOutOthers} onChange={(e) => setSignOutOthers(e.target.checked)} />
+        Sign out my other sessions
+      </label>
+      <FormError message={error} />
+      <FormNotice message={notice} />
+      <SubmitButton busy={busy} busyLabel="Changing…">
+        Change password
+      </SubmitButton>
+    </form>
+  );
+}

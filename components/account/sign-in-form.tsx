@@ -1,0 +1,52 @@
+"use client";
+
+import { useId, useState } from "react";
+import { authPost } from "./auth-request";
+import { Field, FormError, SubmitButton } from "./form-parts";
+import { useSubmit } from "./use-submit";
+
+/** Email and password; on success a full page load of `next` (a same-site path checked by the page). */
+export function SignInForm({ next }: { next: string }) {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const { busy, error, run } = useSubmit();
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    await run(
+      async () => {
+        await authPost("/sign-in/email", { email: email.trim(), password });
+        window.location.assign(next);
+      },
+      { keepBusy: true },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} aria-label="Sign in" aria-busy={busy} className="space-y-4">
+      <Field
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <Field
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <FormError message={error} />
+      <SubmitButton busy={busy} busyLabel="Signing in…">
+        Sign in
+      </SubmitButton>
+    </form>
+  );
+}

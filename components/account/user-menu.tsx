@@ -1,0 +1,45 @@
+/**
+ * The header's account corner: who is signed in, links to their account (and the admin page for
+ * admins) and Sign out — or a Sign in link. Kept in one component so the layout only places it.
+ */
+import { headers } from "next/headers";
+import { type Caller, callerFromHeaders } from "@/lib/server/auth/caller";
+import { SignOutButton } from "./sign-out-button";
+
+async function signedIn(): Promise<Caller | null> {
+  // Outside the try: reading the request marks the page dynamic, which Next must see.
+  const requestHeaders = await headers();
+  try {
+    return await callerFromHeaders(requestHeaders);
+  } catch {
+    // The database is unreachable: the page itself says so; the header just offers to sign in.
+    return null;
+  }
+}
+
+export async function UserMenu() {
+  const caller = await signedIn();
+  if (!caller) {
+    return (
+      <a href="/sign-in" className="text-sm hover:underline">
+        Sign in
+      </a>
+    );
+  }
+  return (
+    <nav aria-label="Account" className="flex items-center gap-3 text-sm">
+      <span className="max-w-40 truncate font-medium" title={caller.email}>
+        {caller.name}
+      </span>
+      <a href="/account" className="hover:underline">
+        Account
+      </a>
+      {caller.role === "admin" && (
+        <a href="/admin" className="hover:underline">
+          Admin
+        </a>
+      )}
+      <SignOutButton />
+    </nav>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Where sign-in sends a person afterwards (?next=): only a path on this site. Anything that could
+ * leave it — an absolute URL, a protocol-relative "//host", a backslash trick — falls back to "/".
+ */
+export function safeNextPath(raw: string | string[] | undefined | null): string {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value?.startsWith("/") || value.startsWith("//") || /[\\\s]/.test(value)) return "/";
+  const base = "http://same-site.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== base) return "/";
+  // Back to the sign-in or sign-up form after signing in would be a loop.
+  if (/^\/(sign-in|sign-up|setup)(\/|$)/.test(url.pathname)) return "/";
+  return `${url.pathname}${url.search}${url.hash}`;
+}
