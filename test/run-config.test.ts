@@ -1,58 +1,43 @@
 // POST /api/runs refuses, up front, a run the worker could not carry out for want of
 // configuration: a search provider (from the run's settings or SEARCH_PROVIDERS) without its key
 // or URL, a per-run model override without its provider's key. 409 not_configured, naming the
-// variable to set; nothing is created. Called directly with a Request, embedded PGlite in a
-// temporary DATA_DIR, no in-process worker.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+// variable to set; nothing is created. Called directly with a Request as a signed-in person, embedded
+// PGlite in a temporary DATA_DIR, no in-process worker.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, useFreshAppDatabase } from "./support/app-session.ts";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dr-run-config-"));
-const VARIABLES = [
-  "DATA_DIR",
-  "DATABASE_URL",
-  "IN_PROCESS_WORKER",
-  "MODEL",
-  "OPENAI_COMPATIBLE_BASE_URL",
-  "SEARCH_PROVIDERS",
-  "TAVILY_API_KEY",
-  "SEARXNG_URL",
-  "ANTHROPIC_API_KEY",
-];
+const VARIABLES = ["SEARCH_PROVIDERS", "TAVILY_API_KEY", "SEARXNG_URL", "ANTHROPIC_API_KEY"];
 const saved = Object.fromEntries(VARIABLES.map((k) => [k, process.env[k]]));
 
 type Handler = (req: Request) => Promise<Response>;
 let post: Handler;
 let list: Handler;
+let cookie = "";
+let stopApp: () => Promise<void>;
 
 beforeAll(async () => {
-  for (const k of VARIABLES) delete process.env[k];
-  process.env.DATA_DIR = dataDir;
-  process.env.IN_PROCESS_WORKER = "false";
   // A usable model (never called here): only the search and override checks are under test.
-  process.env.MODEL = "openai-compatible:llama3.1";
-  process.env.OPENAI_COMPATIBLE_BASE_URL = "http://127.0.0.1:9/v1";
+  stopApp = await useFreshAppDatabase("pglite");
+  for (const k of VARIABLES) delete process.env[k];
+  cookie = (await signUp("config@example.org")).cookie;
   const route = await import("../app/api/runs/route.ts");
   post = route.POST as Handler;
   list = route.GET as Handler;
-});
+}, 60_000);
 
 afterAll(async () => {
-  const { stopRuntime } = await import("../lib/jobs/runtime.ts");
-  await stopRuntime();
+  await stopApp();
   for (const [k, v] of Object.entries(saved)) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function createRun(settings: Record<string, unknown>) {
   const res = await post(
     new Request("http://localhost/api/runs", {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", cookie },
       body: JSON.stringify({ question: "Is a heat pump worth it?", settings }),
     }),
   );
@@ -66,7 +51,7 @@ async function createRun(settings: Record<string, unknown>) {
 }
 
 async function runCount(): Promise<number> {
-  const res = await list(new Request("http://localhost/api/runs"));
+  const res = await list(new Request("http://localhost/api/runs", { headers: { cookie } }));
   return ((await res.json()) as { runs: unknown[] }).runs.length;
 }
 
