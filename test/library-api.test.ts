@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { signUp, useFreshAppDatabase } from "./support/app-session.ts";
+import { signUp, useFreshAppDatabase, withSession } from "./support/app-session.ts";
 import { makePdf as makeLongPdf, numberedPages } from "./support/pdf-fixture.ts";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dr-library-api-"));
@@ -24,24 +24,16 @@ let page: http.Server;
 let pageHost = "";
 
 let stopApp: () => Promise<void>;
-/** Every call carries the session cookie of the person who signed up in beforeAll. */
-const signedIn =
-  (h: Handler, cookie: string): Handler =>
-  (req, c) => {
-    const headers = new Headers(req.headers);
-    headers.set("cookie", cookie);
-    return h(new Request(req, { headers, duplex: "half" } as RequestInit), c);
-  };
 
 beforeAll(async () => {
   stopApp = await useFreshAppDatabase("pglite");
   const { cookie } = await signUp("librarian@example.org");
   const root = await import("../app/api/library/route.ts");
   const one = await import("../app/api/library/[id]/route.ts");
-  list = signedIn(root.GET as Handler, cookie);
-  add = signedIn(root.POST as Handler, cookie);
-  getOne = signedIn(one.GET as Handler, cookie);
-  remove = signedIn(one.DELETE as Handler, cookie);
+  list = withSession(root.GET as Handler, cookie);
+  add = withSession(root.POST as Handler, cookie);
+  getOne = withSession(one.GET as Handler, cookie);
+  remove = withSession(one.DELETE as Handler, cookie);
   page = http.createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(

@@ -1,33 +1,24 @@
 // The limits as a client meets them, through the route handlers, on an embedded PGlite database in
-// a temporary DATA_DIR. No worker runs (IN_PROCESS_WORKER=false): runs stay where the API puts them.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+// a temporary DATA_DIR, as one signed-in person. No worker runs (IN_PROCESS_WORKER=false): runs stay
+// where the API puts them.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dr-limits-api-"));
-process.env.DATA_DIR = dataDir;
-delete process.env.DATABASE_URL;
-process.env.IN_PROCESS_WORKER = "false";
-process.env.MODEL = "openai-compatible:scripted-model";
-process.env.OPENAI_COMPATIBLE_BASE_URL = "http://127.0.0.1:9/v1";
+import { signUp, useFreshAppDatabase, withSession } from "./support/app-session.ts";
 
 type Handler = (req: Request, ctx?: unknown) => Promise<Response>;
 let createRun: Handler;
 let getRun: Handler;
 let steer: Handler;
+let stopApp: () => Promise<void>;
 
 beforeAll(async () => {
-  createRun = (await import("../app/api/runs/route.ts")).POST as Handler;
-  getRun = (await import("../app/api/runs/[id]/route.ts")).GET as Handler;
-  steer = (await import("../app/api/runs/[id]/directives/route.ts")).POST as Handler;
+  stopApp = await useFreshAppDatabase("pglite");
+  const { cookie } = await signUp("limits@example.org");
+  createRun = withSession((await import("../app/api/runs/route.ts")).POST as Handler, cookie);
+  getRun = withSession((await import("../app/api/runs/[id]/route.ts")).GET as Handler, cookie);
+  steer = withSession((await import("../app/api/runs/[id]/directives/route.ts")).POST as Handler, cookie);
 }, 60_000);
 
-afterAll(async () => {
-  const { stopRuntime } = await import("../lib/jobs/runtime.ts");
-  await stopRuntime();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => stopApp());
 
 afterEach(() => {
   vi.unstubAllEnvs();

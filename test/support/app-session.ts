@@ -126,3 +126,12 @@ export async function call(
   const req = new Request(`${origin}${url}`, { method, headers, body });
   return handler(req, { params: Promise.resolve(opts.params ?? {}) });
 }
+
+/** Wraps a route handler so every request it gets carries `cookie` (a signed-in person's session). */
+export const withSession =
+  (h: Handler, cookie: string): Handler =>
+  (req, c) => {
+    const headers = new Headers(req.headers);
+    headers.set("cookie", cookie);
+    return h(new Request(req, { headers, duplex: "half" } as RequestInit), c);
+  };
