@@ -1,6 +1,6 @@
 // The API's run settings and the engine's config are one schema: every bound a caller meets at
 // POST /api/runs is the engine's own, and a value the engine would refuse is refused with a 4xx.
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { POST } from "../app/api/runs/route.ts";
 import {
@@ -9,6 +9,7 @@ import {
   resolveResearchConfig,
 } from "../lib/research/config.ts";
 import { createRunSchema, runSettingsSchema } from "../lib/server/run-settings.ts";
+import { signUp, useFreshAppDatabase } from "./support/app-session.ts";
 
 const apiFields: Record<string, z.ZodType> = runSettingsSchema.unwrap().shape;
 const engineFields = researchConfigSchema.shape;
@@ -41,11 +42,20 @@ const numericBounds = engineKeys.flatMap((key) => {
   ];
 });
 
+// The API is asked as a signed-in person: validation comes after authentication.
+let cookie = "";
+let stopApp: () => Promise<void>;
+beforeAll(async () => {
+  stopApp = await useFreshAppDatabase("pglite");
+  cookie = (await signUp("settings@example.org")).cookie;
+}, 60_000);
+afterAll(async () => stopApp());
+
 async function postRun(settings: Record<string, unknown>) {
   const res = await POST(
     new Request("http://localhost/api/runs", {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", cookie },
       body: JSON.stringify({ question: "Is a heat pump worth it?", settings }),
     }),
   );
