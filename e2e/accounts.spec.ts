@@ -134,7 +134,7 @@ test("first start, an invitation, two people whose runs stay their own, sign-out
     await expect(bob).toHaveURL(/\/sign-in$/);
     await bob.goto(`/runs/${bobRun}`);
     await expect(bob).toHaveURL(/\/sign-in$/);
-    await expect(bob.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(bob.getByRole("button", { name: "Sign in" })).toBeVisible();
     await expectAccessible(bob, "/sign-in");
 
     await bob.goto("/sign-in?next=/library");

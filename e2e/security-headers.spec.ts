@@ -14,6 +14,7 @@ import {
 } from "@playwright/test";
 import { scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
 import { researchScript } from "./support/research-script.ts";
+import { signedOut } from "./support/session.ts";
 
 /** CSP violations a page reports: console errors, and the DOM's own violation events. */
 async function watchViolations(context: BrowserContext): Promise<(page: Page) => Promise<string[]>> {
@@ -123,7 +124,8 @@ test("every page has a nonce CSP and works under it; the share link stands alone
   expect(await violations(page)).toEqual([]);
 
   // The share page in a fresh browser: no cookies, no owner.
-  const stranger = await browser.newContext();
+  // Explicitly signed out: a new context would otherwise inherit the suite's signed-in storage state.
+  const stranger = await browser.newContext({ storageState: signedOut });
   const strangerViolations = await watchViolations(stranger);
   const sharedPage = await stranger.newPage();
   const shared = await expectNoncePolicy(sharedPage, await sharedPage.goto(url));
