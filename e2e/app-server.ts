@@ -30,7 +30,7 @@ export async function startApp(env: Record<string, string>, timeoutMs = 60_000):
   const root = path.resolve(import.meta.dirname, "..");
   const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOSTNAME: "127.0.0.1", NODE_ENV: "production" },
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

@@ -6,10 +6,11 @@ import http from "node:http";
 import next from "next";
 
 const port = Number(process.env.PORT || 3000);
-const hostname = process.env.HOSTNAME || "0.0.0.0";
+// HOST narrows the listening address (e.g. 127.0.0.1); unset, every interface, like `next start`.
+const host = process.env.HOST || undefined;
 const trustProxy = ["1", "true", "yes", "on"].includes((process.env.TRUST_PROXY ?? "").toLowerCase());
 
-const app = next({ dev: false, dir: process.cwd(), hostname, port });
+const app = next({ dev: false, dir: process.cwd(), hostname: host ?? "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -17,10 +18,8 @@ const server = http.createServer((req, res) => {
   if (!trustProxy) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
   handle(req, res);
 });
-server.listen(port, hostname, () => {
-  console.log(
-    `[deep-research] listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`,
-  );
+server.listen(port, host, () => {
+  console.log(`[deep-research] listening on http://${host ?? "localhost"}:${port}`);
 });
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.on(sig, () => {
