@@ -3,25 +3,21 @@
 // set: it is not retried by the queue, and no phase swallows it into a fallback.
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../db/client.ts";
+import type { DatabaseHandle } from "../db/client.ts";
 import { listEventsAfter } from "../db/queries/events.ts";
 import { createRun, getRun } from "../db/queries/runs.ts";
 import { createModelRegistry } from "../lib/ai/registry.ts";
-import { type BusMessage, createRunBus, type RunBus } from "../lib/jobs/bus.ts";
+import type { BusMessage, RunBus } from "../lib/jobs/bus.ts";
 import { executeRun } from "../lib/jobs/execute-run.ts";
 import { runScenario, type Scenario } from "./support/engine-harness.ts";
+import { closeDatabaseWithBus, openDatabaseWithBus } from "./support/run-bus-db.ts";
 
 let h: DatabaseHandle;
 let bus: RunBus;
 beforeAll(async () => {
-  h = await openDatabase({ dataDir: null });
-  await migrateDatabase(h);
-  bus = await createRunBus(h);
+  ({ h, bus } = await openDatabaseWithBus());
 }, 60_000);
-afterAll(async () => {
-  await bus?.close();
-  await h?.close();
-});
+afterAll(() => closeDatabaseWithBus(h, bus));
 
 /** A model no test call may reach: the runs below must stop before asking it anything. */
 function unreachableModel() {
@@ -35,6 +31,18 @@ function unreachableModel() {
   return { model, calls };
 }
 
+/** One delivery of the run's job to the worker, with `model` as the only model there is. */
+function executeWithModel(runId: string, model: MockLanguageModelV4) {
+  return executeRun({
+    handle: h,
+    bus,
+    runId,
+    workerSignal: new AbortController().signal,
+    env: { MODEL: "mock:m" },
+    registry: createModelRegistry({ env: { MODEL: "mock:m" }, providerFactories: { mock: () => model } }),
+  });
+}
+
 describe("a run the worker cannot configure", () => {
   it("fails at once, with the variable to set, status and run.failed written together", async () => {
     const run = await createRun(h.db, {
@@ -45,17 +53,7 @@ describe("a run the worker cannot configure", () => {
     const announced: BusMessage[] = [];
     const stop = bus.subscribe(run.id, (m) => announced.push(m));
     const mock = unreachableModel();
-    const outcome = await executeRun({
-      handle: h,
-      bus,
-      runId: run.id,
-      workerSignal: new AbortController().signal,
-      env: { MODEL: "mock:m" },
-      registry: createModelRegistry({
-        env: { MODEL: "mock:m" },
-        providerFactories: { mock: () => mock.model },
-      }),
-    });
+    const outcome = await executeWithModel(run.id, mock.model);
     stop();
     expect(outcome).toMatchObject({ status: "failed", partial: false });
     expect(outcome.status === "failed" && outcome.reason).toContain("TAVILY_API_KEY");
@@ -70,17 +68,7 @@ describe("a run the worker cannot configure", () => {
     expect(mock.calls).toEqual([]);
 
     // The job's next delivery finds the run ended and does nothing.
-    const again = await executeRun({
-      handle: h,
-      bus,
-      runId: run.id,
-      workerSignal: new AbortController().signal,
-      env: { MODEL: "mock:m" },
-      registry: createModelRegistry({
-        env: { MODEL: "mock:m" },
-        providerFactories: { mock: () => mock.model },
-      }),
-    });
+    const again = await executeWithModel(run.id, mock.model);
     expect(again.status).toBe("failed");
     expect(await listEventsAfter(h.db, run.id, 0)).toHaveLength(1);
   });

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import type { AccountView } from "@/lib/server/accounts";
+import { DataTable } from "../data-table";
 import { formatDate } from "../library/format";
 import { authPost, errorText } from "./auth-request";
 import { FormError, FormNotice, inputClass, MAX_PASSWORD, MIN_PASSWORD, smallButton } from "./form-parts";
@@ -195,39 +196,32 @@ export function AccountsTable({ accounts, selfId }: { accounts: AccountView[]; s
     <div className="space-y-3">
       <FormError message={error} />
       <FormNotice message={notice} />
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-        <table aria-label="Accounts" className="w-full text-left text-sm">
-          <thead className="bg-zinc-100 text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-            <tr>
-              <th className="px-3 py-2 font-medium">Name</th>
-              <th className="px-3 py-2 font-medium">Email</th>
-              <th className="px-3 py-2 font-medium">Role</th>
-              <th className="px-3 py-2 font-medium">Status</th>
-              <th className="px-3 py-2 font-medium">Created</th>
-              <th className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {accounts.map((a) => (
-              <AccountRow
-                key={a.id}
-                account={a}
-                self={a.id === selfId}
-                busy={busy}
-                resetting={resetting === a.id}
-                onAct={act}
-                onReset={(open) => {
-                  setError(null);
-                  setNotice(null);
-                  setResetting(open ? a.id : null);
-                }}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Accounts"
+        columns={[
+          { name: "Name" },
+          { name: "Email" },
+          { name: "Role" },
+          { name: "Status" },
+          { name: "Created" },
+        ]}
+      >
+        {accounts.map((a) => (
+          <AccountRow
+            key={a.id}
+            account={a}
+            self={a.id === selfId}
+            busy={busy}
+            resetting={resetting === a.id}
+            onAct={act}
+            onReset={(open) => {
+              setError(null);
+              setNotice(null);
+              setResetting(open ? a.id : null);
+            }}
+          />
+        ))}
+      </DataTable>
     </div>
   );
 }

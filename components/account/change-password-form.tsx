@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { authPost } from "./auth-request";
-import { Field, FormError, FormNotice, MAX_PASSWORD, MIN_PASSWORD, SubmitButton } from "./form-parts";
+import { FormError, FormNotice, MIN_PASSWORD, PasswordField, SubmitButton } from "./form-parts";
 import { useSubmit } from "./use-submit";
 
 /** Changes the signed-in person's own password; it needs the current one. */
@@ -39,27 +39,14 @@ export function ChangePasswordForm() {
 
   return (
     <form onSubmit={submit} aria-label="Change password" aria-busy={busy} className="max-w-sm space-y-4">
-      <Field
+      <PasswordField
         id={`${id}-current`}
         label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required
+        kind="current"
         value={current}
-        onChange={(e) => setCurrent(e.target.value)}
+        onValue={setCurrent}
       />
-      <Field
-        id={`${id}-new`}
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD}
-        maxLength={MAX_PASSWORD}
-        hint={`At least ${MIN_PASSWORD} characters.`}
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-      />
+      <PasswordField id={`${id}-new`} label="New password" kind="new" value={next} onValue={setNext} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={signOutOthers} onChange={(e) => setSignOutOthers(e.target.checked)} />
         Sign out my other sessions

@@ -33,6 +33,65 @@ export function Field({
   );
 }
 
+/** The email field of the account forms; sign-in asks the browser for the saved "username". */
+export function EmailField({
+  id,
+  value,
+  onValue,
+  autoComplete = "email",
+}: {
+  id: string;
+  value: string;
+  onValue: (value: string) => void;
+  autoComplete?: "email" | "username";
+}) {
+  return (
+    <Field
+      id={id}
+      label="Email"
+      type="email"
+      autoComplete={autoComplete}
+      required
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+    />
+  );
+}
+
+/**
+ * A password field. "current" is one the person already has; "new" and "repeat" choose one, within
+ * the lengths better-auth accepts, and only "new" carries the length hint.
+ */
+export function PasswordField({
+  id,
+  label,
+  kind,
+  value,
+  onValue,
+}: {
+  id: string;
+  label: string;
+  kind: "current" | "new" | "repeat";
+  value: string;
+  onValue: (value: string) => void;
+}) {
+  const choosing = kind !== "current";
+  return (
+    <Field
+      id={id}
+      label={label}
+      type="password"
+      autoComplete={choosing ? "new-password" : "current-password"}
+      required
+      minLength={choosing ? MIN_PASSWORD : undefined}
+      maxLength={choosing ? MAX_PASSWORD : undefined}
+      hint={kind === "new" ? `At least ${MIN_PASSWORD} characters.` : undefined}
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+    />
+  );
+}
+
 export function SubmitButton({
   busy,
   busyLabel,

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import type { InvitationView } from "@/lib/server/invitations";
+import { DataTable } from "../data-table";
 import type { Jsonified } from "../jsonified";
 import { formatDate } from "../library/format";
 import { errorText, sendJson } from "./auth-request";
@@ -85,46 +86,34 @@ function InvitationTable({
     return <p className="text-sm text-zinc-600 dark:text-zinc-400">No invitations yet.</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-      <table aria-label="Invitations" className="w-full text-left text-sm">
-        <thead className="bg-zinc-100 text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-          <tr>
-            <th className="px-3 py-2 font-medium">Email</th>
-            <th className="px-3 py-2 font-medium">Created</th>
-            <th className="px-3 py-2 font-medium">Expires</th>
-            <th className="px-3 py-2 font-medium">State</th>
-            <th className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {invitations.map((i) => (
-            <tr key={i.id}>
-              <td className="px-3 py-2">
-                {i.email ?? <span className="text-zinc-600 dark:text-zinc-400">anyone</span>}
-              </td>
-              <td className="whitespace-nowrap px-3 py-2">
-                <time dateTime={i.createdAt}>{formatDate(i.createdAt)}</time>
-              </td>
-              <td className="whitespace-nowrap px-3 py-2">
-                <time dateTime={i.expiresAt}>{formatDate(i.expiresAt)}</time>
-              </td>
-              <td className="px-3 py-2" data-testid="invitation-state">
-                {i.state}
-              </td>
-              <td className="px-3 py-2 text-right">
-                {i.state === "open" && (
-                  <button type="button" disabled={busy} onClick={() => onRevoke(i)} className={smallButton}>
-                    Revoke
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Invitations"
+      columns={[{ name: "Email" }, { name: "Created" }, { name: "Expires" }, { name: "State" }]}
+    >
+      {invitations.map((i) => (
+        <tr key={i.id}>
+          <td className="px-3 py-2">
+            {i.email ?? <span className="text-zinc-600 dark:text-zinc-400">anyone</span>}
+          </td>
+          <td className="whitespace-nowrap px-3 py-2">
+            <time dateTime={i.createdAt}>{formatDate(i.createdAt)}</time>
+          </td>
+          <td className="whitespace-nowrap px-3 py-2">
+            <time dateTime={i.expiresAt}>{formatDate(i.expiresAt)}</time>
+          </td>
+          <td className="px-3 py-2" data-testid="invitation-state">
+            {i.state}
+          </td>
+          <td className="px-3 py-2 text-right">
+            {i.state === "open" && (
+              <button type="button" disabled={busy} onClick={() => onRevoke(i)} className={smallButton}>
+                Revoke
+              </button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { authPost } from "./auth-request";
-import { Field, FormError, MAX_PASSWORD, MIN_PASSWORD, SubmitButton } from "./form-parts";
+import { EmailField, Field, FormError, PasswordField, SubmitButton } from "./form-parts";
 import { useSubmit } from "./use-submit";
 
 /**
@@ -57,37 +57,20 @@ export function NewAccountForm({
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
-      <Field
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <Field
+      <EmailField id={`${id}-email`} value={email} onValue={setEmail} />
+      <PasswordField
         id={`${id}-password`}
         label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD}
-        maxLength={MAX_PASSWORD}
-        hint={`At least ${MIN_PASSWORD} characters.`}
+        kind="new"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onValue={setPassword}
       />
-      <Field
+      <PasswordField
         id={`${id}-repeat`}
         label="Repeat password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD}
-        maxLength={MAX_PASSWORD}
+        kind="repeat"
         value={repeat}
-        onChange={(e) => setRepeat(e.target.value)}
+        onValue={setRepeat}
       />
       <FormError message={error} />
       <SubmitButton busy={busy} busyLabel="Creating account…">

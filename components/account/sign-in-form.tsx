@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { authPost } from "./auth-request";
-import { Field, FormError, SubmitButton } from "./form-parts";
+import { EmailField, FormError, PasswordField, SubmitButton } from "./form-parts";
 import { useSubmit } from "./use-submit";
 
 /** Email and password; on success a full page load of `next` (a same-site path checked by the page). */
@@ -25,23 +25,13 @@ export function SignInForm({ next }: { next: string }) {
 
   return (
     <form onSubmit={submit} aria-label="Sign in" aria-busy={busy} className="space-y-4">
-      <Field
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        autoComplete="username"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <Field
+      <EmailField id={`${id}-email`} autoComplete="username" value={email} onValue={setEmail} />
+      <PasswordField
         id={`${id}-password`}
         label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
+        kind="current"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onValue={setPassword}
       />
       <FormError message={error} />
       <SubmitButton busy={busy} busyLabel="Signing in…">

@@ -1,4 +1,5 @@
 import { SharedBadge } from "../account/shared-badge";
+import { DataTable } from "../data-table";
 import { formatDate, numberFormat, typeLabel } from "./format";
 import { smallButton } from "./styles";
 import type { LibraryDocumentView } from "./types";
@@ -83,54 +84,44 @@ export function DocumentTable({
   ...actions
 }: RowActions & { documents: LibraryDocumentView[]; confirming: string | null }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-zinc-100 text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-          <tr>
-            <th className="px-3 py-2 font-medium">Title</th>
-            <th className="px-3 py-2 font-medium">Type</th>
-            <th className="px-3 py-2 text-right font-medium">Size</th>
-            <th className="px-3 py-2 font-medium">Added</th>
-            <th className="px-3 py-2 font-medium">Source</th>
-            <th className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {documents.map((doc) => (
-            <tr key={doc.id} className="align-top">
-              <td className="px-3 py-2">
-                <span className="font-medium">{doc.title}</span> {doc.shared && <SharedBadge />}
-              </td>
-              <td className="px-3 py-2">{typeLabel(doc.mimeType)}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">
-                {numberFormat.format(doc.chars)} chars
-              </td>
-              <td className="whitespace-nowrap px-3 py-2 text-zinc-600 dark:text-zinc-400">
-                <time dateTime={doc.createdAt}>{formatDate(doc.createdAt)}</time>
-              </td>
-              <td className="max-w-xs truncate px-3 py-2">
-                {doc.sourceUrl ? (
-                  <a
-                    href={doc.sourceUrl}
-                    rel="noreferrer noopener"
-                    target="_blank"
-                    className="text-blue-700 hover:underline dark:text-blue-400"
-                  >
-                    {doc.sourceUrl}
-                  </a>
-                ) : (
-                  <span className="text-zinc-500">added directly</span>
-                )}
-              </td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">
-                <ActionsCell doc={doc} confirming={confirming === doc.id} {...actions} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={[
+        { name: "Title" },
+        { name: "Type" },
+        { name: "Size", align: "right" },
+        { name: "Added" },
+        { name: "Source" },
+      ]}
+    >
+      {documents.map((doc) => (
+        <tr key={doc.id} className="align-top">
+          <td className="px-3 py-2">
+            <span className="font-medium">{doc.title}</span> {doc.shared && <SharedBadge />}
+          </td>
+          <td className="px-3 py-2">{typeLabel(doc.mimeType)}</td>
+          <td className="whitespace-nowrap px-3 py-2 text-right">{numberFormat.format(doc.chars)} chars</td>
+          <td className="whitespace-nowrap px-3 py-2 text-zinc-600 dark:text-zinc-400">
+            <time dateTime={doc.createdAt}>{formatDate(doc.createdAt)}</time>
+          </td>
+          <td className="max-w-xs truncate px-3 py-2">
+            {doc.sourceUrl ? (
+              <a
+                href={doc.sourceUrl}
+                rel="noreferrer noopener"
+                target="_blank"
+                className="text-blue-700 hover:underline dark:text-blue-400"
+              >
+                {doc.sourceUrl}
+              </a>
+            ) : (
+              <span className="text-zinc-500">added directly</span>
+            )}
+          </td>
+          <td className="whitespace-nowrap px-3 py-2 text-right">
+            <ActionsCell doc={doc} confirming={confirming === doc.id} {...actions} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

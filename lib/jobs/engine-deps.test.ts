@@ -1,26 +1,22 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { createRun, getRun } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import { apiError, scriptedModel, textResult } from "../../test/support/ai-mocks.ts";
+import { closeDatabaseWithBus, openDatabaseWithBus } from "../../test/support/run-bus-db.ts";
 import { createModelRegistry } from "../ai/registry.ts";
-import { createRunBus, type RunBus } from "./bus.ts";
+import type { RunBus } from "./bus.ts";
 import { createEngineDeps } from "./engine-deps.ts";
 import { executeRun } from "./execute-run.ts";
 
 let h: DatabaseHandle;
 let bus: RunBus;
 beforeAll(async () => {
-  h = await openDatabase({ dataDir: null });
-  await migrateDatabase(h);
-  bus = await createRunBus(h);
+  ({ h, bus } = await openDatabaseWithBus());
 }, 60_000);
-afterAll(async () => {
-  await bus?.close();
-  await h?.close();
-});
+afterAll(() => closeDatabaseWithBus(h, bus));
 
 /** Collects the process's unhandled rejections while `fn` runs and a moment after. */
 async function unhandledDuring(fn: () => Promise<unknown>): Promise<unknown[]> {

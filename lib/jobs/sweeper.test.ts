@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { listEventsAfter } from "../../db/queries/events.ts";
 import { createRun, getRun, setRunJobId, updateRunStatus } from "../../db/queries/runs.ts";
+import { openDatabaseWithBus } from "../../test/support/run-bus-db.ts";
 import { backdateRun, freeEventSeq, occupyEventSeq } from "../../test/support/run-rows.ts";
-import { createRunBus, type RunBus } from "./bus.ts";
+import type { RunBus } from "./bus.ts";
 import { enqueueRun, getBoss, RUN_QUEUE } from "./queue.ts";
 import { sweepAbandonedRuns } from "./sweeper.ts";
 
 let h: DatabaseHandle;
 let bus: RunBus;
 beforeAll(async () => {
-  h = await openDatabase({ dataDir: null });
-  await migrateDatabase(h);
-  bus = await createRunBus(h);
+  ({ h, bus } = await openDatabaseWithBus());
 }, 60_000);
 afterAll(async () => {
   await (await getBoss(h)).stop({ graceful: false }).catch(() => {});
