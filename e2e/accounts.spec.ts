@@ -133,7 +133,7 @@ test("first start, an invitation, two people whose runs stay their own, sign-out
     await bob.getByRole("navigation", { name: "Account" }).getByRole("button", { name: "Sign out" }).click();
     await expect(bob).toHaveURL(/\/sign-in$/);
     await bob.goto(`/runs/${bobRun}`);
-    await expect(bob).toHaveURL(/\/sign-in$/);
+    await expect(bob).toHaveURL(`/sign-in?next=${encodeURIComponent(`/runs/${bobRun}`)}`);
     await expect(bob.getByRole("button", { name: "Sign in" })).toBeVisible();
     await expectAccessible(bob, "/sign-in");
 

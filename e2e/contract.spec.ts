@@ -160,7 +160,10 @@ test("without a session every private route answers 401 and pages send the perso
     const page = await context.newPage();
     for (const path of ["/", "/knowledge", "/library", "/account", "/admin"]) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/sign-in$/);
+      // Sign-in brings the person back to the page they asked for (home needs no ?next=).
+      await expect(page, path).toHaveURL(
+        path === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(path)}`,
+      );
     }
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
   } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeNextPath } from "./next-path.ts";
+import { safeNextPath, signInPath } from "./next-path.ts";
 
 describe("safeNextPath", () => {
   it("keeps a path on this site with its query and fragment", () => {
@@ -33,5 +33,14 @@ describe("safeNextPath", () => {
     expect(safeNextPath("/sign-up")).toBe("/");
     expect(safeNextPath("/setup")).toBe("/");
     expect(safeNextPath("/sign-insider")).toBe("/sign-insider");
+  });
+});
+
+describe("signInPath", () => {
+  it("asks sign-in to come back to the page, except home and anything off the site", () => {
+    expect(signInPath("/runs/abc?x=1")).toBe(`/sign-in?next=${encodeURIComponent("/runs/abc?x=1")}`);
+    expect(signInPath("/")).toBe("/sign-in");
+    expect(signInPath(null)).toBe("/sign-in");
+    expect(signInPath("//evil.example/x")).toBe("/sign-in");
   });
 });

@@ -17,3 +17,9 @@ export function safeNextPath(raw: string | string[] | undefined | null): string 
   if (/^\/(sign-in|sign-up|setup)(\/|$)/.test(url.pathname)) return "/";
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** /sign-in, with ?next= when the page asked for is somewhere worth coming back to. */
+export function signInPath(requestPath: string | null): string {
+  const next = safeNextPath(requestPath);
+  return next === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(next)}`;
+}

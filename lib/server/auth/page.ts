@@ -4,14 +4,16 @@ import { redirect } from "next/navigation";
 import { countUsers } from "../../../db/queries/accounts.ts";
 import { serverRuntime } from "../runtime.ts";
 import { type Caller, callerFromHeaders } from "./caller.ts";
+import { signInPath } from "./next-path.ts";
 
 /** The signed-in account, or a redirect: to first-start setup on an empty instance, else to sign-in. */
 export async function pageCaller(): Promise<Caller> {
-  const caller = await optionalPageCaller();
+  const requestHeaders = await headers();
+  const caller = await callerFromHeaders(requestHeaders);
   if (caller) return caller;
   const { handle } = await serverRuntime();
   if ((await countUsers(handle.db)) === 0) redirect("/setup");
-  redirect("/sign-in");
+  redirect(signInPath(requestHeaders.get("x-request-path")));
 }
 
 export async function optionalPageCaller(): Promise<Caller | null> {
