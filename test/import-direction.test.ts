@@ -1,4 +1,4 @@
-// Each folder imports only downward: app → components → lib/server → lib/jobs → db → lib/research →
+// Each folder imports only downward: eval (the `npm run eval` tool, beside app) and app → components → lib/server → lib/jobs → db → lib/research →
 // lib/ai, lib/search, lib/fetch (peers that do not import each other); lib/errors.ts and lib/http.ts
 // are base modules anyone may use. This test reads every non-test source file's imports and fails on
 // one that points up (or sideways between the three low-level libraries), so the rule keeps holding.
@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
 const layers: [folder: string, rank: number][] = [
+  ["eval", 0],
   ["app", 0],
   ["components", 1],
   ["lib/server", 2],
@@ -65,7 +66,15 @@ function importViolations(files: string[], read: (file: string) => string = read
 describe("imports go one way", () => {
   it("reads the source folders", () => {
     const files = sourceFiles();
-    for (const folder of ["app/", "components/", "lib/server/", "lib/jobs/", "db/", "lib/research/"]) {
+    for (const folder of [
+      "eval/",
+      "app/",
+      "components/",
+      "lib/server/",
+      "lib/jobs/",
+      "db/",
+      "lib/research/",
+    ]) {
       expect(files.some((f) => f.startsWith(folder))).toBe(true);
     }
   });
