@@ -47,6 +47,11 @@ test("a question typed in the browser becomes a cited report, streamed live", as
   expect(run.status).toBe("completed");
   expect(run.brief).toMatch(/^I want to understand/);
   expect(run.directives.map((d: { topic: string }) => d.topic)).toHaveLength(2);
+  // Each scripted researcher read one page and finished itself: no stop rule fired.
+  expect(run.directives.map((d: { stopReason: string | null }) => d.stopReason)).toEqual([
+    "complete",
+    "complete",
+  ]);
   expect(run.supervisionHistory.length).toBeGreaterThanOrEqual(2);
   const fetched = [
     `${webUrl()}/pages/cold-climate-heat-pump-performance.html`,

@@ -20,6 +20,13 @@ export const researchConfigSchema = z.object({
   coverageThreshold: z.number().min(0).max(1).default(0.75),
   /** Researcher tool-call budget (search + extract; think/complete are free). */
   researcherToolBudget: z.number().int().min(1).max(50).default(10),
+  /** A researcher stops once this many of the pages it read were relevant and it has reflected. */
+  relevantSourcesToStop: z.number().int().min(1).max(20).default(3),
+  /**
+   * A researcher stops when its last two searches' results overlap at least this much (Jaccard
+   * similarity of their normalised URL sets), once it has reflected on the second.
+   */
+  similarSearchOverlap: z.number().min(0).max(1).default(0.6),
   maxSearchResults: z.number().int().min(1).max(20).default(5),
   /** Fetched text longer than this is summarised (tool-less call) before the model sees it. */
   summarizeOverChars: z.number().int().min(500).default(6000),

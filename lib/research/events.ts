@@ -3,6 +3,7 @@
  * the rest of the object. Events are persisted as run_events rows (gapless seq) before anyone sees
  * them, except the transient ones (report.delta), which stream live and are never stored one by one.
  */
+import type { StopCounts, StopRule } from "./phases/directive/stop-rules.ts";
 import type { DirectivePriority, RunPhase, RunStatus } from "./vocabulary.ts";
 
 export type ResearchEvent =
@@ -105,6 +106,12 @@ export type ResearchEvent =
   | { type: "researcher.fetch_refused"; directiveId: string; url: string; reason: string }
   | { type: "researcher.think"; directiveId: string; text: string }
   | { type: "researcher.reflection_injected"; directiveId: string; after: string }
+  /**
+   * A stop rule checked in code ended the research: enough relevant sources read, the last two
+   * searches overlapping at or above the threshold, or the tool budget spent. `researcher.complete`
+   * follows with the same reason.
+   */
+  | { type: "researcher.stopped"; directiveId: string; reason: StopRule; counts: StopCounts }
   | { type: "researcher.complete"; directiveId: string; reason: string; toolCalls: number }
   | {
       type: "source.added";

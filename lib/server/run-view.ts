@@ -1,6 +1,6 @@
 /** The run as the HTTP contract shows it (docs/API.md): one JSON object with the agreed top-level keys. */
 import type { Db } from "../../db/client.ts";
-import { getReport } from "../../db/queries/research.ts";
+import { getReport, researcherStopReasons } from "../../db/queries/research.ts";
 import { queuePosition } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import type { Run } from "../../db/schema.ts";
@@ -8,8 +8,9 @@ import type { Run } from "../../db/schema.ts";
 export async function runView(db: Db, run: Run) {
   // The engine's own store reads the rows, so the API shows exactly what the engine persisted.
   const store = createDbRunStore(db, run.id);
-  const [directiveRows, sourceRows, rounds, report, position] = await Promise.all([
+  const [directiveRows, stopReasons, sourceRows, rounds, report, position] = await Promise.all([
     store.listDirectives(),
+    researcherStopReasons(db, run.id),
     store.listSources(),
     store.listRounds(),
     getReport(db, run.id),
@@ -26,7 +27,11 @@ export async function runView(db: Db, run: Run) {
     settings: run.settings,
     brief: run.brief,
     clarificationQuestion: run.clarificationQuestion,
-    directives: directiveRows.map(({ ordinal: _o, ...d }) => d),
+    /** stopReason: why the directive's researcher stopped (null until its result is stored). */
+    directives: directiveRows.map(({ ordinal: _o, ...d }) => ({
+      ...d,
+      stopReason: stopReasons.get(d.id) ?? null,
+    })),
     coverage: latest?.coverageAfter ?? latest?.coverageBefore ?? null,
     supervisionHistory: rounds,
     sources: sourceRows.map((s) => ({

@@ -4,6 +4,7 @@
  * when think is skipped, and the renderings of tool results the model reads.
  */
 import type { NoveltyMark } from "../phases/directive/novelty.ts";
+import type { StopCounts, StopRule, StopThresholds } from "../phases/directive/stop-rules.ts";
 import type { DirectiveRecord } from "../store.ts";
 import type { QualityTier } from "../vocabulary.ts";
 import { briefBlock } from "./data-blocks.ts";
@@ -44,7 +45,13 @@ export const toolDescriptions = {
     "Finish this topic. Give a one-paragraph summary of what you found and what remains open. Free.",
 } as const;
 
-export function researcherInstructions(opts: { brief: string; now: Date; toolBudget: number }): string {
+export function researcherInstructions(opts: {
+  brief: string;
+  now: Date;
+  toolBudget: number;
+  /** The stop rule's count of relevant sources read (config relevantSourcesToStop). */
+  relevantSources?: number;
+}): string {
   return [
     "You are a research agent. You investigate one assigned topic of a larger research project and " +
       "gather the evidence for it; a separate step writes up your findings, so collect, do not write a report.",
@@ -69,10 +76,12 @@ export function researcherInstructions(opts: { brief: string; now: Date; toolBud
     "",
     "When to stop — call research_complete as soon as any of these holds:",
     "1. you can answer the assigned topic comprehensively, with the evidence it asks for;",
-    "2. you have found 3 or more relevant, credible sources for it;",
+    `2. you have read ${opts.relevantSources ?? 3} or more relevant, credible sources for it;`,
     "3. your last two searches returned similar results (few NEW results) — more searching will not help.",
     `You have ${opts.toolBudget} web_search/extract_content calls in total (think and research_complete ` +
-      "are free); the research ends when they are spent.",
+      "are free); the research ends when they are spent. Rules 2 and 3 and the budget are also checked " +
+      "for you: each think reply shows the counts, and the research ends after the reflection in which " +
+      "one of them is met.",
     "",
     DATA_RULE,
   ].join("\n");
@@ -103,15 +112,46 @@ export function skippedForReflection(after: string): string {
 export const SKIPPED_FOR_BUDGET =
   "Not carried out: the web_search/extract_content budget is spent. Call research_complete.";
 
-export function thinkRecorded(opts: { early: boolean; after?: string }): string {
-  if (opts.early && opts.after) {
-    return (
-      `Reflection recorded, but it was written before the results of your ${opts.after} arrived. ` +
-      "Reflect on those results with think before your next search or read."
-    );
-  }
-  return "Reflection recorded.";
+const percent = (x: number) => `${Math.round(x * 100)}%`;
+
+/**
+ * The think tool's reply: the stop checklist with the current counts, and — when a rule is met —
+ * that the research ends with this reflection.
+ */
+export function thinkRecorded(opts: {
+  early: boolean;
+  after?: string;
+  counts: StopCounts;
+  thresholds: StopThresholds;
+  ruleMet?: StopRule;
+}): string {
+  const { counts: c, thresholds: t } = opts;
+  const head =
+    opts.early && opts.after
+      ? `Reflection recorded, but it was written before the results of your ${opts.after} arrived. ` +
+        "Reflect on those results with think before your next search or read."
+      : "Reflection recorded.";
+  const mark = (met: boolean) => (met ? "[x]" : "[ ]");
+  const overlap = c.lastSearchOverlap;
+  const lines = [
+    head,
+    "Stop checklist:",
+    `${mark(c.relevantSources >= t.relevantSourcesToStop)} relevant sources read: ${c.relevantSources} of ` +
+      `${t.relevantSourcesToStop} needed (${c.sourcesRead} read in all)`,
+    `${mark(overlap !== null && overlap >= t.similarSearchOverlap)} last two searches' overlap: ` +
+      `${overlap === null ? `n/a (${c.searches} search${c.searches === 1 ? "" : "es"} so far)` : percent(overlap)}` +
+      ` (stop at ${percent(t.similarSearchOverlap)} or more)`,
+    `${mark(c.toolCalls >= t.toolBudget)} tool budget used: ${c.toolCalls} of ${t.toolBudget}`,
+  ];
+  if (opts.ruleMet) lines.push(`Stop rule met (${STOP_RULE_TEXT[opts.ruleMet]}): this research ends now.`);
+  return lines.join("\n");
 }
+
+const STOP_RULE_TEXT: Record<StopRule, string> = {
+  relevant_sources: "enough relevant sources read",
+  similar_searches: "the last two searches returned similar results",
+  budget: "the tool budget is spent",
+};
 
 export interface SearchResultView {
   mark: NoveltyMark;

@@ -22,10 +22,12 @@ import {
 import { summarizationInstructions, summarizationPrompt } from "../../prompts/summarization.ts";
 import type { DirectiveRecord, SourceRecord } from "../../store.ts";
 import type { NoveltyInput, NoveltyTracker } from "./novelty.ts";
+import { extractionKeptFindings, summaryKeptFindings } from "./read-relevance.ts";
 import { followableLinks, type ReadableUrls } from "./readable-urls.ts";
 import type { ResearcherSources } from "./researcher-sources.ts";
 import type { SeenUrls } from "./seen-urls.ts";
 import { classifySourceQuality } from "./source-quality.ts";
+import type { StopRules } from "./stop-rules.ts";
 
 /** What the tool handlers of one researcher share. */
 export interface ToolContext {
@@ -37,6 +39,8 @@ export interface ToolContext {
   readableUrls: ReadableUrls;
   novelty: NoveltyTracker;
   sources: ResearcherSources;
+  /** This researcher's searches and reads, as its stop rules count them. */
+  stopRules: StopRules;
 }
 
 /** Roughly a page of text: the summary a long fetched page is condensed to. */
@@ -82,6 +86,7 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
       duplicates: 0,
       errors: [{ provider: "search", message }],
     });
+    t.stopRules.recordSearch([]);
     return formatSearchFailure(query, message);
   }
   const hits = outcome.results.slice(0, config.maxSearchResults);
@@ -110,6 +115,7 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
     views.push({ quality, domain, url: hit.url, title, snippet: clip(hit.snippet, SNIPPET_CHARS) });
   }
   const n = t.novelty.assess(inputs);
+  t.stopRules.recordSearch(inputs.map((i) => i.normalizedUrl));
   await events.emit({
     type: "researcher.search_results",
     directiveId,
@@ -164,7 +170,7 @@ export async function extractContent(t: ToolContext, rawUrl: string): Promise<st
       fromStore: true,
       chars: existing.content.length,
     });
-    return presentPage(t, url, existing.title, existing.content);
+    return presentPage(t, existing.id, url, existing.title, existing.content);
   }
 
   if (!isWebUrl(url)) {
@@ -185,6 +191,10 @@ async function showAlreadyRead(t: ToolContext, url: string, normalizedUrl: strin
         text: clip(existing.content ?? existing.snippet ?? "", STORED_EXCERPT_CHARS),
       }
     : undefined;
+  // Only a stored text counts as read here; a bare snippet was seen in the search results already.
+  if (existing?.content && stored) {
+    t.stopRules.recordRead(existing.id, extractionKeptFindings(t.directive.topic, stored.text));
+  }
   await t.deps.events.emit({
     type: "researcher.fetch",
     directiveId: t.directive.id,
@@ -235,7 +245,7 @@ async function fetchPage(
   const withText = await t.sources.setContent(source, doc.text, title);
   const links = await rememberLinks(t, source.id, doc.links);
   await events.emit({ type: "researcher.fetch", directiveId, url, ok: true, chars: doc.text.length });
-  return presentPage(t, url, withText.title || title, doc.text, links);
+  return presentPage(t, withText.id, url, withText.title || title, doc.text, links);
 }
 
 /** The page's links become readable for the whole run: stored first, so a resumed run has them too. */
@@ -247,9 +257,14 @@ async function rememberLinks(t: ToolContext, sourceId: string, raw: readonly str
   return links;
 }
 
-/** A long page condensed by a tool-less call; on failure the model gets the page's beginning. */
+/**
+ * A long page condensed by a tool-less call; on failure the model gets the page's beginning.
+ * Either way the source is recorded as read, relevant when what the model was shown kept
+ * findings for the topic.
+ */
 async function presentPage(
   t: ToolContext,
+  sourceId: string,
   url: string,
   title: string,
   text: string,
@@ -257,7 +272,9 @@ async function presentPage(
 ): Promise<string> {
   const { config, signal } = t.deps;
   const base = { url, title, totalChars: text.length, links: links.slice(0, LINKS_SHOWN) };
+  const shown = (relevant: boolean) => t.stopRules.recordRead(sourceId, relevant);
   if (text.length <= config.summarizeOverChars) {
+    shown(extractionKeptFindings(t.directive.topic, text));
     return formatPage({ ...base, text, summarised: false, clipped: false });
   }
   try {
@@ -271,14 +288,19 @@ async function presentPage(
       }),
       abortSignal: signal,
     });
-    if (r.text.trim()) return formatPage({ ...base, text: r.text.trim(), summarised: true, clipped: false });
+    if (r.text.trim()) {
+      shown(summaryKeptFindings(r.text));
+      return formatPage({ ...base, text: r.text.trim(), summarised: true, clipped: false });
+    }
   } catch (e) {
     rethrowIfFatal(e, signal);
     // Overflow or a failed call: fall through to the clipped page rather than losing it.
   }
+  const clipped = text.slice(0, config.summarizeOverChars);
+  shown(extractionKeptFindings(t.directive.topic, clipped));
   return formatPage({
     ...base,
-    text: text.slice(0, config.summarizeOverChars),
+    text: clipped,
     summarised: false,
     clipped: true,
   });

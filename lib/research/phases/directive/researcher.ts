@@ -2,7 +2,8 @@
  * One researcher: a ReAct loop over one directive, driven step by step (one model call per step,
  * tools without `execute`), so the engine — not the SDK — decides what runs. That is what lets it
  * enforce reflection (after a search or read, the next call must be `think`; anything else is not
- * carried out and a reflection request is injected), count the tool budget, share the run's
+ * carried out and a reflection request is injected), apply the stop rules (stop-rules.ts: enough
+ * relevant sources, repeated searches, the tool budget), share the run's
  * seen-URL set and its readable URLs, and keep fetched text inside delimited data blocks. The tools themselves are in
  * researcher-tools.ts, the sources a researcher stores in researcher-sources.ts.
  */
@@ -26,6 +27,7 @@ import type { ReadableUrls } from "./readable-urls.ts";
 import { createResearcherSources } from "./researcher-sources.ts";
 import { extractContent, messageOf, type ToolContext, webSearch } from "./researcher-tools.ts";
 import type { SeenUrls } from "./seen-urls.ts";
+import { createStopRules, type StopRule } from "./stop-rules.ts";
 
 export const researcherTools = {
   web_search: tool({
@@ -48,7 +50,8 @@ export const researcherTools = {
 
 export type ResearcherStopReason =
   | "complete"
-  | "budget"
+  /** A stop rule checked in code (stop-rules.ts); `researcher.stopped` carries the counts. */
+  | StopRule
   | "no_tool_calls"
   | "aborted"
   /** The conversation outgrew the model's context window; what was gathered goes to compression. */
@@ -90,6 +93,8 @@ interface ResearcherRun {
   summary?: string;
   /** The last search/read still awaiting a reflection, and the step it happened in. */
   pending?: { after: string; step: number };
+  /** The stop rule met by a reflection of this step: nothing after it is carried out. */
+  stopRule?: StopRule;
 }
 
 /** The tool results of one step, and what the step's calls decided. */
@@ -126,7 +131,8 @@ function startResearcher(
   directive: DirectiveRecord,
   ctx: ResearcherContext,
 ): ResearcherRun {
-  const budget = deps.config.researcherToolBudget;
+  const { config } = deps;
+  const budget = config.researcherToolBudget;
   return {
     deps,
     tools: {
@@ -136,11 +142,17 @@ function startResearcher(
       readableUrls: ctx.readableUrls,
       novelty: createNoveltyTracker(),
       sources: createResearcherSources(deps, directive.id),
+      stopRules: createStopRules({
+        relevantSourcesToStop: config.relevantSourcesToStop,
+        similarSearchOverlap: config.similarSearchOverlap,
+        toolBudget: budget,
+      }),
     },
     instructions: researcherInstructions({
       brief: ctx.brief,
       now: new Date(deps.clock.now()),
       toolBudget: budget,
+      relevantSources: config.relevantSourcesToStop,
     }),
     budget,
     messages: [{ role: "user", content: researcherTask(directive) }],
@@ -150,6 +162,14 @@ function startResearcher(
 
 async function finish(run: ResearcherRun, stopReason: ResearcherStopReason): Promise<ResearcherOutcome> {
   const { messages, toolCalls, summary } = run;
+  if (isStopRule(stopReason)) {
+    await run.deps.events.emit({
+      type: "researcher.stopped",
+      directiveId: run.tools.directive.id,
+      reason: stopReason,
+      counts: run.tools.stopRules.counts(toolCalls),
+    });
+  }
   if (stopReason !== "aborted") {
     await run.deps.events.emit({
       type: "researcher.complete",
@@ -197,9 +217,14 @@ async function researchStep(run: ResearcherRun, step: number): Promise<Researche
       after,
     });
   }
+  // A rule met in this step outranks a research_complete sent beside it: it was met first.
+  if (run.stopRule) return run.stopRule;
   if (answers.completed) return "complete";
-  if (run.toolCalls >= run.budget) return "budget";
-  return undefined;
+  return run.tools.stopRules.ruleMet(run.toolCalls, run.pending === undefined);
+}
+
+function isStopRule(reason: ResearcherStopReason): reason is StopRule {
+  return reason === "relevant_sources" || reason === "similar_searches" || reason === "budget";
 }
 
 /**
@@ -235,8 +260,18 @@ async function answerToolCall(
   if (call.toolName === "think") {
     // A reflection sent alongside the search it reflects on was written before the results.
     const early = pending !== undefined && pending.step === step;
-    answer(thinkRecorded({ early, after: pending?.after }));
     if (!early) run.pending = undefined;
+    const rules = run.tools.stopRules;
+    run.stopRule ??= rules.ruleMet(run.toolCalls, run.pending === undefined);
+    answer(
+      thinkRecorded({
+        early,
+        after: pending?.after,
+        counts: rules.counts(run.toolCalls),
+        thresholds: rules.thresholds,
+        ruleMet: run.stopRule,
+      }),
+    );
     const directiveId = run.tools.directive.id;
     await run.deps.events.emit({ type: "researcher.think", directiveId, text: call.input.reflection });
     return;
@@ -251,6 +286,10 @@ async function answerToolCall(
     run.summary = call.input.summary;
     answers.completed = true;
     answer("Research marked complete.");
+    return;
+  }
+  if (run.stopRule) {
+    answer("Not carried out: a stop rule ended this research.");
     return;
   }
   if (answers.completed) {
