@@ -68,6 +68,7 @@ const toSource = (s: Source): SourceRecord => ({
   quality: s.quality,
   snippet: s.snippet,
   content: s.content,
+  readInFull: s.content !== null && (s.fetchedAt !== null || s.provider === "fetch"),
 });
 
 export function createDbRunStore(db: Db, runId: string): RunStore {

@@ -269,6 +269,10 @@ export const citations = pgTable(
       .references(() => sources.id, { onDelete: "cascade" }),
     sentence: text("sentence").notNull(),
     support: text("support").$type<CitationSupport>().notNull().default("unchecked"),
+    /** How the verdict was reached, or why the citation was left unchecked. */
+    reason: text("reason"),
+    /** The stored source text the verdict rests on. */
+    passage: text("passage"),
     createdAt: createdAt(),
   },
   (t) => [index("citations_run_idx").on(t.runId, t.number)],

@@ -68,13 +68,33 @@ test("a question typed in the browser becomes a cited report, streamed live", as
   expect(text).not.toMatch(/## References|Something the model invented|\[9\]|unknown\.example/);
   expect(body).toContain("a blog we never read");
   const cited = [...new Set([...body.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])))];
-  const listed = [...sourcesSection.matchAll(/^\[(\d+)\] \[[^\]]+\]\((\S+)\)$/gm)].map((m) => ({
-    n: Number(m[1]),
-    url: m[2],
-  }));
+  // Each entry is `[N] [Title](URL)`, marked when the page itself was read in full (these were fetched).
+  const listed = [...sourcesSection.matchAll(/^\[(\d+)\] \[[^\]]+\]\((\S+)\) \*\(read in full\)\*$/gm)].map(
+    (m) => ({
+      n: Number(m[1]),
+      url: m[2],
+    }),
+  );
   expect(cited.sort()).toEqual(listed.map((l) => l.n).sort());
   expect(listed.length).toBeGreaterThan(0);
   for (const l of listed) expect(fetched).toContain(l.url);
+
+  // Every citation has a verdict with its reason; the source endpoint shows the passage it rests on.
+  type CitationJson = { number: number; sourceId: string; support: string; reason: string | null };
+  const citations: CitationJson[] = run.citations;
+  expect(citations.length).toBe(listed.length);
+  for (const c of citations) {
+    expect(["supported", "partially_supported", "unsupported"]).toContain(c.support);
+    expect(c.reason).toMatch(/^(lexical|model): /);
+  }
+  const first = citations[0];
+  const source = await (await request.get(`/api/runs/${id}/sources/${first.sourceId}`)).json();
+  expect(fetched).toContain(source.url);
+  expect(source.readInFull).toBe(true);
+  expect(source.citations).toEqual([
+    expect.objectContaining({ number: first.number, support: first.support, reason: first.reason }),
+  ]);
+  expect(source.citations[0].passage).toMatch(/heat pump/i);
 
   const events = await readEventStream(id);
   expect(events.at(-1)?.[1]).toBe("run.completed");

@@ -413,7 +413,7 @@ describe("a full research run on PGlite with the library search and mock models"
     expect(verdictOf("cut heating bills by 90%", 2)).toBe("unsupported");
     expect(verdictOf("above 2 at -15 °C", 3)).toBe("supported");
     expect(verdictOf("above 2 at -15 °C", 1)).toBe("unsupported");
-    const counts = { supported: 0, unsupported: 0, unchecked: 0 };
+    const counts = { supported: 0, partially_supported: 0, unsupported: 0, unchecked: 0 };
     for (const c of citationRows) counts[c.support]++;
     expect(counts.supported).toBeGreaterThan(0);
     expect(counts.unsupported).toBeGreaterThan(0);
@@ -425,7 +425,9 @@ describe("a full research run on PGlite with the library search and mock models"
       strippedBibliography: true,
       citedSources: 3,
     });
-    expect(r.eventsOf("report.support_checked")).toEqual([{ type: "report.support_checked", ...counts }]);
+    expect(r.eventsOf("report.support_checked")).toEqual([
+      { type: "report.support_checked", ...counts, marked: counts.unsupported, removed: 0 },
+    ]);
     expect(r.callsOf("citation_check")).toHaveLength(1);
 
     // Knowledge: stored provisional for the owner, source numbers mapped to this run's sources.

@@ -23,7 +23,8 @@ export function ReportPanel({
       {citationStats && stored && (
         <p data-testid="citation-check" className="mb-4 text-xs text-zinc-500">
           Citations checked against the stored text of their sources: {citationStats.supported ?? 0} supported
-          · {citationStats.unsupported ?? 0} unsupported · {citationStats.unchecked ?? 0} unchecked
+          · {citationStats.partially_supported ?? 0} partly supported · {citationStats.unsupported ?? 0}{" "}
+          unsupported · {citationStats.unchecked ?? 0} unchecked
           {citationStats.removedUnknown
             ? ` · ${citationStats.removedUnknown} citation(s) to unknown sources removed`
             : ""}

@@ -1,6 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { type Report, reports, researcherResults } from "../schema.ts";
+import {
+  type Citation,
+  citations,
+  type Report,
+  reports,
+  researcherResults,
+  type Source,
+  sources,
+} from "../schema.ts";
 
 export async function getReport(db: Db, runId: string): Promise<Report | undefined> {
   const [row] = await db.select().from(reports).where(eq(reports.runId, runId));
@@ -17,4 +25,31 @@ export async function researcherStopReasons(db: Db, runId: string): Promise<Map<
     .from(researcherResults)
     .where(eq(researcherResults.runId, runId));
   return new Map(rows.map((r) => [r.directiveId, r.stopReason]));
+}
+
+/** The run's citations in report order (number, then when stored). */
+export async function listCitations(db: Db, runId: string): Promise<Citation[]> {
+  return db
+    .select()
+    .from(citations)
+    .where(eq(citations.runId, runId))
+    .orderBy(asc(citations.number), asc(citations.createdAt));
+}
+
+/** One source of the run (undefined when the id belongs to no source of this run). */
+export async function getRunSource(db: Db, runId: string, sourceId: string): Promise<Source | undefined> {
+  const [row] = await db
+    .select()
+    .from(sources)
+    .where(and(eq(sources.runId, runId), eq(sources.id, sourceId)));
+  return row;
+}
+
+/** The citations that rest on one source of the run. */
+export async function listSourceCitations(db: Db, runId: string, sourceId: string): Promise<Citation[]> {
+  return db
+    .select()
+    .from(citations)
+    .where(and(eq(citations.runId, runId), eq(citations.sourceId, sourceId)))
+    .orderBy(asc(citations.number), asc(citations.createdAt));
 }

@@ -120,7 +120,18 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
     {
       name: "citation-check",
       match: { schema: "citation_verdicts" },
-      replies: [{ kind: "json", value: { verdicts: [] } }],
+      // Items the lexical pre-check could not settle: the first is backed, a second only in part.
+      replies: [
+        {
+          kind: "json",
+          value: {
+            verdicts: [
+              { id: 1, verdict: "supported", reason: "The page gives these figures." },
+              { id: 2, verdict: "partially_supported", reason: "The page backs only part of it." },
+            ],
+          },
+        },
+      ],
       repeat: true,
     },
     {

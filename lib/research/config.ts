@@ -37,6 +37,10 @@ export const researchConfigSchema = z.object({
   /** Token budget of established knowledge items given to brief and supervisor. */
   knowledgeBudgetTokens: z.number().int().min(0).default(1500),
   clarification: z.boolean().default(false),
+  /** Remove the citation of a claim its source does not support (and flag the sentence) instead of only marking it. */
+  strictCitations: z.boolean().default(false),
+  /** Most citations the model checks per report (in batches); the rest stay unchecked with the reason. */
+  maxCitationChecks: z.number().int().min(0).max(2000).default(200),
   planReview: z.boolean().default(false),
   /** Overrides SEARCH_PROVIDERS for this run. */
   searchProviders: z.array(z.enum(providerNames)).min(1).optional(),

@@ -128,7 +128,18 @@ export type ResearchEvent =
   | { type: "report.started" }
   | { type: "report.delta"; text: string }
   | { type: "report.citations"; kept: number; removedUnknown: number; flattenedLinks: number }
-  | { type: "report.support_checked"; supported: number; unsupported: number; unchecked: number }
+  | {
+      type: "report.support_checked";
+      supported: number;
+      partially_supported: number;
+      unsupported: number;
+      unchecked: number;
+      /** Unsupported citations marked in the report, or removed from it (strictCitations). */
+      marked?: number;
+      removed?: number;
+    }
+  /** A `[Title](URL) [N]` link whose URL was not source N's, rewritten to source N's URL. */
+  | { type: "report.link_corrected"; sourceId: string; from: string; to: string }
   | { type: "report.completed"; chars: number; citations: number; partial: boolean }
   | { type: "token_limit.retry"; phase: string; attempt: number; removedChars: number; budgetChars: number }
   // knowledge and accounting

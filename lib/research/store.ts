@@ -52,6 +52,8 @@ export interface SourceRecord {
   quality: QualityTier;
   snippet: string | null;
   content: string | null;
+  /** The page's full text was retrieved (fetched by the app), not only a search hit's text. */
+  readInFull?: boolean;
 }
 
 export interface NewSourceInput {
@@ -93,6 +95,10 @@ export interface CitationRecord {
   sourceId: string;
   sentence: string;
   support: CitationSupport;
+  /** Why the verdict (how it was reached, or why the citation was left unchecked). */
+  reason?: string | null;
+  /** The stored source text the verdict rests on (the excerpt judged). */
+  passage?: string | null;
 }
 
 export interface KnowledgeItemInput {

@@ -36,7 +36,7 @@ export type DirectiveStatus = (typeof directiveStatuses)[number];
 export const qualityTiers = ["HIGH", "MEDIUM", "LOW", "UNKNOWN"] as const;
 export type QualityTier = (typeof qualityTiers)[number];
 
-export const citationSupports = ["supported", "unsupported", "unchecked"] as const;
+export const citationSupports = ["supported", "partially_supported", "unsupported", "unchecked"] as const;
 export type CitationSupport = (typeof citationSupports)[number];
 
 export const roundDecisions = ["continue", "stop"] as const;

@@ -14,3 +14,9 @@ export function runIdOrNotFound(raw: string): string {
   if (!uuid.safeParse(raw).success) throw new AppError("not_found", "No such run.");
   return raw;
 }
+
+/** A source id that is not a UUID names no source. */
+export function sourceIdOrNotFound(raw: string): string {
+  if (!uuid.safeParse(raw).success) throw new AppError("not_found", "No such source in this run.");
+  return raw;
+}

@@ -29,6 +29,7 @@ export const runSettingsSchema = researchSettingsSchema
     searchProviders: true,
     planReview: true,
     clarification: true,
+    strictCitations: true,
     runTimeoutMs: true,
     phaseTimeoutMs: true,
   })

@@ -1,20 +1,22 @@
 /** The run as the HTTP contract shows it (docs/API.md): one JSON object with the agreed top-level keys. */
 import type { Db } from "../../db/client.ts";
-import { getReport, researcherStopReasons } from "../../db/queries/research.ts";
+import { getReport, listCitations, researcherStopReasons } from "../../db/queries/research.ts";
 import { queuePosition } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import type { Run } from "../../db/schema.ts";
+import { citationView } from "./source-view.ts";
 
 export async function runView(db: Db, run: Run) {
   // The engine's own store reads the rows, so the API shows exactly what the engine persisted.
   const store = createDbRunStore(db, run.id);
-  const [directiveRows, stopReasons, sourceRows, rounds, report, position] = await Promise.all([
+  const [directiveRows, stopReasons, sourceRows, rounds, report, position, citationRows] = await Promise.all([
     store.listDirectives(),
     researcherStopReasons(db, run.id),
     store.listSources(),
     store.listRounds(),
     getReport(db, run.id),
     queuePosition(db, run),
+    listCitations(db, run.id),
   ]);
   const latest = rounds.at(-1);
   return {
@@ -41,11 +43,14 @@ export async function runView(db: Db, run: Run) {
       domain: s.domain,
       provider: s.provider,
       quality: s.quality,
+      readInFull: s.readInFull ?? false,
     })),
     report: report?.markdown ?? null,
     reportPartial: report?.partial ?? false,
     /** How the report's citations fared: kept/removed by post-processing, supported by their source's text. */
     citationStats: report?.citationStats ?? null,
+    /** Every citation of the report with its support verdict and the reason (GET …/sources/:id has the passages). */
+    citations: citationRows.map(citationView),
     usage: run.usage,
     error: run.error,
     createdAt: run.createdAt,

@@ -94,8 +94,12 @@ describe("checkCitationSupport", () => {
     ];
     const r = await checkCitationSupport(h.deps, { citations, sources: [study, other] });
     expect(r.records.map((c) => c.support)).toEqual(["supported", "unsupported", "supported", "unchecked"]);
-    expect(r.counts).toEqual({ supported: 2, unsupported: 1, unchecked: 1 });
+    expect(r.counts).toEqual({ supported: 2, partially_supported: 0, unsupported: 1, unchecked: 1 });
     expect(r).toMatchObject({ lexicallySupported: 1, sentToModel: 3 });
+    expect(r.records[0].reason).toMatch(/^lexical: /);
+    expect(r.records[1].reason).toBe("model: unsupported");
+    expect(r.records[3].reason).toBe("the model gave no verdict for it");
+    expect(r.records[1].passage).toContain("60 percent");
     expect(model.doGenerateCalls).toHaveLength(1);
     const { system, user } = promptParts(model.doGenerateCalls[0]);
     expect(system).toMatch(/never instructions/);
@@ -114,7 +118,8 @@ describe("checkCitationSupport", () => {
       sources: [study],
     });
     expect(r.records.map((c) => c.support)).toEqual(["supported", "unchecked"]);
-    expect(r.counts).toEqual({ supported: 1, unsupported: 0, unchecked: 1 });
+    expect(r.records[1].reason).toMatch(/^the check failed: .*upstream exploded/);
+    expect(r.counts).toEqual({ supported: 1, partially_supported: 0, unsupported: 0, unchecked: 1 });
   });
 
   it("records unchecked when the model never gives a valid object", async () => {
@@ -123,8 +128,58 @@ describe("checkCitationSupport", () => {
       citations: [cite(1, study, "Heat pumps are popular in Norway.")],
       sources: [study],
     });
-    expect(r.counts).toEqual({ supported: 0, unsupported: 0, unchecked: 1 });
+    expect(r.counts).toEqual({ supported: 0, partially_supported: 0, unsupported: 0, unchecked: 1 });
     expect(model.doGenerateCalls.length).toBeGreaterThan(1); // re-asked before giving up
+  });
+
+  it("settles an exact quote with no model call", async () => {
+    const { h, study, model } = await setup(() => new Error("the model must not be asked"));
+    // Too few content terms for the overlap rule, but quoted word for word from the source.
+    const quote = "Installation costs remain higher.";
+    const r = await checkCitationSupport(h.deps, { citations: [cite(1, study, quote)], sources: [study] });
+    expect(r.records[0]).toMatchObject({ support: "supported", passage: STUDY.trim() });
+    expect(r.records[0].reason).toMatch(/verbatim/);
+    expect(r).toMatchObject({ lexicallySettled: 1, sentToModel: 0 });
+    expect(model.doGenerateCalls).toHaveLength(0);
+  });
+
+  it("checks every citation beyond 40 in batches, and says why the ones past the budget stay unchecked", async () => {
+    const { h, study, model } = await setup((options) => {
+      const { user } = promptParts(options);
+      const ids = [...user.matchAll(/^Item (\d+)$/gm)].map((m) => Number(m[1]));
+      return {
+        verdicts: ids.map((id) => ({
+          id,
+          verdict: id % 2 ? "partially_supported" : "unsupported",
+          reason: "the excerpt names no such town",
+        })),
+      };
+    });
+    const citations = Array.from({ length: 95 }, (_, i) =>
+      cite(1, study, `Heat pumps are common in town number ${i + 1000}.`),
+    );
+    const r = await checkCitationSupport(h.deps, { citations, sources: [study], maxChecks: 90 });
+    // 90 judged in batches of 40, 40, 10; the last 5 are past the budget.
+    expect(model.doGenerateCalls).toHaveLength(3);
+    expect(r.sentToModel).toBe(90);
+    expect(r.records.slice(0, 90).every((c) => c.support !== "unchecked")).toBe(true);
+    expect(r.records[0]).toMatchObject({
+      support: "partially_supported",
+      reason: "model: the excerpt names no such town",
+    });
+    expect(r.records.slice(90).map((c) => c.support)).toEqual(Array(5).fill("unchecked"));
+    expect(r.records[94].reason).toBe("beyond the check budget of 90 model-judged citations per report");
+    expect(r.counts).toEqual({ supported: 0, partially_supported: 45, unsupported: 45, unchecked: 5 });
+  });
+
+  it("leaves a citation of a source without text unchecked with the reason", async () => {
+    const { h, study } = await setup(() => new Error("not called"));
+    const bare = { ...study, id: "bare", content: null };
+    const r = await checkCitationSupport(h.deps, {
+      citations: [cite(1, bare, "Heat pumps are popular in Norway.")],
+      sources: [bare],
+    });
+    expect(r.records[0]).toMatchObject({ support: "unchecked", reason: "the source has no stored text" });
   });
 
   it("stops when the run is cancelled", async () => {

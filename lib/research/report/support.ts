@@ -1,9 +1,10 @@
 /**
  * Does the cited source's stored text support the sentence that cites it? A cheap lexical
- * pre-check settles the clear cases (most content words and every number of the sentence occur in
- * the source); the rest go to ONE batched structured call (summarization role) with the sentence and
- * the most relevant excerpts of the source. Nothing here fails the run: when the model cannot
- * judge, the citation is recorded as `unchecked`.
+ * pre-check settles the clear cases (a verbatim quote; most content words and every number of the
+ * sentence occur in the source; no overlap is NOT settled here: the report may translate its source); the rest go to batched structured calls
+ * (summarization role) with the sentence and the most relevant excerpts of the source, up to the
+ * run's `maxCitationChecks`. Nothing here fails the run: a citation the model cannot judge is
+ * recorded as `unchecked` with the reason.
  */
 import { z } from "zod";
 import type { EngineDeps } from "../deps.ts";
@@ -19,17 +20,15 @@ import type { ReportCitation } from "./citations/index.ts";
 
 export type SupportVerdict = CitationSupport;
 
-export interface SupportCounts {
-  supported: number;
-  unsupported: number;
-  unchecked: number;
-}
+export type SupportCounts = Record<SupportVerdict, number>;
 
 export interface SupportResult {
   records: CitationRecord[];
   counts: SupportCounts;
-  /** Settled by the lexical pre-check alone. */
+  /** Found supported by the lexical pre-check alone. */
   lexicallySupported: number;
+  /** Settled (either way) by the lexical pre-check, without a model call. */
+  lexicallySettled: number;
   /** Sent to the model (judged or, when the call failed, unchecked). */
   sentToModel: number;
 }
@@ -41,7 +40,7 @@ export interface LexicalCheck {
   terms: number;
 }
 
-/** Items per batched call and excerpt size: keep the one call well inside small context windows. */
+/** Items per batched call and excerpt size: keep each call well inside small context windows. */
 const MAX_MODEL_ITEMS = 40;
 const EXCERPT_CHARS = 1000;
 const CLEAR_OVERLAP = 0.7;
@@ -145,18 +144,104 @@ const verdictSchema = z.object({
       id: z.number().int(),
       // The model judges; "unchecked" is ours for citations it never saw.
       verdict: z.enum(citationSupports).exclude(["unchecked"]),
+      reason: z.string().max(500).optional(),
     }),
   ),
 });
 
+interface Verdict {
+  support: SupportVerdict;
+  reason: string;
+  passage: string | null;
+}
+
+interface PendingItem {
+  index: number;
+  item: CitationCheckItem;
+}
+
+/** The plain text of a sentence, folded for an exact-quote comparison. */
+function folded(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/[.!?。！？]+$/, "")
+    .trim();
+}
+
+/** The lexical pre-check: settles exact quotes, clear overlaps and no overlap at all; undefined goes to the model. */
+function lexicalVerdict(sentence: string, sentenceTerms: Terms, source: SourceRecord, terms: Terms) {
+  const content = source.content ?? "";
+  const quote = folded(sentence);
+  if (quote.length >= 20 && folded(content).includes(quote)) {
+    return {
+      support: "supported" as const,
+      reason: "lexical: the sentence is quoted verbatim from the source",
+    };
+  }
+  const check = lexicalFromTerms(sentenceTerms, terms);
+  const percent = Math.round(check.overlap * 100);
+  if (check.verdict === "supported") {
+    return {
+      support: "supported" as const,
+      reason: `lexical: ${percent}% of the sentence's terms and all its numbers occur in the source`,
+    };
+  }
+  return undefined;
+}
+
+/** One batched model call; verdicts by citation index. A failure (not a cancellation) leaves its items unchecked. */
+async function judgeBatch(
+  deps: EngineDeps,
+  batch: readonly PendingItem[],
+  verdicts: Verdict[],
+): Promise<boolean> {
+  try {
+    const result = await deps.models.object("summarization", {
+      instructions: citationCheckInstructions(),
+      prompt: citationCheckPrompt(batch.map((p) => p.item)),
+      schema: verdictSchema,
+      schemaName: "citation_verdicts",
+      abortSignal: deps.signal,
+    });
+    if (!result.ok) {
+      for (const p of batch) verdicts[p.index].reason = "the model's verdicts could not be read";
+      return true;
+    }
+    const byItem = new Map(batch.map((p) => [p.item.id, p.index]));
+    for (const v of result.value.verdicts) {
+      const index = byItem.get(v.id);
+      if (index === undefined) continue;
+      verdicts[index].support = v.verdict;
+      verdicts[index].reason = `model: ${v.reason?.trim() || v.verdict.replace("_", " ")}`;
+    }
+    for (const p of batch) {
+      if (verdicts[p.index].support === "unchecked")
+        verdicts[p.index].reason = "the model gave no verdict for it";
+    }
+    return true;
+  } catch (error) {
+    throwIfAborted(deps.signal);
+    // A provider, budget or context-window failure: this batch and the rest stay unchecked, with the reason.
+    const message = error instanceof Error ? error.message : String(error);
+    console.warn("[deep-research] citation support check failed:", message);
+    for (const p of batch) verdicts[p.index].reason = `the check failed: ${message.slice(0, 200)}`;
+    return false;
+  }
+}
+
 /**
- * Judges each citation against its source's stored text. Returns one record per citation with
- * `supported | unsupported | unchecked` and the counts. Throws only when the run is cancelled.
+ * Judges EVERY citation against its source's stored text: the lexical pre-check first, the rest in
+ * batches of MAX_MODEL_ITEMS up to `maxChecks` model-judged citations (the cost bound). Each record
+ * says its verdict, why, and the passage it rests on; a citation left unchecked says why. Throws
+ * only when the run is cancelled.
  */
 export async function checkCitationSupport(
   deps: EngineDeps,
-  input: { citations: readonly ReportCitation[]; sources: readonly SourceRecord[] },
+  input: { citations: readonly ReportCitation[]; sources: readonly SourceRecord[]; maxChecks?: number },
 ): Promise<SupportResult> {
+  const maxChecks = input.maxChecks ?? deps.config.maxCitationChecks;
   const byId = new Map(input.sources.map((s) => [s.id, s]));
   const sourceTerms = new Map<string, Terms>();
   const termsOf = (s: SourceRecord) => {
@@ -168,16 +253,31 @@ export async function checkCitationSupport(
     return t;
   };
 
-  const verdicts: SupportVerdict[] = input.citations.map(() => "unchecked");
-  const pending: { index: number; item: CitationCheckItem }[] = [];
+  const verdicts: Verdict[] = input.citations.map(() => ({
+    support: "unchecked",
+    reason: "",
+    passage: null,
+  }));
+  const pending: PendingItem[] = [];
   let lexicallySupported = 0;
+  let lexicallySettled = 0;
   input.citations.forEach((c, index) => {
     const source = byId.get(c.sourceId);
-    if (!source?.content?.trim() || !c.sentence.trim()) return;
-    const check = lexicalFromTerms(contentTerms(c.sentence), termsOf(source));
-    if (check.verdict === "supported") {
-      verdicts[index] = "supported";
-      lexicallySupported++;
+    if (!source?.content?.trim()) {
+      verdicts[index].reason = "the source has no stored text";
+      return;
+    }
+    if (!c.sentence.trim()) {
+      verdicts[index].reason = "no sentence to check";
+      return;
+    }
+    const passage = relevantExcerpt(source.content, c.sentence);
+    verdicts[index].passage = passage;
+    const lexical = lexicalVerdict(c.sentence, contentTerms(c.sentence), source, termsOf(source));
+    if (lexical) {
+      verdicts[index] = { ...lexical, passage };
+      lexicallySettled++;
+      if (lexical.support === "supported") lexicallySupported++;
       return;
     }
     pending.push({
@@ -186,35 +286,24 @@ export async function checkCitationSupport(
         id: pending.length + 1,
         sentence: c.sentence,
         sourceTitle: source.title || source.url,
-        excerpt: relevantExcerpt(source.content, c.sentence),
+        excerpt: passage,
       },
     });
   });
 
-  const batch = pending.slice(0, MAX_MODEL_ITEMS);
-  if (batch.length) {
-    try {
-      const result = await deps.models.object("summarization", {
-        instructions: citationCheckInstructions(),
-        prompt: citationCheckPrompt(batch.map((p) => p.item)),
-        schema: verdictSchema,
-        schemaName: "citation_verdicts",
-        abortSignal: deps.signal,
-      });
-      if (result.ok) {
-        const byItem = new Map(batch.map((p) => [p.item.id, p.index]));
-        for (const v of result.value.verdicts) {
-          const index = byItem.get(v.id);
-          if (index !== undefined) verdicts[index] = v.verdict;
-        }
-      }
-    } catch (error) {
-      throwIfAborted(deps.signal);
-      // Any other failure (provider, budget, context window) leaves these citations unchecked.
-      console.warn(
-        "[deep-research] citation support check failed:",
-        error instanceof Error ? error.message : error,
-      );
+  const budgeted = pending.slice(0, maxChecks);
+  for (const p of pending.slice(maxChecks)) {
+    verdicts[p.index].reason = `beyond the check budget of ${maxChecks} model-judged citations per report`;
+  }
+  let sentToModel = 0;
+  for (let i = 0; i < budgeted.length; i += MAX_MODEL_ITEMS) {
+    const batch = budgeted.slice(i, i + MAX_MODEL_ITEMS);
+    sentToModel += batch.length;
+    if (!(await judgeBatch(deps, batch, verdicts))) {
+      // The provider or budget refused: do not spend more calls on the rest.
+      for (const p of budgeted.slice(i + MAX_MODEL_ITEMS))
+        verdicts[p.index].reason = verdicts[batch[0].index].reason;
+      break;
     }
   }
 
@@ -222,9 +311,11 @@ export async function checkCitationSupport(
     number: c.number,
     sourceId: c.sourceId,
     sentence: c.sentence,
-    support: verdicts[i],
+    support: verdicts[i].support,
+    reason: verdicts[i].reason,
+    passage: verdicts[i].passage,
   }));
-  const counts: SupportCounts = { supported: 0, unsupported: 0, unchecked: 0 };
-  for (const v of verdicts) counts[v]++;
-  return { records, counts, lexicallySupported, sentToModel: batch.length };
+  const counts: SupportCounts = { supported: 0, partially_supported: 0, unsupported: 0, unchecked: 0 };
+  for (const v of verdicts) counts[v.support]++;
+  return { records, counts, lexicallySupported, lexicallySettled, sentToModel };
 }

@@ -16,6 +16,7 @@ import {
 import { LANGUAGE_RULE } from "../prompts/synthesis.ts";
 import type { DirectiveRecord, SourceRecord } from "../store.ts";
 import { citationNumbersIn } from "./citations/markers.ts";
+import { REMOVED_CITATION_FLAG, unsupportedMark } from "./citations/verdict-marks.ts";
 import { loadContextWindows } from "./model-context.ts";
 import { type ReportInput, writePartialReport, writeReport } from "./synthesis.ts";
 
@@ -148,6 +149,92 @@ async function storedCitations(runId: string) {
   return db.db.select().from(citationsTable).where(eq(citationsTable.runId, runId));
 }
 
+/** A report with a claim the study does not make and a first-mention link to the wrong page. */
+function reportWithUnsupportedClaim(options: CallOptions): string {
+  const { user } = promptParts(options);
+  const s = numberIn(user, "https://study.example/heat");
+  const c = numberIn(user, "https://costs.example/2024");
+  return [
+    "# Heat pumps versus gas boilers",
+    "",
+    `The [Field study](https://wrong.example/other-page) [${s}] is the largest so far. ` +
+      `Heat pumps last forty years without maintenance [${s}][${c}].`,
+    "",
+    `Installers charge 12,000 euros for a heat pump [${c}].`,
+  ].join("\n");
+}
+
+/** A judge that calls the maintenance claim unsupported and everything else supported. */
+const sceptic = () =>
+  objectModel("judge", (options) => {
+    const { user } = promptParts(options);
+    const items = [...user.matchAll(/^Item (\d+)$/gm)].map((m) => Number(m[1]));
+    return {
+      verdicts: items.map((id) => {
+        const block = user.slice(user.indexOf(`Item ${id}\n`)).split(/\nItem \d+\n/)[0];
+        const bad = block.includes("forty years");
+        return {
+          id,
+          verdict: bad ? "unsupported" : "supported",
+          reason: bad ? "no lifetime given" : "stated",
+        };
+      }),
+    };
+  });
+
+describe("acting on citation checks", () => {
+  it("marks an unsupported citation in the stored report and corrects a mismatched first-mention link", async () => {
+    const { h, input, study } = await world({
+      synthesis: synthesisModel((o) => reportWithUnsupportedClaim(o)),
+      judge: sceptic(),
+    });
+    const out = await writeReport(h.deps, input);
+    const [body] = out.markdown.split("\n## Sources\n");
+    // Study is [1], costs [2] in reading order.
+    expect(body).toContain("The [Field study](https://study.example/heat) [1] is the largest so far.");
+    expect(body).not.toContain("wrong.example");
+    expect(body).toContain(
+      `Heat pumps last forty years without maintenance [1][2]${unsupportedMark([1, 2])}.`,
+    );
+    expect(body).toContain("Installers charge 12,000 euros for a heat pump [2].");
+    expect(h.eventsOf("report.link_corrected")).toEqual([
+      {
+        type: "report.link_corrected",
+        sourceId: study.id,
+        from: "https://wrong.example/other-page",
+        to: "https://study.example/heat",
+      },
+    ]);
+    const rows = await storedCitations(h.runId);
+    const claim = rows.filter((r) => r.sentence.includes("forty years"));
+    expect(claim.map((r) => r.support)).toEqual(["unsupported", "unsupported"]);
+    expect(claim[0].reason).toBe("model: no lifetime given; marked in the report");
+    expect(claim[0].passage).toBeTruthy();
+    expect(out.citationStats).toMatchObject({ unsupported: 2, marked: 2, removed: 0, correctedLinks: 1 });
+    expect((await h.store.getReport())?.markdown).toBe(out.markdown);
+  });
+
+  it("with strictCitations removes the unsupported citation and flags the sentence", async () => {
+    const { h, input } = await world({
+      synthesis: synthesisModel((o) => reportWithUnsupportedClaim(o)),
+      judge: sceptic(),
+    });
+    h.deps.config = { ...h.deps.config, strictCitations: true };
+    const out = await writeReport(h.deps, input);
+    const [body] = out.markdown.split("\n## Sources\n");
+    expect(body).toContain(`Heat pumps last forty years without maintenance${REMOVED_CITATION_FLAG}.`);
+    expect(body).not.toMatch(/maintenance \[/);
+    expect(body).toContain("Installers charge 12,000 euros for a heat pump [2].");
+    const rows = await storedCitations(h.runId);
+    expect(rows.filter((r) => r.sentence.includes("forty years")).map((r) => r.reason)).toEqual([
+      "model: no lifetime given; removed from the report (strictCitations)",
+      "model: no lifetime given; removed from the report (strictCitations)",
+    ]);
+    expect(out.citationStats).toMatchObject({ unsupported: 2, marked: 0, removed: 2 });
+    expect(h.eventsOf("report.support_checked")[0]).toMatchObject({ removed: 2 });
+  });
+});
+
 describe("writeReport", () => {
   it("stores a report whose every [N] resolves to a source with text, with checked citation rows", async () => {
     const synthesis = synthesisModel((o) => writtenReport(o));
@@ -186,9 +273,14 @@ describe("writeReport", () => {
       flattenedLinks: 1,
       strippedBibliography: true,
       citedSources: 2,
+      correctedLinks: 0,
+      linkCorrections: [],
       supported: 4,
+      partially_supported: 0,
       unsupported: 0,
       unchecked: 0,
+      marked: 0,
+      removed: 0,
     });
     expect(out.citationStats).toEqual(report.citationStats);
 

@@ -16,11 +16,17 @@ import {
   synthesisInstructions,
   synthesisPrompt,
 } from "../prompts/synthesis.ts";
-import type { DirectiveRecord, SourceRecord } from "../store.ts";
+import type { CitationRecord, DirectiveRecord, SourceRecord } from "../store.ts";
 import { parseLocalSourceList } from "./citations/bibliography.ts";
-import { type CitationStats, type ProcessedReport, processReportCitations } from "./citations/index.ts";
+import {
+  type CitationStats,
+  type LinkCorrection,
+  type ProcessedReport,
+  processReportCitations,
+} from "./citations/index.ts";
 import { renumberLocalCitations } from "./citations/markers.ts";
-import { hasSnapshot, indexSourcesByUrl, urlKey } from "./citations/source-list.ts";
+import { buildSourcesSection, hasSnapshot, indexSourcesByUrl, urlKey } from "./citations/source-list.ts";
+import { markCitationVerdicts } from "./citations/verdict-marks.ts";
 import { type ContextWindowTable, loadContextWindows } from "./model-context.ts";
 import { checkCitationSupport, type SupportCounts } from "./support.ts";
 import { type RecoveryItem, withTokenRecovery } from "./token-recovery.ts";
@@ -33,7 +39,8 @@ export interface ReportInput {
   sources: SourceRecord[];
 }
 
-export type ReportCitationStats = CitationStats & SupportCounts;
+export type ReportCitationStats = CitationStats &
+  SupportCounts & { marked: number; removed: number; linkCorrections: LinkCorrection[] };
 
 export interface ReportOutcome {
   markdown: string;
@@ -186,18 +193,47 @@ export function partialReportMarkdown(opts: {
   return parts.join("\n");
 }
 
+/** The report with unsupported citations marked (or removed, strict) and its Sources list. */
+function actOnVerdicts(processed: ProcessedReport, records: readonly CitationRecord[], strict: boolean) {
+  const verdicts = new Map(records.map((r) => [`${r.number}\u0000${r.sentence}`, r.support]));
+  const marks = markCitationVerdicts(
+    processed.body,
+    (n, sentence) => verdicts.get(`${n}\u0000${sentence}`),
+    strict,
+  );
+  const markdown = processed.cited.length
+    ? `${marks.markdown}\n\n${buildSourcesSection(processed.cited)}`
+    : `${marks.markdown}\n`;
+  const reasonNote = strict ? "; removed from the report (strictCitations)" : "; marked in the report";
+  const acted = records.map((r) =>
+    r.support === "unsupported" ? { ...r, reason: `${r.reason ?? ""}${reasonNote}` } : r,
+  );
+  return { markdown, records: acted, marked: marks.marked, removed: marks.removed };
+}
+
 async function finishReport(
   deps: EngineDeps,
   opts: { markdown: string; partial: boolean; numbered: SourceRecord[]; checkSupport: boolean },
 ): Promise<ReportOutcome> {
   const processed: ProcessedReport = processReportCitations(opts.markdown, opts.numbered);
-  const unchecked: SupportCounts = { supported: 0, unsupported: 0, unchecked: processed.citations.length };
+  const unchecked: SupportCounts = {
+    supported: 0,
+    partially_supported: 0,
+    unsupported: 0,
+    unchecked: processed.citations.length,
+  };
+  const notChecked = opts.checkSupport
+    ? "not checked yet"
+    : "not checked: the report was assembled without a model";
+  const linkCorrections = processed.linkCorrections;
   // Stored before the support check, so a run resumed after a crash here finds a consistent report.
-  await deps.store.saveCitations(processed.citations.map((c) => ({ ...c, support: "unchecked" as const })));
+  await deps.store.saveCitations(
+    processed.citations.map((c) => ({ ...c, support: "unchecked" as const, reason: notChecked })),
+  );
   await deps.store.saveReport({
     markdown: processed.markdown,
     partial: opts.partial,
-    citationStats: { ...processed.stats, ...unchecked },
+    citationStats: { ...processed.stats, ...unchecked, marked: 0, removed: 0, linkCorrections },
   });
   await deps.events.emit({
     type: "report.citations",
@@ -205,31 +241,37 @@ async function finishReport(
     removedUnknown: processed.stats.removedUnknown,
     flattenedLinks: processed.stats.flattenedLinks,
   });
+  for (const c of linkCorrections) await deps.events.emit({ type: "report.link_corrected", ...c });
   let counts = unchecked;
+  let markdown = processed.markdown;
+  let acted = { marked: 0, removed: 0 };
   if (opts.checkSupport && processed.citations.length) {
     const support = await checkCitationSupport(deps, {
       citations: processed.citations,
       sources: opts.numbered,
     });
     counts = support.counts;
-    await deps.store.saveCitations(support.records);
+    const result = actOnVerdicts(processed, support.records, deps.config.strictCitations);
+    markdown = result.markdown;
+    acted = { marked: result.marked, removed: result.removed };
+    await deps.store.saveCitations(result.records);
     await deps.store.saveReport({
-      markdown: processed.markdown,
+      markdown,
       partial: opts.partial,
-      citationStats: { ...processed.stats, ...counts },
+      citationStats: { ...processed.stats, ...counts, ...acted, linkCorrections },
     });
   }
-  await deps.events.emit({ type: "report.support_checked", ...counts });
+  await deps.events.emit({ type: "report.support_checked", ...counts, ...acted });
   await deps.events.emit({
     type: "report.completed",
-    chars: processed.markdown.length,
+    chars: markdown.length,
     citations: processed.stats.citedSources,
     partial: opts.partial,
   });
   return {
-    markdown: processed.markdown,
+    markdown,
     partial: opts.partial,
-    citationStats: { ...processed.stats, ...counts },
+    citationStats: { ...processed.stats, ...counts, ...acted, linkCorrections },
   };
 }
 

@@ -67,6 +67,7 @@ describe("processReportCitations", () => {
       kept: 5,
       removedUnknown: 0,
       flattenedLinks: 0,
+      correctedLinks: 0,
       strippedBibliography: false,
       citedSources: 3,
     });

@@ -11,9 +11,13 @@
  */
 import type { SourceRecord } from "../../store.ts";
 import { flattenLinks, stripBibliography } from "./bibliography.ts";
+import { protectCode } from "./code.ts";
+import { correctCitedLinks, type LinkCorrection } from "./link-check.ts";
 import { rewriteCitationRuns } from "./markers.ts";
 import { collectCitedSentences } from "./sentences.ts";
 import { buildSourcesSection, hasSnapshot, indexSourcesByUrl, urlKey } from "./source-list.ts";
+
+export type { LinkCorrection } from "./link-check.ts";
 
 export interface ReportCitation {
   /** The number in the processed report. */
@@ -30,6 +34,8 @@ export interface CitationStats {
   removedUnknown: number;
   /** Markdown links (and images) to URLs that are not stored sources, turned into plain text. */
   flattenedLinks: number;
+  /** `[Title](URL) [N]` links whose URL was not source N's, rewritten to source N's URL. */
+  correctedLinks: number;
   strippedBibliography: boolean;
   /** Distinct sources in the Sources section. */
   citedSources: number;
@@ -39,19 +45,10 @@ export interface ProcessedReport {
   markdown: string;
   citations: ReportCitation[];
   stats: CitationStats;
-}
-
-/** Code is left alone: citations and links inside code spans and fences are not ours to touch. */
-function protectCode(markdown: string): { text: string; restore: (s: string) => string } {
-  const saved: string[] = [];
-  // Private-use characters mark the spots: they never occur in model output.
-  const keep = (m: string) => {
-    saved.push(m);
-    return `\uE000${saved.length - 1}\uE001`;
-  };
-  const text = markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, keep).replace(/`[^`\n]+`/g, keep);
-  const restore = (s: string) => s.replace(/\uE000(\d+)\uE001/g, (_, i) => saved[Number(i)] ?? "");
-  return { text, restore };
+  /** The report without its Sources section (for marking verdicts), and the cited sources in order. */
+  body: string;
+  cited: SourceRecord[];
+  linkCorrections: LinkCorrection[];
 }
 
 /**
@@ -92,9 +89,10 @@ function renumberInReadingOrder(text: string, numbered: readonly SourceRecord[])
 export function processReportCitations(markdown: string, numbered: readonly SourceRecord[]): ProcessedReport {
   const { text: protectedText, restore } = protectCode(markdown.replace(/\r\n?/g, "\n"));
   const bib = stripBibliography(protectedText);
+  const checked = correctCitedLinks(bib.markdown, numbered);
   const byUrl = indexSourcesByUrl(numbered);
   const modelNumberOf = new Map(numbered.map((s, i) => [s.id, i + 1]));
-  const links = flattenLinks(bib.markdown, (url) => {
+  const links = flattenLinks(checked.markdown, (url) => {
     const source = byUrl.get(urlKey(url));
     return source && modelNumberOf.get(source.id);
   });
@@ -112,10 +110,14 @@ export function processReportCitations(markdown: string, numbered: readonly Sour
   return {
     markdown: markdownOut,
     citations,
+    body: finalBody,
+    cited,
+    linkCorrections: checked.corrections,
     stats: {
       kept: renumbered.kept,
       removedUnknown: renumbered.removedUnknown,
       flattenedLinks: links.flattened,
+      correctedLinks: checked.corrections.length,
       strippedBibliography: bib.stripped,
       citedSources: cited.length,
     },

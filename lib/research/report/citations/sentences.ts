@@ -25,22 +25,39 @@ export function plainSentence(text: string): string {
     .slice(0, 1000);
 }
 
+interface Block {
+  /** Offset of the block in the text. */
+  start: number;
+  /** The block exactly as written (a wrapped paragraph keeps its line breaks; sentences fold them). */
+  text: string;
+}
+
 /** Blocks that sentences live in: list items, table rows and headings alone, wrapped paragraphs joined. */
-function blocksOf(markdown: string): string[] {
-  const blocks: string[] = [];
-  let current: string | undefined;
+function blocksOf(markdown: string): Block[] {
+  const blocks: Block[] = [];
+  let current: { start: number; end: number } | undefined;
+  const close = () => {
+    if (current) blocks.push({ start: current.start, text: markdown.slice(current.start, current.end) });
+    current = undefined;
+  };
+  let offset = 0;
   for (const line of markdown.split("\n")) {
+    const lineStart = offset;
+    offset += line.length + 1;
     if (/^\s*$/.test(line)) {
-      if (current !== undefined) blocks.push(current);
-      current = undefined;
-    } else if (current === undefined || BLOCK_START.test(line) || /^\s*#/.test(current)) {
-      if (current !== undefined) blocks.push(current);
-      current = line;
+      close();
+    } else if (
+      current === undefined ||
+      BLOCK_START.test(line) ||
+      /^\s*#/.test(markdown.slice(current.start, current.end))
+    ) {
+      close();
+      current = { start: lineStart, end: lineStart + line.length };
     } else {
-      current += ` ${line.trim()}`;
+      current.end = lineStart + line.length;
     }
   }
-  if (current !== undefined) blocks.push(current);
+  close();
   return blocks;
 }
 
@@ -65,19 +82,36 @@ function sentenceAround(block: string, start: number, end: number): string {
   return plainSentence(left.slice(from) + right.slice(0, to));
 }
 
+/** A citation run with its absolute position in the body and the sentence it supports. */
+export interface CitedRun {
+  start: number;
+  end: number;
+  numbers: number[];
+  sentence: string;
+}
+
+/** Every citation run of a processed body, in reading order, with the sentence each supports. */
+export function citedRuns(body: string): CitedRun[] {
+  return blocksOf(body).flatMap((block) =>
+    findMarkerRuns(block.text).map((run) => ({
+      start: block.start + run.start,
+      end: block.start + run.end,
+      numbers: run.numbers,
+      sentence: sentenceAround(block.text, run.start, run.end),
+    })),
+  );
+}
+
 /** Each `[N]` of a processed body with the sentence it supports; one entry per (number, sentence). */
 export function collectCitedSentences(body: string): { number: number; sentence: string }[] {
   const out: { number: number; sentence: string }[] = [];
   const seen = new Set<string>();
-  for (const block of blocksOf(body)) {
-    for (const run of findMarkerRuns(block)) {
-      const sentence = sentenceAround(block, run.start, run.end);
-      for (const n of run.numbers) {
-        const key = `${n}\u0000${sentence}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push({ number: n, sentence });
-      }
+  for (const run of citedRuns(body)) {
+    for (const n of run.numbers) {
+      const key = `${n}\u0000${run.sentence}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ number: n, sentence: run.sentence });
     }
   }
   return out;

@@ -51,17 +51,24 @@ function escapeLinkText(text: string): string {
     .trim();
 }
 
-function escapeLinkUrl(url: string): string {
+export function escapeLinkUrl(url: string): string {
   return url.trim().replace(/ /g, "%20").replace(/\(/g, "%28").replace(/\)/g, "%29");
 }
 
-/** `## Sources` with one `[N] [Title](URL)` paragraph per source, in the given order (N = index + 1). */
+/** What the Sources list says after a source whose page was read in full. */
+export const READ_IN_FULL_NOTE = "*(read in full)*";
+
+/**
+ * `## Sources` with one `[N] [Title](URL)` paragraph per source, in the given order (N = index + 1);
+ * a source whose full page text was read says so, the others rest on a search provider's text.
+ */
 export function buildSourcesSection(
-  sources: readonly Pick<SourceRecord, "title" | "url" | "domain">[],
+  sources: readonly Pick<SourceRecord, "title" | "url" | "domain" | "readInFull">[],
 ): string {
   const lines = sources.map((s, i) => {
     const title = escapeLinkText(s.title) || escapeLinkText(s.domain) || escapeLinkText(s.url);
-    return `[${i + 1}] [${title}](${escapeLinkUrl(s.url)})`;
+    const note = s.readInFull ? ` ${READ_IN_FULL_NOTE}` : "";
+    return `[${i + 1}] [${title}](${escapeLinkUrl(s.url)})${note}`;
   });
   // Blank lines between entries: each is its own paragraph when rendered.
   return `## Sources\n\n${lines.join("\n\n")}\n`;

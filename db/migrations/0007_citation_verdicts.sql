@@ -1,0 +1,2 @@
+ALTER TABLE "citations" ADD COLUMN "reason" text;--> statement-breakpoint
+ALTER TABLE "citations" ADD COLUMN "passage" text;
