@@ -106,7 +106,16 @@ describe("round 0: decomposition", () => {
       "a simple factual question (one fact, one definition, one number) gets exactly 1 directive",
     );
     expect(eventsOf(events, "supervision.first_round_decomposition")).toEqual([
-      { type: "supervision.first_round_decomposition", initialCount: 1, finalCount: 1, revised: false },
+      {
+        type: "supervision.first_round_decomposition",
+        initialCount: 2,
+        finalCount: 1,
+        revised: false,
+        complexity: "simple_factual",
+        added: 0,
+        removed: 1,
+        merged: 0,
+      },
     ]);
     expect(exec.started).toHaveLength(1);
     expect((await store.listDirectives())[0]).toMatchObject({
@@ -154,27 +163,45 @@ describe("round 0: decomposition", () => {
     for (const t of [LI, NA, SS]) expect(m.of("critique")[0].request).toContain(t);
   });
 
-  it("revises the set when the critique finds an issue, and the revision replaces it", async () => {
+  it("revises the set when the critique finds an issue, and holds the revision to one directive per element", async () => {
     const merged =
       "Lithium-ion and sodium-ion home batteries compared on installed cost per kWh and warranted cycle life";
     const m = supervisor({
       critique: () => critique({ redundancy: "directives 1 and 2 overlap on cost and cycle life" }),
+      // The revision merges two compared elements into one directive: the rules split it again.
       revision: () => plan("comparison", [merged, SS], ["lithium-ion", "sodium-ion", "solid-state"]),
     });
     const { deps, store, events, exec } = await setup({ model: m, config: { supervisionEnabled: false } });
     await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
 
-    expect((await store.listDirectives()).map((d) => d.topic)).toEqual([merged, SS]);
+    expect((await store.listDirectives()).map((d) => d.topic)).toEqual([
+      `lithium-ion: ${merged}`,
+      `sodium-ion: ${merged}`,
+      SS,
+    ]);
     expect(m.of("revision")[0].request).toContain(
       "redundancy: ISSUE — directives 1 and 2 overlap on cost and cycle life",
     );
     expect(eventsOf(events, "supervision.first_round_critique")[0].criteria.redundancy).toBe("ISSUE");
-    expect(eventsOf(events, "supervision.first_round_revise")[0]).toMatchObject({ skipped: false, count: 2 });
+    expect(eventsOf(events, "supervision.first_round_revise")[0]).toMatchObject({
+      skipped: false,
+      count: 3,
+      before: 3,
+      after: 3,
+      added: 2,
+      removed: 2,
+      merged: 0,
+      complexity: "comparison",
+    });
     expect(eventsOf(events, "supervision.first_round_decomposition")[0]).toEqual({
       type: "supervision.first_round_decomposition",
       initialCount: 3,
-      finalCount: 2,
+      finalCount: 3,
       revised: true,
+      complexity: "comparison",
+      added: 1,
+      removed: 0,
+      merged: 0,
     });
     const [round0] = await store.listRounds();
     expect(round0.method).toBe("decomposition");
@@ -182,9 +209,50 @@ describe("round 0: decomposition", () => {
       questionKind: "comparison",
       revised: true,
       initialCount: 3,
-      finalCount: 2,
+      finalCount: 3,
     });
   });
+
+  it.each([
+    ["two", [LI, NA], { added: 1, merged: 0 }],
+    [
+      "four",
+      [LI, NA, SS, "Safety certification of home batteries sold in the EU: UL 9540A and IEC 62619 results"],
+      { added: 0, merged: 1 },
+    ],
+    [
+      "four, two about one element",
+      [LI, NA, SS, "Lithium-ion recycling rates in the EU"],
+      { added: 0, merged: 1 },
+    ],
+  ])(
+    "ends a 3-element comparison with exactly 3 directives when the planner returns %s",
+    async (_n, topics, changes) => {
+      const m = supervisor({
+        plan: () => plan("comparison", topics, ["lithium-ion", "sodium-ion", "solid-state"]),
+      });
+      const { deps, store, events, exec } = await setup({ model: m, config: { supervisionEnabled: false } });
+      await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
+
+      const stored = await store.listDirectives();
+      expect(stored).toHaveLength(3);
+      for (const [i, element] of ["lithium-ion", "sodium-ion", "solid-state"].entries()) {
+        expect(stored[i].topic.toLowerCase()).toContain(element);
+      }
+      expect(
+        stored.every(
+          (d) => d.type === "initial" && d.rationale?.includes("one directive per compared element"),
+        ),
+      ).toBe(true);
+      expect(eventsOf(events, "supervision.first_round_decomposition")[0]).toMatchObject({
+        initialCount: topics.length,
+        finalCount: 3,
+        complexity: "comparison",
+        removed: 0,
+        ...changes,
+      });
+    },
+  );
 
   it("keeps the generated set when the critique answers garbage, and when the revision fails", async () => {
     const garbage = supervisor({ critique: () => "no idea" });
