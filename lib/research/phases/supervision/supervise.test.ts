@@ -641,7 +641,7 @@ describe("rounds ≥ 1", () => {
     expect(m.of("assessment")).toHaveLength(0);
   });
 
-  it("gives the supervisor its memory: earlier thoughts and findings as data, plus the coverage table", async () => {
+  it("gives the supervisor its memory: earlier thoughts, assessments and delegations, findings as data, the coverage table", async () => {
     const m = supervisor({}, (_c, n) =>
       n === 0
         ? assessment({ shouldContinue: true, followUps: [FOLLOW] })
@@ -666,9 +666,20 @@ describe("rounds ≥ 1", () => {
     expect(secondThink.request).toContain("Do not write search queries or new directives yet");
     // The assessment sees the thought made just before it.
     expect(m.of("assessment")[1].text).toContain("Gap analysis 2: safety data is thin.");
-    // Thoughts are the supervisor's own turns.
+    // Its own turns: round 0's decomposition, round 1's thought, round 1's assessment and delegation.
     const assistantTurns = secondThink.options.prompt.filter((p) => p.role === "assistant");
-    expect(assistantTurns).toHaveLength(1);
+    expect(assistantTurns).toHaveLength(3);
+    const own = assistantTurns.map((p) => JSON.stringify(p.content));
+    expect(own[0]).toContain("Round 0: my assessment and delegation");
+    expect(own[0]).toContain("comparing lithium-ion, sodium-ion, solid-state");
+    expect(own[1]).toContain("Round 1: my gap analysis");
+    expect(own[2]).toContain("Round 1: my assessment and delegation");
+    expect(own[2]).toContain("Assessment (llm): overall coverage");
+    expect(own[2]).toContain(`#4 (low, done): ${FOLLOW}`);
+    // Oldest first: round 0's decision, then round 1's.
+    expect(secondThink.text.indexOf("Round 0: my assessment")).toBeLessThan(
+      secondThink.text.indexOf("Round 1: my assessment"),
+    );
   });
 });
 
