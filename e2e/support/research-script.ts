@@ -6,7 +6,8 @@
 import type { ScriptedReply, ScriptRule } from "../../test/support/llm-server.ts";
 
 export const TOPIC_A = "Seasonal efficiency of air-source heat pumps in cold climates (COP below -10 °C)";
-export const TOPIC_B = "Annual running costs of a gas boiler for a typical home (fuel, servicing, standing charges)";
+export const TOPIC_B =
+  "Annual running costs of a gas boiler for a typical home (fuel, servicing, standing charges)";
 
 const call = (name: string, args: unknown): ScriptedReply => ({
   kind: "tool_calls",

@@ -20,6 +20,7 @@ import {
 import { BudgetExceededError } from "../../../ai/usage.ts";
 import type { ResearchConfig } from "../../config.ts";
 import type { DirectiveRecord, RunStore } from "../../store.ts";
+import { executionRank } from "./directives.ts";
 import { planFirstRound, runSupervision } from "./supervise.ts";
 
 const BRIEF =
@@ -355,6 +356,58 @@ describe("execution", () => {
     await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
     expect(exec.started).toHaveLength(5);
     expect(exec.peak).toBe(2);
+  });
+
+  it("lets a low-priority user directive wait for a free researcher, then ages it out with an event", async () => {
+    const low = "Aesthetic design options for wall-mounted home battery enclosures offered by major vendors";
+    const m = supervisor();
+    const store = await newRunStore(handle);
+    await store.addDirectives([{ round: 0, topic: low, priority: "low", origin: "user" }]);
+    const { deps, events, exec } = await setup({
+      model: m,
+      store,
+      config: { maxConcurrentResearchers: 1, lowPriorityUserMaxRounds: 1 },
+    });
+    await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
+
+    // Round 0's three directives filled the only researcher: the request waited, then aged out.
+    expect(exec.started.map((d) => d.topic)).not.toContain(low);
+    const stored = (await store.listDirectives()).find((d) => d.topic === low);
+    expect(stored).toMatchObject({ status: "skipped", type: "user" });
+    expect(stored?.error).toContain("waited 1 rounds");
+    expect(eventsOf(events, "directive.aged_out")).toEqual([
+      { type: "directive.aged_out", directiveId: stored?.id, round: 1, addedInRound: 0, topic: low },
+    ]);
+  });
+
+  it("ranks follow-ups below the originals unless critical", async () => {
+    const m = supervisor({}, (_c, n) =>
+      n === 0
+        ? assessment({
+            shouldContinue: true,
+            followUps: [
+              { topic: FOLLOW, priority: "high" },
+              { topic: FOLLOW2, priority: "critical" },
+            ],
+          })
+        : assessment({ shouldContinue: false }),
+    );
+    const { deps, store, exec } = await setup({ model: m });
+    await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
+    const byTopic = new Map((await store.listDirectives()).map((d) => [d.topic, d]));
+    expect(byTopic.get(FOLLOW)).toMatchObject({ priority: "normal", type: "follow-up", round: 1 });
+    expect(byTopic.get(FOLLOW)?.rationale).toBe("Fills a coverage gap: missing detail");
+    expect(byTopic.get(FOLLOW2)).toMatchObject({ priority: "critical", type: "follow-up" });
+    expect(byTopic.get(LI)).toMatchObject({ type: "initial" });
+    // Originals first, then follow-ups; a critical follow-up keeps an original's place.
+    const original = { origin: "supervisor" as const, type: "initial" as const };
+    const followUp = { origin: "supervisor" as const, type: "follow-up" as const };
+    expect(executionRank({ ...followUp, priority: "high" })).toBeGreaterThan(
+      executionRank({ ...original, priority: "low" }),
+    );
+    expect(executionRank({ ...followUp, priority: "critical" })).toBe(
+      executionRank({ ...original, priority: "critical" }),
+    );
   });
 
   it("runs a user's critical directive before the supervisor's, normal before, low after", async () => {
