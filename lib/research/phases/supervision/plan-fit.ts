@@ -57,8 +57,8 @@ export function fitPlanShape(plan: PlanShape, maxDirectives: number): FittedPlan
     ...changes,
   });
   if (plan.question_kind === "comparison" && elements.length >= 2) {
-    const fitted = fitComparison(drafts, elements);
-    return { drafts: fitted.drafts, stats: stats("comparison", fitted.drafts.length, fitted) };
+    const { drafts: fitted, added, merged, removed } = fitComparison(drafts, elements);
+    return { drafts: fitted, stats: stats("comparison", fitted.length, { added, merged, removed }) };
   }
   const complexity = plan.question_kind === "comparison" ? "typical" : plan.question_kind;
   const limit = Math.max(1, complexity === "simple_factual" ? 1 : maxDirectives);
