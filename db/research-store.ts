@@ -54,9 +54,16 @@ const toDirective = (d: Directive): DirectiveRecord => ({
   evidenceNeeded: d.evidenceNeeded,
   priority: d.priority,
   origin: d.origin,
+  type: d.type,
+  rationale: d.rationale,
   status: d.status,
   error: d.error,
 });
+
+function defaultDirectiveType(input: NewDirectiveInput): DirectiveRecord["type"] {
+  if (input.origin === "user") return "user";
+  return input.round === 0 ? "initial" : "follow-up";
+}
 
 const toSource = (s: Source): SourceRecord => ({
   id: s.id,
@@ -183,6 +190,8 @@ function directiveMethods(
               evidenceNeeded: input.evidenceNeeded ?? null,
               priority: input.priority ?? "normal",
               origin: input.origin ?? "supervisor",
+              type: input.type ?? defaultDirectiveType(input),
+              rationale: input.rationale ?? null,
             })
             .returning();
           created.push(toDirective(row));

@@ -25,6 +25,7 @@ import type {
   DirectiveOrigin,
   DirectivePriority,
   DirectiveStatus,
+  DirectiveType,
   KnowledgeCategory,
   KnowledgeOrigin,
   KnowledgeStatus,
@@ -120,6 +121,10 @@ export const directives = pgTable(
     priority: text("priority").$type<DirectivePriority>().notNull().default("normal"),
     origin: text("origin").$type<DirectiveOrigin>().notNull().default("supervisor"),
     status: text("status").$type<DirectiveStatus>().notNull().default("pending"),
+    /** initial (round 0), follow-up (a later round's gap) or user (steering). */
+    type: text("type").$type<DirectiveType>().notNull().default("initial"),
+    /** Why the directive was created: the plan's reason, the gap it fills, or "requested by the user". */
+    rationale: text("rationale"),
     error: text("error"),
     createdAt: createdAt(),
     startedAt: timestamp("started_at", { withTimezone: true }),
@@ -279,6 +284,14 @@ export const citations = pgTable(
 );
 export type Citation = typeof citations.$inferSelect;
 
+export interface KnowledgeEdit {
+  /** The account that made the edit. */
+  by: string;
+  /** ISO timestamp of the edit. */
+  at: string;
+  previousContent: string;
+}
+
 export const knowledgeItems = pgTable(
   "knowledge_items",
   {
@@ -299,6 +312,8 @@ export const knowledgeItems = pgTable(
      * not change it), unique per run, so a re-run knowledge phase cannot store an item twice.
      */
     extractionKey: text("extraction_key"),
+    /** Every content edit, oldest first: who made it, when, and the text it replaced. */
+    history: jsonb("history").$type<KnowledgeEdit[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),

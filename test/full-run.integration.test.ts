@@ -296,7 +296,16 @@ describe("a full research run on PGlite with the library search and mock models"
     // Supervision: round 0 planned two directives (critique passed, no revision), one coverage round
     // added the follow-up, and the round limit ended supervision.
     expect(r.eventsOf("supervision.first_round_decomposition")).toEqual([
-      { type: "supervision.first_round_decomposition", initialCount: 2, finalCount: 2, revised: false },
+      {
+        type: "supervision.first_round_decomposition",
+        initialCount: 2,
+        finalCount: 2,
+        revised: false,
+        complexity: "typical",
+        added: 0,
+        removed: 0,
+        merged: 0,
+      },
     ]);
     expect(r.eventsOf("supervision.assessment")).toMatchObject([
       { round: 1, method: "llm", shouldContinue: true },

@@ -16,6 +16,7 @@ import {
   cancelRun,
   createAndEnqueueRun,
 } from "../lib/server/run-actions.ts";
+import { runView } from "../lib/server/run-view.ts";
 
 let h: DatabaseHandle;
 let rt: Runtime;
@@ -166,5 +167,14 @@ describe("run actions announce the seq they wrote", () => {
     expect(l.announced()).toEqual(["4:directive.created"]);
     const [event] = await listEventsAfter(h.db, run.id, 3);
     expect(event.payload).toMatchObject({ directiveId: id, origin: "user", priority: "critical" });
+    // The run view shows why the directive exists and what kind it is.
+    const view = await runView(
+      h.db,
+      (await getRun(h.db, run.id)) as NonNullable<Awaited<ReturnType<typeof getRun>>>,
+    );
+    expect(view.directives.find((d) => d.id === id)).toMatchObject({
+      type: "user",
+      rationale: "Requested by the run's owner while it ran.",
+    });
   });
 });

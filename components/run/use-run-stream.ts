@@ -35,6 +35,7 @@ const subscribedEventTypes: ResearchEventType[] = [
   "directive.started",
   "directive.completed",
   "directive.failed",
+  "directive.aged_out",
   "researcher.search",
   "researcher.fetch",
   "researcher.fetch_refused",

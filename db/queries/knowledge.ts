@@ -1,6 +1,6 @@
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { type KnowledgeItem, knowledgeItems } from "../schema.ts";
+import { type KnowledgeEdit, type KnowledgeItem, knowledgeItems } from "../schema.ts";
 
 export type KnowledgeStatus = KnowledgeItem["status"];
 
@@ -56,17 +56,35 @@ export async function addKnowledgeItem(
   return row;
 }
 
-/** Review: approve (established), reject (deprecated) or edit; only the owner's items. */
+/**
+ * Review: approve (established), reject (deprecated) or edit; only the owner's items. An edit that
+ * changes the content appends `{by, at, previousContent}` to the item's history in the same
+ * statement (the old content is the row's value before the update), so no edit is lost to a race.
+ */
 export async function reviewKnowledgeItem(
   db: Db,
   ownerId: string,
   id: string,
   patch: { status?: KnowledgeStatus; content?: string; category?: KnowledgeItem["category"] },
+  editedBy: string = ownerId,
 ): Promise<KnowledgeItem | undefined> {
   const [row] = await db
     .update(knowledgeItems)
-    .set({ ...patch, needsReview: false, reviewedAt: new Date(), updatedAt: sql`now()` })
+    .set({
+      ...patch,
+      ...(patch.content !== undefined ? { history: historyAppend(patch.content, editedBy) } : {}),
+      needsReview: false,
+      reviewedAt: new Date(),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(knowledgeItems.id, id), eq(knowledgeItems.ownerId, ownerId)))
     .returning();
   return row;
+}
+
+function historyAppend(content: string, editedBy: string): SQL<KnowledgeEdit[]> {
+  const entry = sql`jsonb_build_object('by', ${editedBy}::text, 'at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'previousContent', ${knowledgeItems.content})`;
+  return sql<KnowledgeEdit[]>`case when ${knowledgeItems.content} is distinct from ${content}::text
+    then ${knowledgeItems.history} || jsonb_build_array(${entry})
+    else ${knowledgeItems.history} end`;
 }

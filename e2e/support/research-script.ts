@@ -6,7 +6,8 @@
 import type { ScriptedReply, ScriptRule } from "../../test/support/llm-server.ts";
 
 export const TOPIC_A = "Seasonal efficiency of air-source heat pumps in cold climates (COP below -10 °C)";
-export const TOPIC_B = "Annual running costs of a heat pump compared with a gas boiler for a typical home";
+export const TOPIC_B =
+  "Annual running costs of a gas boiler for a typical home (fuel, servicing, standing charges)";
 
 const call = (name: string, args: unknown): ScriptedReply => ({
   kind: "tool_calls",
@@ -168,7 +169,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
         ]),
     {
       name: "researcher-b",
-      match: { tool: "web_search", any: "Annual running costs of a heat pump" },
+      match: { tool: "web_search", any: "Annual running costs of a gas boiler" },
       replies: opts.researcherB
         ? [call("web_search", { query: "heat pump gas boiler running costs" }), ...opts.researcherB]
         : researcher("heat pump gas boiler running costs", "running-costs-heat-pump-vs-gas-boiler"),

@@ -15,6 +15,11 @@ export const researchConfigSchema = z.object({
   maxConcurrentResearchers: z.number().int().min(1).max(20).default(5),
   maxFollowUpsPerRound: z.number().int().min(0).max(10).default(3),
   maxDirectivesTotal: z.number().int().min(1).max(50).default(15),
+  /**
+   * A low-priority user directive runs only in a round whose other directives leave a researcher
+   * free; after waiting this many rounds it is skipped (`directive.aged_out`).
+   */
+  lowPriorityUserMaxRounds: z.number().int().min(1).max(10).default(2),
   minSourcesPerQuery: z.number().int().min(1).max(20).default(2),
   /** Heuristic confidence at or above which coverage counts as sufficient. */
   coverageThreshold: z.number().min(0).max(1).default(0.75),

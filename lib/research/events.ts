@@ -4,7 +4,7 @@
  * them, except the transient ones (report.delta), which stream live and are never stored one by one.
  */
 import type { StopCounts, StopRule } from "./phases/directive/stop-rules.ts";
-import type { DirectivePriority, RunPhase, RunStatus } from "./vocabulary.ts";
+import type { DirectivePriority, QuestionComplexity, RunPhase, RunStatus } from "./vocabulary.ts";
 
 export type ResearchEvent =
   // run lifecycle
@@ -40,12 +40,30 @@ export type ResearchEvent =
       failed?: boolean;
       notes?: Record<string, string>;
     }
-  | { type: "supervision.first_round_revise"; skipped: boolean; count?: number; reason?: string }
+  | {
+      type: "supervision.first_round_revise";
+      skipped: boolean;
+      count?: number;
+      reason?: string;
+      /** When revised: directives before and after, topics added and removed, drafts merged by the fit rules. */
+      before?: number;
+      after?: number;
+      added?: number;
+      removed?: number;
+      merged?: number;
+      complexity?: QuestionComplexity;
+    }
   | {
       type: "supervision.first_round_decomposition";
+      /** Directives the planner proposed, before the count rules; finalCount is what was stored. */
       initialCount: number;
       finalCount: number;
       revised: boolean;
+      complexity: QuestionComplexity;
+      /** What the count rules changed (generation and revision together). */
+      added: number;
+      removed: number;
+      merged: number;
     }
   | { type: "supervision.round_started"; round: number; pending: number }
   | { type: "supervision.think"; round: number; text: string }
@@ -75,6 +93,8 @@ export type ResearchEvent =
   | { type: "directive.rejected"; round: number; topic: string; reason: string; similarTo?: string }
   /** A pending directive never run (e.g. added after supervision finished). */
   | { type: "directive.skipped"; directiveId: string; reason: string }
+  /** A low-priority user directive still queued after `lowPriorityUserMaxRounds` rounds: skipped. */
+  | { type: "directive.aged_out"; directiveId: string; round: number; addedInRound: number; topic: string }
   | { type: "directive.started"; directiveId: string }
   | { type: "directive.completed"; directiveId: string; sources: number }
   | { type: "directive.failed"; directiveId: string; error: string }

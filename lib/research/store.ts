@@ -9,6 +9,7 @@ import type {
   DirectiveOrigin,
   DirectivePriority,
   DirectiveStatus,
+  DirectiveType,
   KnowledgeCategory,
   KnowledgeOrigin,
   KnowledgeStatus,
@@ -18,7 +19,7 @@ import type {
   RunStatus,
 } from "./vocabulary.ts";
 
-export type { DirectiveOrigin, DirectivePriority, DirectiveStatus } from "./vocabulary.ts";
+export type { DirectiveOrigin, DirectivePriority, DirectiveStatus, DirectiveType } from "./vocabulary.ts";
 
 export interface DirectiveRecord {
   id: string;
@@ -29,6 +30,8 @@ export interface DirectiveRecord {
   evidenceNeeded: string | null;
   priority: DirectivePriority;
   origin: DirectiveOrigin;
+  type: DirectiveType;
+  rationale: string | null;
   status: DirectiveStatus;
   error: string | null;
 }
@@ -40,6 +43,9 @@ export interface NewDirectiveInput {
   evidenceNeeded?: string | null;
   priority?: DirectivePriority;
   origin?: DirectiveOrigin;
+  /** Defaults from origin and round: user, else initial in round 0 and follow-up after it. */
+  type?: DirectiveType;
+  rationale?: string | null;
 }
 
 export interface SourceRecord {

@@ -30,6 +30,14 @@ export function priorityRank(priority: DirectivePriority): number {
 export const directiveOrigins = ["supervisor", "user"] as const;
 export type DirectiveOrigin = (typeof directiveOrigins)[number];
 
+/** Why a directive exists: round 0's plan, a later round's gap, or a person steering the run. */
+export const directiveTypes = ["initial", "follow-up", "user"] as const;
+export type DirectiveType = (typeof directiveTypes)[number];
+
+/** Round 0's reading of the question, which fixes how many directives it gets. */
+export const questionComplexities = ["simple_factual", "comparison", "typical"] as const;
+export type QuestionComplexity = (typeof questionComplexities)[number];
+
 export const directiveStatuses = ["pending", "running", "done", "failed", "skipped"] as const;
 export type DirectiveStatus = (typeof directiveStatuses)[number];
 

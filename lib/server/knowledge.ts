@@ -48,14 +48,17 @@ export async function addOwnKnowledgeItem(
   return viewOf(await addKnowledgeItem(rt.handle.db, ownerId, input), ownerId);
 }
 
-/** Approve, reject or edit one of the owner's items; a 404 for anyone else's. */
+/**
+ * Approve, reject or edit one of the owner's items; a 404 for anyone else's. A content edit is
+ * kept in the item's `history` (who, when, the text it replaced), returned with the item.
+ */
 export async function reviewOwnKnowledgeItem(
   rt: Runtime,
   ownerId: string,
   id: string,
   patch: Parameters<typeof reviewKnowledgeItem>[3],
 ): Promise<KnowledgeItemView> {
-  const item = await reviewKnowledgeItem(rt.handle.db, ownerId, id, patch);
+  const item = await reviewKnowledgeItem(rt.handle.db, ownerId, id, patch, ownerId);
   if (!item) throw new AppError("not_found", "No such knowledge item.");
   return viewOf(item, ownerId);
 }

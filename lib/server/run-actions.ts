@@ -136,7 +136,14 @@ export async function addUserDirective(
     }
     const round = (await store.listRounds()).length;
     const { created, duplicates } = await store.addDirectives([
-      { round, topic: input.topic, priority: input.priority, origin: "user" },
+      {
+        round,
+        topic: input.topic,
+        priority: input.priority,
+        origin: "user",
+        type: "user",
+        rationale: "Requested by the run's owner while it ran.",
+      },
     ]);
     const d = created[0];
     if (!d) {

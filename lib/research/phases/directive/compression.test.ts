@@ -23,6 +23,8 @@ const directive: DirectiveRecord = {
   evidenceNeeded: "field measurements of COP below -10 °C",
   priority: "normal",
   origin: "supervisor",
+  type: "initial",
+  rationale: null,
   status: "running",
   error: null,
 };

@@ -21,6 +21,8 @@ function directive(id: string, status: DirectiveStatus = "done", ordinal = 1): D
     evidenceNeeded: null,
     priority: "normal",
     origin: "supervisor",
+    type: "initial",
+    rationale: null,
     status,
     error: null,
   };

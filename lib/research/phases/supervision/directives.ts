@@ -5,7 +5,12 @@
 
 import type { EngineDeps } from "../../deps.ts";
 import type { DirectiveRecord, SourceRecord } from "../../store.ts";
-import { type DirectiveOrigin, type DirectivePriority, priorityRank } from "../../vocabulary.ts";
+import {
+  type DirectiveOrigin,
+  type DirectivePriority,
+  directivePriorities,
+  priorityRank,
+} from "../../vocabulary.ts";
 import { type CoverageReport, computeCoverage } from "./coverage.ts";
 import {
   describeRejection,
@@ -20,6 +25,17 @@ export interface DirectiveCandidate {
   perspective: string | null;
   evidenceNeeded: string | null;
   priority: DirectivePriority;
+  /** Why the supervisor wants it: the plan's reason or the gap a follow-up fills. */
+  rationale?: string | null;
+}
+
+/**
+ * A follow-up ranks below the originals: its priority drops one step (never below `low`) unless
+ * the supervisor marked it critical, so the round-0 plan keeps precedence over gap-filling.
+ */
+export function followUpPriority(priority: DirectivePriority): DirectivePriority {
+  if (priority === "critical") return priority;
+  return directivePriorities[Math.min(directivePriorities.length - 1, priorityRank(priority) + 1)];
 }
 
 export function byPriority<T extends { priority: DirectivePriority }>(items: readonly T[]): T[] {
@@ -29,15 +45,20 @@ export function byPriority<T extends { priority: DirectivePriority }>(items: rea
 
 /**
  * Where a directive stands in the execution queue: user `critical` first, then user `high` and
- * `normal`, then the supervisor's own (by their priority), then user `low`. Ties keep creation order.
+ * `normal`, then the supervisor's own (originals, then follow-ups, each by priority; a critical
+ * follow-up counts as an original), then user `low`. Ties keep creation order.
  */
-export function executionRank(d: Pick<DirectiveRecord, "origin" | "priority">): number {
+export function executionRank(
+  d: Pick<DirectiveRecord, "origin" | "priority"> & { type?: DirectiveRecord["type"] },
+): number {
   if (d.origin === "user") {
     if (d.priority === "critical") return 0;
     if (d.priority === "low") return 3;
     return 1;
   }
-  return 2 + priorityRank(d.priority) / 10;
+  // Follow-ups queue behind the originals unless critical (0.5 > any priority step of 0.1 × 3).
+  const behind = d.type === "follow-up" && d.priority !== "critical" ? 0.5 : 0;
+  return 2 + behind + priorityRank(d.priority) / 10;
 }
 
 export function isRunnable(d: DirectiveRecord): boolean {
@@ -59,6 +80,11 @@ export interface StoreDirectivesOptions {
   maxNew: number;
   /** What the cap is called in the rejection event. */
   capName: string;
+  /**
+   * The candidates are known to be distinct (one per compared element): check them against
+   * earlier directives only, not each other, since parallel topics differ in a word or two.
+   */
+  distinctCandidates?: boolean;
 }
 
 /**
@@ -94,9 +120,10 @@ export async function storeDirectives(
   for (const c of byPriority(candidates)) {
     const topic = c.topic.trim();
     if (!topic) continue;
+    const against = opts.distinctCandidates ? earlier : [...earlier, ...proposed];
     const problem: TopicRejection | undefined = opts.followUps
-      ? rejectFollowUp(topic, [...earlier, ...proposed])
-      : nearDuplicate(topic, [...earlier, ...proposed]);
+      ? rejectFollowUp(topic, against)
+      : nearDuplicate(topic, against);
     if (problem?.kind === "near_duplicate" && !problem.duplicateOf.startsWith("proposed:")) {
       rejected++;
       await deps.events.emit({
@@ -131,8 +158,10 @@ export async function storeDirectives(
       topic: c.topic,
       perspective: c.perspective,
       evidenceNeeded: c.evidenceNeeded,
-      priority: c.priority,
+      priority: opts.followUps ? followUpPriority(c.priority) : c.priority,
       origin: "supervisor" as const,
+      type: opts.followUps ? ("follow-up" as const) : ("initial" as const),
+      rationale: c.rationale?.trim() || (opts.followUps ? followUpRationale(c) : null),
     })),
   );
   await announceDirectives(deps, created);
@@ -144,6 +173,12 @@ export async function storeDirectives(
     });
   }
   return { created, rejected: rejected + duplicates.length };
+}
+
+/** A follow-up without a stated rationale: the gap recorded in its evidence needs, if any. */
+function followUpRationale(c: DirectiveCandidate): string {
+  const gap = c.evidenceNeeded?.match(/^Gap: (.+)$/m)?.[1]?.trim();
+  return gap ? `Fills a coverage gap: ${gap}` : "Follow-up for a coverage gap the supervisor found.";
 }
 
 function nearDuplicate(topic: string, earlier: readonly ExistingTopic[]): TopicRejection | undefined {

@@ -16,16 +16,55 @@ import { executionOrder, isRunnable } from "./directives.ts";
  */
 export type ExecuteDirective = (directive: DirectiveRecord) => Promise<DirectiveOutcome>;
 
+/** A person's low-priority request: it waits for spare researchers and ages out (see config). */
+export function isLowUserDirective(d: Pick<DirectiveRecord, "origin" | "priority">): boolean {
+  return d.origin === "user" && d.priority === "low";
+}
+
 /**
- * Runs every pending directive (and any left `running` by a dead worker) in priority order, at
- * most `maxConcurrentResearchers` at once. A failing directive is recorded and never fails the
- * round; cancellation and an exhausted budget propagate.
+ * This round's queue: every runnable directive in priority order, except that low-priority user
+ * directives only take researcher slots the others leave free; the rest wait for a later round.
+ */
+export function roundQueue(directives: readonly DirectiveRecord[], slots: number): DirectiveRecord[] {
+  const queue = executionOrder(directives);
+  const others = queue.filter((d) => !isLowUserDirective(d));
+  const spare = Math.max(0, slots - others.length);
+  return [...others, ...queue.filter(isLowUserDirective).slice(0, spare)];
+}
+
+/**
+ * Skips the low-priority user directives that have waited `lowPriorityUserMaxRounds` rounds or
+ * more by `round` (counted from the round they were added in), each with a `directive.aged_out`.
+ */
+export async function ageOutLowUserDirectives(deps: EngineDeps, round: number): Promise<number> {
+  const limit = deps.config.lowPriorityUserMaxRounds;
+  let aged = 0;
+  for (const d of await deps.store.listDirectives()) {
+    if (d.status !== "pending" || !isLowUserDirective(d) || round - d.round < limit) continue;
+    const reason = `low-priority request waited ${round - d.round} rounds without a free researcher (limit ${limit})`;
+    await deps.store.setDirectiveStatus(d.id, "skipped", reason);
+    await deps.events.emit({
+      type: "directive.aged_out",
+      directiveId: d.id,
+      round,
+      addedInRound: d.round,
+      topic: d.topic,
+    });
+    aged++;
+  }
+  return aged;
+}
+
+/**
+ * Runs the round's queue (pending directives and any left `running` by a dead worker; see
+ * roundQueue) in priority order, at most `maxConcurrentResearchers` at once. A failing directive
+ * is recorded and never fails the round; cancellation and an exhausted budget propagate.
  */
 export async function executeRunnable(
   deps: EngineDeps,
   execute: ExecuteDirective,
 ): Promise<DirectiveOutcome[]> {
-  const queue = executionOrder(await deps.store.listDirectives());
+  const queue = roundQueue(await deps.store.listDirectives(), deps.config.maxConcurrentResearchers);
   const results = await mapWithConcurrency(
     queue,
     deps.config.maxConcurrentResearchers,

@@ -49,11 +49,11 @@ describe("truncateMemory", () => {
   it("drops the oldest first and always keeps the newest thought", () => {
     // ≈ 2,400 chars: room for the newest thought, round 1's findings and its thought, nothing older.
     const r = truncateMemory(history, 600);
-    expect(r.entries.map((e) => (e.kind === "thought" ? `t${e.round}` : `f${e.ordinal}`))).toEqual([
-      "t1",
-      "f3",
-      "t2",
-    ]);
+    expect(
+      r.entries.map((e) =>
+        e.kind === "thought" ? `t${e.round}` : e.kind === "findings" ? `f${e.ordinal}` : `d${e.round}`,
+      ),
+    ).toEqual(["t1", "f3", "t2"]);
     expect(r.dropped).toBe(2);
     expect(total(r.entries)).toBeLessThanOrEqual(600 * 4);
   });
@@ -203,6 +203,78 @@ describe("loadMemoryEntries (rebuilt from the store)", () => {
         failed: false,
       },
     ]);
+  });
+});
+
+describe("loadMemoryEntries: the supervisor's own decisions", () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openEngineDb();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("gives round 2 the assessment and delegation of round 1, oldest first", async () => {
+    const store = await newRunStore(handle);
+    await store.addDirectives([{ round: 0, topic: "original directive" }]);
+    await store.addDirectives([{ round: 1, topic: "stored follow-up", priority: "low" }]);
+    const round = { directivesGenerated: 1, directivesExecuted: 1, newSources: 2, coverageBefore: null };
+    await store.saveRound({
+      ...round,
+      round: 0,
+      method: "decomposition",
+      think: null,
+      assessment: { questionKind: "typical", comparedElements: [], initialCount: 1, finalCount: 1 },
+      coverageAfter: null,
+      decision: "continue",
+      reason: null,
+    });
+    await store.saveRound({
+      ...round,
+      round: 1,
+      method: "coverage",
+      think: "round one thinking",
+      assessment: {
+        method: "llm",
+        overallCoverage: 0.4,
+        shouldContinue: true,
+        rationale: "prices are covered, safety is not",
+        directiveAssessments: [{ directive: 1, status: "partial", note: "no safety data" }],
+        followUps: [
+          { topic: "stored follow-up", gap: "safety", priority: "normal" },
+          { topic: "refused proposal", gap: "again", priority: "normal" },
+        ],
+      },
+      coverageAfter: null,
+      decision: "continue",
+      reason: null,
+    });
+
+    const entries = await loadMemoryEntries(store);
+    expect(entries.map((e) => `${e.kind}:${e.round}`)).toEqual(["decision:0", "thought:1", "decision:1"]);
+    const round1 = entries[2];
+    expect(round1.text).toContain("Assessment (llm): overall coverage 0.40, continue.");
+    expect(round1.text).toContain("Rationale: prices are covered, safety is not");
+    expect(round1.text).toContain("- #1: partial — no safety data");
+    expect(round1.text).toContain("- #2 (low, pending): stored follow-up");
+    expect(round1.text).toContain(
+      "Proposed but not stored (duplicate, vague or over a cap):\n- refused proposal",
+    );
+    expect(entries[0].text).toContain("Decomposition of a typical question.");
+    // The supervisor's own decisions are its turns, not data.
+    expect(memoryMessages(entries).map((m) => m.role)).toEqual(["assistant", "assistant", "assistant"]);
+  });
+
+  it("drops the oldest decisions first when the memory is over budget", () => {
+    const decision = (round: number): MemoryEntry => ({
+      kind: "decision",
+      round,
+      text: `decision ${round} `.repeat(60),
+    });
+    const r = truncateMemory([decision(1), decision(2), thought(3, "latest"), decision(3)], 400);
+    expect(r.entries.map((e) => `${e.kind}:${e.round}`)).toEqual(["decision:2", "thought:3", "decision:3"]);
+    expect(r.dropped).toBe(1);
   });
 });
 

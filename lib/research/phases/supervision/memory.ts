@@ -1,6 +1,7 @@
 /**
- * The supervisor's memory across rounds: its own gap analyses and each directive's compressed
- * findings, in the order they happened. It is rebuilt from the store every round (thoughts live in
+ * The supervisor's memory across rounds: its own gap analyses, its own assessments and delegation
+ * decisions (which directives it created, which proposals were refused), and each directive's
+ * compressed findings, in the order they happened. It is rebuilt from the store every round (thoughts live in
  * the rounds' `think`, findings in researcher results), so a resumed run sees exactly what the
  * original worker saw. Findings are given as clearly labelled user messages rather than tool
  * results: Anthropic rejects tool_result blocks unless tools are declared, and the structured
@@ -8,7 +9,8 @@
  */
 import type { ModelMessage } from "ai";
 import { dataBlock } from "../../prompts/data-blocks.ts";
-import type { RunStore } from "../../store.ts";
+import type { DirectiveRecord, RunStore, SupervisionRoundRecord } from "../../store.ts";
+import { renderDecision } from "./memory-decisions.ts";
 
 export const CHARS_PER_TOKEN = 4;
 /** No single findings entry may take more than this share of the budget, so several stay visible. */
@@ -16,6 +18,8 @@ export const MAX_ENTRY_SHARE = 0.34;
 
 export type MemoryEntry =
   | { kind: "thought"; round: number; text: string }
+  /** The round's assessment (round 0: the decomposition) and what it delegated, rendered as text. */
+  | { kind: "decision"; round: number; text: string }
   | {
       kind: "findings";
       round: number;
@@ -28,6 +32,7 @@ export type MemoryEntry =
 
 export function renderEntry(entry: MemoryEntry): string {
   if (entry.kind === "thought") return `Round ${entry.round}: my gap analysis\n\n${entry.text}`;
+  if (entry.kind === "decision") return `Round ${entry.round}: my assessment and delegation\n\n${entry.text}`;
   const head = `Researcher report for directive #${entry.ordinal} (round ${entry.round}): ${entry.topic}`;
   if (entry.failed) return `${head}\n\nThe researcher failed and returned no findings: ${entry.text}`;
   return `${head}\n\n${dataBlock("research_findings", entry.text)}`;
@@ -83,17 +88,30 @@ export function truncateMemory(
   return { entries: kept, dropped: entries.length - kept.length };
 }
 
-/** The memory as conversation turns: thoughts as the supervisor's own, findings as labelled data. */
+/** The memory as conversation turns: thoughts and decisions as the supervisor's own, findings as labelled data. */
 export function memoryMessages(entries: readonly MemoryEntry[]): ModelMessage[] {
   return entries.map(
     (e): ModelMessage =>
-      e.kind === "thought"
-        ? { role: "assistant", content: renderEntry(e) }
-        : { role: "user", content: renderEntry(e) },
+      e.kind === "findings"
+        ? { role: "user", content: renderEntry(e) }
+        : { role: "assistant", content: renderEntry(e) },
   );
 }
 
-/** Rebuilds the memory from what the run stored: per round, its thought and then its directives' findings. */
+function decisionEntry(
+  record: SupervisionRoundRecord | undefined,
+  directives: readonly DirectiveRecord[],
+): MemoryEntry | undefined {
+  if (!record?.assessment) return undefined;
+  const delegated = directives.filter((d) => d.round === record.round && d.origin === "supervisor");
+  const text = renderDecision(record, delegated);
+  return text ? { kind: "decision", round: record.round, text } : undefined;
+}
+
+/**
+ * Rebuilds the memory from what the run stored: per round, its thought, its assessment and
+ * delegation decisions, then its directives' findings.
+ */
 export async function loadMemoryEntries(store: RunStore): Promise<MemoryEntry[]> {
   const [rounds, directives, results] = await Promise.all([
     store.listRounds(),
@@ -106,8 +124,11 @@ export async function loadMemoryEntries(store: RunStore): Promise<MemoryEntry[]>
   );
   const entries: MemoryEntry[] = [];
   for (const round of roundNumbers) {
-    const think = rounds.find((r) => r.round === round)?.think;
+    const record = rounds.find((r) => r.round === round);
+    const think = record?.think;
     if (think?.trim()) entries.push({ kind: "thought", round, text: think.trim() });
+    const decision = decisionEntry(record, directives);
+    if (decision) entries.push(decision);
     for (const d of directives) {
       if (d.round !== round) continue;
       const base = {

@@ -16,7 +16,8 @@ import {
 } from "../../prompts/supervisor.ts";
 import type { DirectiveRecord } from "../../store.ts";
 import { directivePriorities } from "../../vocabulary.ts";
-import { byPriority, type DirectiveCandidate, storeDirectives } from "./directives.ts";
+import { type DirectiveCandidate, storeDirectives } from "./directives.ts";
+import { type FitStats, fitPlanShape, type QuestionKind } from "./plan-fit.ts";
 
 const priority = z.enum(directivePriorities);
 
@@ -46,31 +47,49 @@ export type Critique = z.infer<typeof critiqueSchema>;
 
 export const CRITERIA = ["redundancy", "coverage", "proportionality", "specificity"] as const;
 
-/**
- * Enforces the count rules the prompt states, whatever the model returned: a simple factual
- * question gets one directive, nothing gets more than `maxDirectives`. Drops the lowest priorities
- * and keeps the model's order among the rest.
- */
-export function fitPlan(plan: DirectivePlan, maxDirectives: number): DirectiveDraft[] {
-  const drafts = plan.directives.filter((d) => d.topic.trim());
-  const limit = Math.max(1, plan.question_kind === "simple_factual" ? 1 : maxDirectives);
-  if (drafts.length <= limit) return drafts;
-  const kept = new Set(byPriority(drafts).slice(0, limit));
-  return drafts.filter((d) => kept.has(d));
-}
-
 export function formatCritique(c: Critique): string {
   return [...CRITERIA.map((k) => `- ${k}: ${c[k].status} — ${c[k].note}`), `Verdict: ${c.verdict}`].join(
     "\n",
   );
 }
 
-const toCandidate = (d: DirectiveDraft): DirectiveCandidate => ({
-  topic: d.topic,
-  perspective: d.perspective.trim() || null,
-  evidenceNeeded: d.evidence_needed.trim() || null,
-  priority: d.priority,
-});
+const toCandidate =
+  (rationale: string) =>
+  (d: DirectiveDraft): DirectiveCandidate => ({
+    topic: d.topic,
+    perspective: d.perspective.trim() || null,
+    evidenceNeeded: d.evidence_needed.trim() || null,
+    priority: d.priority,
+    rationale,
+  });
+
+/** The planner's classification, kept for the revision: the rules fit both sets to the same shape. */
+interface Classification {
+  question_kind: QuestionKind;
+  compared_elements: string[];
+}
+
+function rationaleOf(kind: Classification | null, stats: FitStats | null): string {
+  if (!kind || !stats) return "Round 0 fallback: the brief researched as a single directive.";
+  if (stats.complexity === "comparison") {
+    return `Round 0 decomposition of a comparison: one directive per compared element (${kind.compared_elements.join(", ")}).`;
+  }
+  if (stats.complexity === "simple_factual")
+    return "Round 0 decomposition of a simple factual question: one directive.";
+  return "Round 0 decomposition of the brief into complementary directives.";
+}
+
+/** Sums two fits' changes: the generation's and the revision's. */
+function addStats(a: FitStats, b: FitStats | undefined): FitStats {
+  if (!b) return a;
+  return {
+    ...a,
+    after: b.after,
+    added: a.added + b.added,
+    removed: a.removed + b.removed,
+    merged: a.merged + b.merged,
+  };
+}
 
 export interface RoundZeroPlan {
   created: DirectiveRecord[];
@@ -90,6 +109,8 @@ export async function planRoundZero(
   const record: Record<string, unknown> = { questionKind: null, comparedElements: [] };
   let drafts: DirectiveDraft[];
   let revised = false;
+  let kind: Classification | null = null;
+  let fit: FitStats | null = null;
 
   const generated = await askObject(deps, directivePlanSchema, "directive_plan", () =>
     generateDirectivesPrompt({ brief: input.brief, maxDirectives, knowledge: input.knowledge }),
@@ -110,36 +131,51 @@ export async function planRoundZero(
       reason: "nothing to critique: generation failed",
     });
   } else {
-    drafts = fitPlan(generated.value, maxDirectives);
-    record.questionKind = generated.value.question_kind;
-    record.comparedElements = generated.value.compared_elements;
+    kind = {
+      question_kind: generated.value.question_kind,
+      compared_elements: generated.value.compared_elements,
+    };
+    const fitted = fitPlanShape(generated.value, maxDirectives);
+    drafts = fitted.drafts;
+    fit = fitted.stats;
+    record.questionKind = kind.question_kind;
+    record.comparedElements = kind.compared_elements;
     await deps.events.emit({
       type: "supervision.first_round_generate",
       count: drafts.length,
       topics: drafts.map((d) => d.topic),
     });
-    const outcome = await critiqueAndRevise(deps, input.brief, drafts, maxDirectives);
+    const outcome = await critiqueAndRevise(deps, input.brief, drafts, maxDirectives, kind);
     record.critique = outcome.critique;
     if (outcome.revisedDrafts) {
       drafts = outcome.revisedDrafts;
       revised = true;
     }
+    fit = addStats(fit, outcome.fit);
   }
-  const initialCount = generated.ok ? fitPlan(generated.value, maxDirectives).length : 1;
+  const initialCount = fit?.before ?? 1;
 
-  const { created } = await storeDirectives(deps, drafts.map(toCandidate), {
+  const { created } = await storeDirectives(deps, drafts.map(toCandidate(rationaleOf(kind, fit))), {
     round: 0,
     followUps: false,
     maxNew: maxDirectives,
     capName: "limit of concurrent researchers",
+    distinctCandidates: fit?.complexity === "comparison",
   });
+  const changes = {
+    complexity: fit?.complexity ?? ("typical" as const),
+    added: fit?.added ?? 0,
+    removed: fit?.removed ?? 0,
+    merged: fit?.merged ?? 0,
+  };
   await deps.events.emit({
     type: "supervision.first_round_decomposition",
     initialCount,
     finalCount: created.length,
     revised,
+    ...changes,
   });
-  Object.assign(record, { initialCount, finalCount: created.length, revised });
+  Object.assign(record, { initialCount, finalCount: created.length, revised, ...changes });
   return { created, initialCount, finalCount: created.length, revised, record };
 }
 
@@ -148,7 +184,8 @@ async function critiqueAndRevise(
   brief: string,
   drafts: DirectiveDraft[],
   maxDirectives: number,
-): Promise<{ critique: Record<string, unknown> | null; revisedDrafts?: DirectiveDraft[] }> {
+  kind: Classification,
+): Promise<{ critique: Record<string, unknown> | null; revisedDrafts?: DirectiveDraft[]; fit?: FitStats }> {
   const critique = await askObject(deps, critiqueSchema, "decomposition_critique", () =>
     critiquePrompt({ brief, drafts, maxDirectives }),
   );
@@ -203,14 +240,24 @@ async function critiqueAndRevise(
     });
     return { critique: { ...c, revisionFailed: revision.error } };
   }
-  const revisedDrafts = fitPlan(revision.value, maxDirectives);
+  // The revision is held to the generation's classification: a critique may not undo the rules.
+  const fitted = fitPlanShape({ ...revision.value, ...kind }, maxDirectives);
+  const revisedDrafts = fitted.drafts;
+  const previous = new Set(drafts.map((d) => d.topic.trim().toLowerCase()));
+  const next = new Set(revisedDrafts.map((d) => d.topic.trim().toLowerCase()));
   await deps.events.emit({
     type: "supervision.first_round_revise",
     skipped: false,
     count: revisedDrafts.length,
     reason: `issues with ${issues.join(", ")}`,
+    before: drafts.length,
+    after: revisedDrafts.length,
+    added: [...next].filter((t) => !previous.has(t)).length,
+    removed: [...previous].filter((t) => !next.has(t)).length,
+    merged: fitted.stats.merged,
+    complexity: fitted.stats.complexity,
   });
-  return { critique: c, revisedDrafts };
+  return { critique: c, revisedDrafts, fit: { ...fitted.stats, before: drafts.length } };
 }
 
 /** A structured supervisor call whose failure (bad answers or a non-fatal error) becomes a value. */

@@ -59,9 +59,10 @@ describe("BRIEF → SUPERVISION on PGlite", () => {
 
     const m = supervisorModel({
       brief: () => BRIEF,
-      plan: () => plan("comparison", [LI, NA], ["lithium-ion", "sodium-ion"]),
+      // A typical question (not a comparison): the revision may add a cross-cutting directive.
+      plan: () => plan("typical", [LI, NA]),
       critique: () => critique({ coverage: "fire safety, asked for in the brief, has no directive" }),
-      revision: () => plan("comparison", [LI, NA, SAFETY], ["lithium-ion", "sodium-ion"]),
+      revision: () => plan("typical", [LI, NA, SAFETY]),
       think: (_c, n) =>
         n === 0
           ? "Safety research failed and sodium-ion cycle life rests on one forum post."
@@ -136,7 +137,7 @@ describe("BRIEF → SUPERVISION on PGlite", () => {
       decision: "continue",
     });
     expect(r0.assessment).toMatchObject({
-      questionKind: "comparison",
+      questionKind: "typical",
       initialCount: 2,
       finalCount: 3,
       revised: true,

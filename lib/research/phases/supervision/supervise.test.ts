@@ -20,6 +20,7 @@ import {
 import { BudgetExceededError } from "../../../ai/usage.ts";
 import type { ResearchConfig } from "../../config.ts";
 import type { DirectiveRecord, RunStore } from "../../store.ts";
+import { executionRank } from "./directives.ts";
 import { planFirstRound, runSupervision } from "./supervise.ts";
 
 const BRIEF =
@@ -106,7 +107,16 @@ describe("round 0: decomposition", () => {
       "a simple factual question (one fact, one definition, one number) gets exactly 1 directive",
     );
     expect(eventsOf(events, "supervision.first_round_decomposition")).toEqual([
-      { type: "supervision.first_round_decomposition", initialCount: 1, finalCount: 1, revised: false },
+      {
+        type: "supervision.first_round_decomposition",
+        initialCount: 2,
+        finalCount: 1,
+        revised: false,
+        complexity: "simple_factual",
+        added: 0,
+        removed: 1,
+        merged: 0,
+      },
     ]);
     expect(exec.started).toHaveLength(1);
     expect((await store.listDirectives())[0]).toMatchObject({
@@ -154,27 +164,45 @@ describe("round 0: decomposition", () => {
     for (const t of [LI, NA, SS]) expect(m.of("critique")[0].request).toContain(t);
   });
 
-  it("revises the set when the critique finds an issue, and the revision replaces it", async () => {
+  it("revises the set when the critique finds an issue, and holds the revision to one directive per element", async () => {
     const merged =
       "Lithium-ion and sodium-ion home batteries compared on installed cost per kWh and warranted cycle life";
     const m = supervisor({
       critique: () => critique({ redundancy: "directives 1 and 2 overlap on cost and cycle life" }),
+      // The revision merges two compared elements into one directive: the rules split it again.
       revision: () => plan("comparison", [merged, SS], ["lithium-ion", "sodium-ion", "solid-state"]),
     });
     const { deps, store, events, exec } = await setup({ model: m, config: { supervisionEnabled: false } });
     await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
 
-    expect((await store.listDirectives()).map((d) => d.topic)).toEqual([merged, SS]);
+    expect((await store.listDirectives()).map((d) => d.topic)).toEqual([
+      `lithium-ion: ${merged}`,
+      `sodium-ion: ${merged}`,
+      SS,
+    ]);
     expect(m.of("revision")[0].request).toContain(
       "redundancy: ISSUE — directives 1 and 2 overlap on cost and cycle life",
     );
     expect(eventsOf(events, "supervision.first_round_critique")[0].criteria.redundancy).toBe("ISSUE");
-    expect(eventsOf(events, "supervision.first_round_revise")[0]).toMatchObject({ skipped: false, count: 2 });
+    expect(eventsOf(events, "supervision.first_round_revise")[0]).toMatchObject({
+      skipped: false,
+      count: 3,
+      before: 3,
+      after: 3,
+      added: 2,
+      removed: 2,
+      merged: 0,
+      complexity: "comparison",
+    });
     expect(eventsOf(events, "supervision.first_round_decomposition")[0]).toEqual({
       type: "supervision.first_round_decomposition",
       initialCount: 3,
-      finalCount: 2,
+      finalCount: 3,
       revised: true,
+      complexity: "comparison",
+      added: 1,
+      removed: 0,
+      merged: 0,
     });
     const [round0] = await store.listRounds();
     expect(round0.method).toBe("decomposition");
@@ -182,9 +210,50 @@ describe("round 0: decomposition", () => {
       questionKind: "comparison",
       revised: true,
       initialCount: 3,
-      finalCount: 2,
+      finalCount: 3,
     });
   });
+
+  it.each([
+    ["two", [LI, NA], { added: 1, merged: 0 }],
+    [
+      "four",
+      [LI, NA, SS, "Safety certification of home batteries sold in the EU: UL 9540A and IEC 62619 results"],
+      { added: 0, merged: 1 },
+    ],
+    [
+      "four, two about one element",
+      [LI, NA, SS, "Lithium-ion recycling rates in the EU"],
+      { added: 0, merged: 1 },
+    ],
+  ])(
+    "ends a 3-element comparison with exactly 3 directives when the planner returns %s",
+    async (_n, topics, changes) => {
+      const m = supervisor({
+        plan: () => plan("comparison", topics, ["lithium-ion", "sodium-ion", "solid-state"]),
+      });
+      const { deps, store, events, exec } = await setup({ model: m, config: { supervisionEnabled: false } });
+      await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
+
+      const stored = await store.listDirectives();
+      expect(stored).toHaveLength(3);
+      for (const [i, element] of ["lithium-ion", "sodium-ion", "solid-state"].entries()) {
+        expect(stored[i].topic.toLowerCase()).toContain(element);
+      }
+      expect(
+        stored.every(
+          (d) => d.type === "initial" && d.rationale?.includes("one directive per compared element"),
+        ),
+      ).toBe(true);
+      expect(eventsOf(events, "supervision.first_round_decomposition")[0]).toMatchObject({
+        initialCount: topics.length,
+        finalCount: 3,
+        complexity: "comparison",
+        removed: 0,
+        ...changes,
+      });
+    },
+  );
 
   it("keeps the generated set when the critique answers garbage, and when the revision fails", async () => {
     const garbage = supervisor({ critique: () => "no idea" });
@@ -287,6 +356,58 @@ describe("execution", () => {
     await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
     expect(exec.started).toHaveLength(5);
     expect(exec.peak).toBe(2);
+  });
+
+  it("lets a low-priority user directive wait for a free researcher, then ages it out with an event", async () => {
+    const low = "Aesthetic design options for wall-mounted home battery enclosures offered by major vendors";
+    const m = supervisor();
+    const store = await newRunStore(handle);
+    await store.addDirectives([{ round: 0, topic: low, priority: "low", origin: "user" }]);
+    const { deps, events, exec } = await setup({
+      model: m,
+      store,
+      config: { maxConcurrentResearchers: 1, lowPriorityUserMaxRounds: 1 },
+    });
+    await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
+
+    // Round 0's three directives filled the only researcher: the request waited, then aged out.
+    expect(exec.started.map((d) => d.topic)).not.toContain(low);
+    const stored = (await store.listDirectives()).find((d) => d.topic === low);
+    expect(stored).toMatchObject({ status: "skipped", type: "user" });
+    expect(stored?.error).toContain("waited 1 rounds");
+    expect(eventsOf(events, "directive.aged_out")).toEqual([
+      { type: "directive.aged_out", directiveId: stored?.id, round: 1, addedInRound: 0, topic: low },
+    ]);
+  });
+
+  it("ranks follow-ups below the originals unless critical", async () => {
+    const m = supervisor({}, (_c, n) =>
+      n === 0
+        ? assessment({
+            shouldContinue: true,
+            followUps: [
+              { topic: FOLLOW, priority: "high" },
+              { topic: FOLLOW2, priority: "critical" },
+            ],
+          })
+        : assessment({ shouldContinue: false }),
+    );
+    const { deps, store, exec } = await setup({ model: m });
+    await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
+    const byTopic = new Map((await store.listDirectives()).map((d) => [d.topic, d]));
+    expect(byTopic.get(FOLLOW)).toMatchObject({ priority: "normal", type: "follow-up", round: 1 });
+    expect(byTopic.get(FOLLOW)?.rationale).toBe("Fills a coverage gap: missing detail");
+    expect(byTopic.get(FOLLOW2)).toMatchObject({ priority: "critical", type: "follow-up" });
+    expect(byTopic.get(LI)).toMatchObject({ type: "initial" });
+    // Originals first, then follow-ups; a critical follow-up keeps an original's place.
+    const original = { origin: "supervisor" as const, type: "initial" as const };
+    const followUp = { origin: "supervisor" as const, type: "follow-up" as const };
+    expect(executionRank({ ...followUp, priority: "high" })).toBeGreaterThan(
+      executionRank({ ...original, priority: "low" }),
+    );
+    expect(executionRank({ ...followUp, priority: "critical" })).toBe(
+      executionRank({ ...original, priority: "critical" }),
+    );
   });
 
   it("runs a user's critical directive before the supervisor's, normal before, low after", async () => {
@@ -573,7 +694,7 @@ describe("rounds ≥ 1", () => {
     expect(m.of("assessment")).toHaveLength(0);
   });
 
-  it("gives the supervisor its memory: earlier thoughts and findings as data, plus the coverage table", async () => {
+  it("gives the supervisor its memory: earlier thoughts, assessments and delegations, findings as data, the coverage table", async () => {
     const m = supervisor({}, (_c, n) =>
       n === 0
         ? assessment({ shouldContinue: true, followUps: [FOLLOW] })
@@ -598,9 +719,20 @@ describe("rounds ≥ 1", () => {
     expect(secondThink.request).toContain("Do not write search queries or new directives yet");
     // The assessment sees the thought made just before it.
     expect(m.of("assessment")[1].text).toContain("Gap analysis 2: safety data is thin.");
-    // Thoughts are the supervisor's own turns.
+    // Its own turns: round 0's decomposition, round 1's thought, round 1's assessment and delegation.
     const assistantTurns = secondThink.options.prompt.filter((p) => p.role === "assistant");
-    expect(assistantTurns).toHaveLength(1);
+    expect(assistantTurns).toHaveLength(3);
+    const own = assistantTurns.map((p) => JSON.stringify(p.content));
+    expect(own[0]).toContain("Round 0: my assessment and delegation");
+    expect(own[0]).toContain("comparing lithium-ion, sodium-ion, solid-state");
+    expect(own[1]).toContain("Round 1: my gap analysis");
+    expect(own[2]).toContain("Round 1: my assessment and delegation");
+    expect(own[2]).toContain("Assessment (llm): overall coverage");
+    expect(own[2]).toContain(`#4 (low, done): ${FOLLOW}`);
+    // Oldest first: round 0's decision, then round 1's.
+    expect(secondThink.text.indexOf("Round 0: my assessment")).toBeLessThan(
+      secondThink.text.indexOf("Round 1: my assessment"),
+    );
   });
 });
 

@@ -16,7 +16,7 @@ import { coverageRecord } from "./coverage.ts";
 import { planFollowUpRound } from "./coverage-rounds.ts";
 import { announceDirectives, executionOrder, isRunnable, loadCoverage } from "./directives.ts";
 import type { ExecuteDirective } from "./execution.ts";
-import { executeRunnable, skipLeftovers } from "./execution.ts";
+import { ageOutLowUserDirectives, executeRunnable, skipLeftovers } from "./execution.ts";
 import { planRoundZero } from "./round0.ts";
 
 export type { DirectiveOutcome } from "../directive/execute.ts";
@@ -249,6 +249,7 @@ async function finishRound(
   roundRule: (executed: number) => Decision | undefined,
 ): Promise<Decision> {
   const { deps } = ctx;
+  await ageOutLowUserDirectives(deps, record.round);
   await executeRunnable(deps, ctx.input.executeDirective);
   const after = await loadCoverage(deps);
   const before = record.coverageBefore as {
