@@ -31,7 +31,13 @@ import {
   saveRunUsage,
   updateRunStatus,
 } from "./queries/runs.ts";
-import { insertPageLinks, linkDirectiveSource, listPageLinks, upsertSource } from "./queries/sources.ts";
+import {
+  insertPageLinks,
+  linkDirectiveSource,
+  listPageLinks,
+  markDirectiveSourceRead,
+  upsertSource,
+} from "./queries/sources.ts";
 import {
   citations,
   type Directive,
@@ -215,6 +221,7 @@ function sourceMethods(
   | "listSources"
   | "getSourceByUrl"
   | "listDirectiveSources"
+  | "markSourceRead"
   | "savePageLinks"
   | "listPageLinks"
 > {
@@ -253,12 +260,15 @@ function sourceMethods(
     },
     async listDirectiveSources(directiveId) {
       const rows = await db
-        .select({ s: sources })
+        .select({ s: sources, readAt: directiveSources.readAt })
         .from(directiveSources)
         .innerJoin(sources, eq(directiveSources.sourceId, sources.id))
         .where(and(eq(directiveSources.directiveId, directiveId), eq(sources.runId, runId)))
         .orderBy(asc(directiveSources.createdAt));
-      return rows.map((r) => toSource(r.s));
+      return rows.map((r) => ({ ...toSource(r.s), read: r.readAt !== null }));
+    },
+    async markSourceRead(directiveId, sourceId) {
+      await markDirectiveSourceRead(db, directiveId, sourceId);
     },
     async savePageLinks(sourceId, normalizedUrls) {
       await insertPageLinks(db, runId, sourceId, normalizedUrls);

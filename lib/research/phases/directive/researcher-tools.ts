@@ -155,7 +155,7 @@ export async function extractContent(t: ToolContext, rawUrl: string): Promise<st
   const existing = await t.sources.stored(normalizedUrl);
   if (existing?.content) {
     // A search provider already gave the full text: that is the snapshot; no need to fetch.
-    await t.sources.link(existing);
+    await t.sources.markRead(existing);
     await events.emit({
       type: "researcher.fetch",
       directiveId,
@@ -178,7 +178,8 @@ export async function extractContent(t: ToolContext, rawUrl: string): Promise<st
 /** Read (or being read) by this run already: show what is stored instead of fetching again. */
 async function showAlreadyRead(t: ToolContext, url: string, normalizedUrl: string): Promise<string> {
   const existing = await t.sources.stored(normalizedUrl);
-  if (existing) await t.sources.link(existing);
+  if (existing?.content) await t.sources.markRead(existing);
+  else if (existing) await t.sources.link(existing);
   const stored = existing
     ? {
         title: existing.title,
@@ -233,6 +234,7 @@ async function fetchPage(
       });
   // Stored first as a bare search hit (by us or, concurrently, by another researcher): add the text.
   const withText = await t.sources.setContent(source, doc.text, title);
+  await t.sources.markRead(withText);
   const links = await rememberLinks(t, source.id, doc.links);
   await events.emit({ type: "researcher.fetch", directiveId, url, ok: true, chars: doc.text.length });
   return presentPage(t, url, withText.title || title, doc.text, links);
