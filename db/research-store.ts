@@ -231,11 +231,16 @@ function sourceMethods(
       await linkDirectiveSource(db, directiveId, result.source.id);
       return { source: toSource(result.source), created: result.created };
     },
-    async updateSourceContent(sourceId, content, title) {
+    async updateSourceContent(sourceId, content, title, quality) {
       // "content is null" makes this the first-snapshot-wins rule, safe against a concurrent reader.
       await db
         .update(sources)
-        .set({ content, fetchedAt: new Date(), ...(title?.trim() ? { title: title.trim() } : {}) })
+        .set({
+          content,
+          fetchedAt: new Date(),
+          ...(title?.trim() ? { title: title.trim() } : {}),
+          ...(quality ? { quality } : {}),
+        })
         .where(and(eq(sources.id, sourceId), eq(sources.runId, runId), isNull(sources.content)));
       const [row] = await db
         .select()

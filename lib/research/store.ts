@@ -162,7 +162,13 @@ export interface RunStore {
    * Sets the text snapshot of a source stored without one (a search hit read later). The first
    * snapshot wins: a source that already has content is returned unchanged.
    */
-  updateSourceContent(sourceId: string, content: string, title?: string): Promise<SourceRecord | undefined>;
+  updateSourceContent(
+    sourceId: string,
+    content: string,
+    title?: string,
+    /** The tier re-judged from the text now read (page signals), when it differs from the hit's. */
+    quality?: QualityTier,
+  ): Promise<SourceRecord | undefined>;
   listSources(): Promise<SourceRecord[]>;
   /** One stored source by its normalised URL (without loading every snapshot of the run). */
   getSourceByUrl(normalizedUrl: string): Promise<SourceRecord | undefined>;

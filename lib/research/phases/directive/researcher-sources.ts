@@ -5,6 +5,7 @@
  */
 import type { EngineDeps } from "../../deps.ts";
 import type { NewSourceInput, SourceRecord } from "../../store.ts";
+import { classifySourceQuality } from "./source-quality.ts";
 
 export interface StoredSource {
   source: SourceRecord;
@@ -76,7 +77,14 @@ export function createResearcherSources(deps: EngineDeps, directiveId: string): 
     },
     setContent: async (s, content, title) => {
       if (s.content) return s;
-      const updated = await store.updateSourceContent(s.id, content, s.title.trim() ? undefined : title);
+      // A hit was judged by its snippet; the text now read may show it is a paper, docs or a forum.
+      const quality = classifySourceQuality(s.url, { title: s.title.trim() || title, text: content });
+      const updated = await store.updateSourceContent(
+        s.id,
+        content,
+        s.title.trim() ? undefined : title,
+        quality === s.quality ? undefined : quality,
+      );
       if (updated) mine.set(updated.normalizedUrl, updated);
       return updated ?? s;
     },

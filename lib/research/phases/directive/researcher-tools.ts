@@ -91,7 +91,7 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
   for (const hit of hits) {
     const normalizedUrl = normalizeUrl(hit.url);
     const domain = domainOf(hit.url);
-    const quality = classifySourceQuality(hit.url);
+    const quality = classifySourceQuality(hit.url, { title: hit.title, text: hit.content ?? hit.snippet });
     const title = hit.title.trim() || domain || hit.url;
     const content = hit.content?.trim() ? hit.content : null;
     const { source, created } = await t.sources.remember({
@@ -228,7 +228,7 @@ async function fetchPage(
         title,
         domain,
         provider: "fetch",
-        quality: classifySourceQuality(url),
+        quality: classifySourceQuality(url, { title, text: doc.text }),
         snippet: clip(doc.text.trim(), 300),
         content: doc.text,
       });
