@@ -56,9 +56,10 @@ function measureGaps(row: DirectiveCoverage, settings: GateSettings): Gap[] {
   else if (good < min) {
     gaps.push({ text: `only ${good} HIGH/MEDIUM-quality source(s), ${min} wanted`, weight: W.fewQuality });
   }
-  if (row.uniqueDomains <= 1) gaps.push({ text: "one domain only", weight: W.oneDomain });
-  else if (row.qualityDomains < settings.gateMinDomains) {
-    const text = `quality sources from ${row.qualityDomains} domain(s), ${settings.gateMinDomains} wanted`;
+  const minDomains = settings.gateMinDomains;
+  if (row.uniqueDomains <= 1 && minDomains > 1) gaps.push({ text: "one domain only", weight: W.oneDomain });
+  else if (row.qualityDomains < minDomains) {
+    const text = `quality sources from ${row.qualityDomains} domain(s), ${minDomains} wanted`;
     gaps.push({ text, weight: W.fewDomains });
   }
   if (row.citedCount === 0)
