@@ -613,6 +613,24 @@ describe("rounds ≥ 1", () => {
     expect(round1).toMatchObject({ newSources: 0, directivesExecuted: 1, decision: "stop" });
   });
 
+  it("stops for no new sources when a round's new pages were only seen as search hits, never read", async () => {
+    const m = supervisor({}, () => assessment({ shouldContinue: true, followUps: [FOLLOW] }));
+    const { deps, store, exec } = await setup({
+      model: m,
+      research: (d) => ({
+        sources:
+          d.round === 0
+            ? sourcesFor(`d${d.ordinal}`, 2)
+            : sourcesFor("fresh", 5).map((s) => ({ ...s, read: false })),
+      }),
+    });
+    const out = await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
+    expect(out.stopReason).toBe("no_new_sources");
+    const [, round1] = await store.listRounds();
+    expect(round1).toMatchObject({ newSources: 0, directivesExecuted: 1, decision: "stop" });
+    expect(round1.coverageAfter).toMatchObject({ totalSources: 6, seenSources: 11 });
+  });
+
   it("stops at the wall-clock limit, measured with the injected clock", async () => {
     const m = supervisor({}, (_c, n) =>
       assessment({ shouldContinue: true, followUps: [[FOLLOW, FOLLOW2][n]] }),
