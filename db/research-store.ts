@@ -31,7 +31,13 @@ import {
   saveRunUsage,
   updateRunStatus,
 } from "./queries/runs.ts";
-import { insertPageLinks, linkDirectiveSource, listPageLinks, upsertSource } from "./queries/sources.ts";
+import {
+  insertPageLinks,
+  linkDirectiveSource,
+  listPageLinks,
+  markDirectiveSourceRead,
+  upsertSource,
+} from "./queries/sources.ts";
 import {
   citations,
   type Directive,
@@ -225,6 +231,7 @@ function sourceMethods(
   | "listSources"
   | "getSourceByUrl"
   | "listDirectiveSources"
+  | "markSourceRead"
   | "savePageLinks"
   | "listPageLinks"
 > {
@@ -234,11 +241,16 @@ function sourceMethods(
       await linkDirectiveSource(db, directiveId, result.source.id);
       return { source: toSource(result.source), created: result.created };
     },
-    async updateSourceContent(sourceId, content, title) {
+    async updateSourceContent(sourceId, content, title, quality) {
       // "content is null" makes this the first-snapshot-wins rule, safe against a concurrent reader.
       await db
         .update(sources)
-        .set({ content, fetchedAt: new Date(), ...(title?.trim() ? { title: title.trim() } : {}) })
+        .set({
+          content,
+          fetchedAt: new Date(),
+          ...(title?.trim() ? { title: title.trim() } : {}),
+          ...(quality ? { quality } : {}),
+        })
         .where(and(eq(sources.id, sourceId), eq(sources.runId, runId), isNull(sources.content)));
       const [row] = await db
         .select()
@@ -263,12 +275,15 @@ function sourceMethods(
     },
     async listDirectiveSources(directiveId) {
       const rows = await db
-        .select({ s: sources })
+        .select({ s: sources, readAt: directiveSources.readAt })
         .from(directiveSources)
         .innerJoin(sources, eq(directiveSources.sourceId, sources.id))
         .where(and(eq(directiveSources.directiveId, directiveId), eq(sources.runId, runId)))
         .orderBy(asc(directiveSources.createdAt));
-      return rows.map((r) => toSource(r.s));
+      return rows.map((r) => ({ ...toSource(r.s), read: r.readAt !== null }));
+    },
+    async markSourceRead(directiveId, sourceId) {
+      await markDirectiveSourceRead(db, directiveId, sourceId);
     },
     async savePageLinks(sourceId, normalizedUrls) {
       await insertPageLinks(db, runId, sourceId, normalizedUrls);

@@ -194,6 +194,8 @@ export const directiveSources = pgTable(
     sourceId: uuid("source_id")
       .notNull()
       .references(() => sources.id, { onDelete: "cascade" }),
+    /** When the directive's researcher read the page's text (null: a search hit only seen). */
+    readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.directiveId, t.sourceId] })],

@@ -68,6 +68,15 @@ describe("describeEvent", () => {
       }),
     ).toBe("Coverage 46% (heuristic) — continuing");
     expect(
+      describeEvent({
+        type: "supervision.heuristic_sufficient",
+        round: 1,
+        directives: 3,
+        confidence: 1,
+        reason: "every researched directive read 2+ quality sources",
+      }),
+    ).toBe("Round 1: every directive clearly covered — model assessment skipped");
+    expect(
       describeEvent({ type: "supervision.round_completed", round: 2, decision: "stop", reason: "enough" }),
     ).toBe("Round 2: stop — enough");
     expect(describeEvent({ type: "run.failed", reason: "no model", partial: false })).toBe(

@@ -19,6 +19,8 @@ export function describeEvent(event: ResearchEvent): string {
       return `Source: ${event.title || event.url} [${event.quality}]`;
     case "supervision.assessment":
       return `Coverage ${Math.round(event.overallCoverage * 100)}% (${event.method}) — ${event.shouldContinue ? "continuing" : "enough"}`;
+    case "supervision.heuristic_sufficient":
+      return `Round ${event.round}: every directive clearly covered — model assessment skipped`;
     case "supervision.round_completed":
       return `Round ${event.round}: ${event.decision} — ${event.reason}`;
     case "run.failed":

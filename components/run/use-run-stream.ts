@@ -43,6 +43,7 @@ const subscribedEventTypes: ResearchEventType[] = [
   "source.added",
   "supervision.first_round_decomposition",
   "supervision.assessment",
+  "supervision.heuristic_sufficient",
   "supervision.round_completed",
   "report.completed",
   "knowledge.extracted",

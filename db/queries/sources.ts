@@ -24,6 +24,17 @@ export async function linkDirectiveSource(db: Db, directiveId: string, sourceId:
   await db.insert(directiveSources).values({ directiveId, sourceId }).onConflictDoNothing();
 }
 
+/** The link with its first read time; a link read before keeps that time. */
+export async function markDirectiveSourceRead(db: Db, directiveId: string, sourceId: string): Promise<void> {
+  await db
+    .insert(directiveSources)
+    .values({ directiveId, sourceId, readAt: new Date() })
+    .onConflictDoUpdate({
+      target: [directiveSources.directiveId, directiveSources.sourceId],
+      set: { readAt: sql`coalesce(${directiveSources.readAt}, excluded.read_at)` },
+    });
+}
+
 export async function listSources(db: Db, runId: string): Promise<Source[]> {
   return db.select().from(sources).where(eq(sources.runId, runId)).orderBy(asc(sources.createdAt));
 }

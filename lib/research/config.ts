@@ -23,6 +23,16 @@ export const researchConfigSchema = z.object({
   minSourcesPerQuery: z.number().int().min(1).max(20).default(2),
   /** Heuristic confidence at or above which coverage counts as sufficient. */
   coverageThreshold: z.number().min(0).max(1).default(0.75),
+  /**
+   * The heuristic gate (phases/supervision/coverage-gaps.ts): when every researched directive has
+   * read at least `gateMinQualitySources` HIGH/MEDIUM-quality sources from `gateMinDomains`
+   * domains, cited by its findings, the supervisor's model assessment is skipped.
+   */
+  heuristicGate: z.boolean().default(true),
+  gateMinQualitySources: z.number().int().min(1).max(20).default(2),
+  gateMinDomains: z.number().int().min(1).max(20).default(2),
+  /** Follow-ups the heuristic names for the weakest directives when the model assessment fails. */
+  heuristicFollowUps: z.number().int().min(0).max(10).default(2),
   /** Researcher tool-call budget (search + extract; think/complete are free). */
   researcherToolBudget: z.number().int().min(1).max(50).default(10),
   /** A researcher stops once this many of the pages it read were relevant and it has reflected. */

@@ -76,6 +76,14 @@ export type ResearchEvent =
       rationale: string;
       followUps: string[];
     }
+  /** Every researched directive was clearly covered: the round stopped without the model's assessment. */
+  | {
+      type: "supervision.heuristic_sufficient";
+      round: number;
+      directives: number;
+      confidence: number;
+      reason: string;
+    }
   | { type: "supervision.round_completed"; round: number; decision: "continue" | "stop"; reason: string }
   | { type: "plan.awaiting_review"; directives: number }
   | { type: "plan.approved"; edited: boolean }

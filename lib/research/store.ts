@@ -62,6 +62,11 @@ export interface SourceRecord {
   readInFull?: boolean;
 }
 
+/** A source as one directive used it: `read` when its text was read for that directive, not only seen as a hit. */
+export interface DirectiveSourceRecord extends SourceRecord {
+  read: boolean;
+}
+
 export interface NewSourceInput {
   url: string;
   normalizedUrl: string;
@@ -169,11 +174,19 @@ export interface RunStore {
    * Sets the text snapshot of a source stored without one (a search hit read later). The first
    * snapshot wins: a source that already has content is returned unchanged.
    */
-  updateSourceContent(sourceId: string, content: string, title?: string): Promise<SourceRecord | undefined>;
+  updateSourceContent(
+    sourceId: string,
+    content: string,
+    title?: string,
+    /** The tier re-judged from the text now read (page signals), when it differs from the hit's. */
+    quality?: QualityTier,
+  ): Promise<SourceRecord | undefined>;
   listSources(): Promise<SourceRecord[]>;
   /** One stored source by its normalised URL (without loading every snapshot of the run). */
   getSourceByUrl(normalizedUrl: string): Promise<SourceRecord | undefined>;
-  listDirectiveSources(directiveId: string): Promise<SourceRecord[]>;
+  listDirectiveSources(directiveId: string): Promise<DirectiveSourceRecord[]>;
+  /** Records that the directive's researcher read the source's text (links it if needed; idempotent). */
+  markSourceRead(directiveId: string, sourceId: string): Promise<void>;
   /**
    * Remembers the links found on a page read in this run (normalised http(s) URLs), so a
    * researcher may follow them — after a restart too. A link already remembered is a no-op.

@@ -174,6 +174,8 @@ export function eventsOf<T extends ResearchEvent["type"]>(events: ResearchEvent[
 export interface FakeSource {
   url: string;
   quality?: QualityTier;
+  /** False: a search hit the researcher never opened (default: read). */
+  read?: boolean;
 }
 
 /** What the fake researcher does with a directive: the sources it finds, or how it fails. */
@@ -222,6 +224,7 @@ export function fakeExecutor(
           quality: s.quality ?? "UNKNOWN",
           content: `Text of ${s.url}`,
         });
+        if (s.read !== false) await store.markSourceRead(d.id, source.id);
         sourceIds.push(source.id);
       }
       const findings =

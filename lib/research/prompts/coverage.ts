@@ -18,16 +18,18 @@ export function formatCoverageTable(
 ): string {
   if (!report.directives.length) return "(no directives yet)";
   const header = [
-    "| # | round | by | status | sources | quality H/M/L/U | domains | topic |",
-    "|---|---|---|---|---|---|---|---|",
+    "| # | round | by | status | read (seen) | quality H/M/L/U | domains | cited | topic |",
+    "|---|---|---|---|---|---|---|---|---|",
   ];
   const rows = report.directives.map((d) => {
     const q = d.quality;
-    return `| ${d.ordinal} | ${d.round} | ${origins.get(d.directiveId) ?? "supervisor"} | ${d.status} | ${d.sourceCount} | ${q.HIGH}/${q.MEDIUM}/${q.LOW}/${q.UNKNOWN} | ${d.uniqueDomains} | ${clip(d.topic, TOPIC_CHARS)} |`;
+    return `| ${d.ordinal} | ${d.round} | ${origins.get(d.directiveId) ?? "supervisor"} | ${d.status} | ${d.sourceCount} (${d.seenCount}) | ${q.HIGH}/${q.MEDIUM}/${q.LOW}/${q.UNKNOWN} | ${d.uniqueDomains} | ${d.citedCount} | ${clip(d.topic, TOPIC_CHARS)} |`;
   });
   const h = report.heuristic;
   const summary =
-    `Distinct sources in the run: ${report.totalSources}. Heuristic confidence ${h.confidence.toFixed(2)} ` +
+    `Sources read in the run: ${report.totalSources} (search hits seen: ${report.seenSources}); ` +
+    "quality, domains and citations count read sources only. " +
+    `Heuristic confidence ${h.confidence.toFixed(2)} ` +
     `(source adequacy ${h.sourceAdequacy.toFixed(2)}, domain diversity ${h.domainDiversity.toFixed(2)}, ` +
     `completion ${h.completionRate.toFixed(2)}).`;
   return [...header, ...rows, "", summary].join("\n");

@@ -5,6 +5,7 @@
  */
 import type { EngineDeps } from "../../deps.ts";
 import type { NewSourceInput, SourceRecord } from "../../store.ts";
+import { classifySourceQuality } from "./source-quality.ts";
 
 export interface StoredSource {
   source: SourceRecord;
@@ -20,6 +21,11 @@ export interface ResearcherSources {
   stored(normalizedUrl: string): Promise<SourceRecord | undefined>;
   /** Links an existing source to this directive and records it as used here. */
   link(source: SourceRecord): Promise<StoredSource>;
+  /**
+   * Records that this researcher read the source's text (a page fetched, or a stored text shown):
+   * only read sources count towards the directive's coverage; search hits are merely seen.
+   */
+  markRead(source: SourceRecord): Promise<void>;
   /** Adds the text snapshot to a source stored without one; one that has text is left as it is. */
   setContent(source: SourceRecord, content: string, title: string): Promise<SourceRecord>;
 }
@@ -48,24 +54,37 @@ export function createResearcherSources(deps: EngineDeps, directiveId: string): 
     return result;
   };
 
+  const link = (s: SourceRecord) =>
+    remember({
+      url: s.url,
+      normalizedUrl: s.normalizedUrl,
+      title: s.title,
+      domain: s.domain,
+      provider: s.provider,
+      quality: s.quality,
+      snippet: s.snippet,
+      content: s.content,
+    });
+
   return {
     ids,
     remember,
     stored: async (normalizedUrl) => mine.get(normalizedUrl) ?? (await store.getSourceByUrl(normalizedUrl)),
-    link: (s) =>
-      remember({
-        url: s.url,
-        normalizedUrl: s.normalizedUrl,
-        title: s.title,
-        domain: s.domain,
-        provider: s.provider,
-        quality: s.quality,
-        snippet: s.snippet,
-        content: s.content,
-      }),
+    link,
+    markRead: async (s) => {
+      if (!ids.has(s.id)) await link(s);
+      await store.markSourceRead(directiveId, s.id);
+    },
     setContent: async (s, content, title) => {
       if (s.content) return s;
-      const updated = await store.updateSourceContent(s.id, content, s.title.trim() ? undefined : title);
+      // A hit was judged by its snippet; the text now read may show it is a paper, docs or a forum.
+      const quality = classifySourceQuality(s.url, { title: s.title.trim() || title, text: content });
+      const updated = await store.updateSourceContent(
+        s.id,
+        content,
+        s.title.trim() ? undefined : title,
+        quality === s.quality ? undefined : quality,
+      );
       if (updated) mine.set(updated.normalizedUrl, updated);
       return updated ?? s;
     },

@@ -96,7 +96,7 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
   for (const hit of hits) {
     const normalizedUrl = normalizeUrl(hit.url);
     const domain = domainOf(hit.url);
-    const quality = classifySourceQuality(hit.url);
+    const quality = classifySourceQuality(hit.url, { title: hit.title, text: hit.content ?? hit.snippet });
     const title = hit.title.trim() || domain || hit.url;
     const content = hit.content?.trim() ? hit.content : null;
     const { source, created } = await t.sources.remember({
@@ -161,7 +161,7 @@ export async function extractContent(t: ToolContext, rawUrl: string): Promise<st
   const existing = await t.sources.stored(normalizedUrl);
   if (existing?.content) {
     // A search provider already gave the full text: that is the snapshot; no need to fetch.
-    await t.sources.link(existing);
+    await t.sources.markRead(existing);
     await events.emit({
       type: "researcher.fetch",
       directiveId,
@@ -184,7 +184,8 @@ export async function extractContent(t: ToolContext, rawUrl: string): Promise<st
 /** Read (or being read) by this run already: show what is stored instead of fetching again. */
 async function showAlreadyRead(t: ToolContext, url: string, normalizedUrl: string): Promise<string> {
   const existing = await t.sources.stored(normalizedUrl);
-  if (existing) await t.sources.link(existing);
+  if (existing?.content) await t.sources.markRead(existing);
+  else if (existing) await t.sources.link(existing);
   const stored = existing
     ? {
         title: existing.title,
@@ -237,12 +238,13 @@ async function fetchPage(
         title,
         domain,
         provider: "fetch",
-        quality: classifySourceQuality(url),
+        quality: classifySourceQuality(url, { title, text: doc.text }),
         snippet: clip(doc.text.trim(), 300),
         content: doc.text,
       });
   // Stored first as a bare search hit (by us or, concurrently, by another researcher): add the text.
   const withText = await t.sources.setContent(source, doc.text, title);
+  await t.sources.markRead(withText);
   const links = await rememberLinks(t, source.id, doc.links);
   await events.emit({ type: "researcher.fetch", directiveId, url, ok: true, chars: doc.text.length });
   return presentPage(t, withText.id, url, withText.title || title, doc.text, links);

@@ -52,3 +52,47 @@ describe("classifySourceQuality", () => {
     expect(classifySourceQuality(url)).toBe(tier);
   });
 });
+
+describe("classifySourceQuality with the page's own signals", () => {
+  it.each([
+    // official documentation on an unlisted domain
+    ["a docs host", "https://docs.example-db.io/guide/indexes", { title: "Indexes" }, "MEDIUM"],
+    ["a /docs/ path", "https://example-db.io/docs/indexes", { title: "Indexes" }, "MEDIUM"],
+    ["a documentation title", "https://example-db.io/x", { title: "ExampleDB 4.2 Documentation" }, "MEDIUM"],
+    // a paper with a DOI on an unlisted publisher, and a standard
+    [
+      "a DOI in the text",
+      "https://journal.example-society.org/article/77",
+      { title: "Cycle life of LFP cells", text: "Abstract … https://doi.org/10.1234/esj.2024.077" },
+      "HIGH",
+    ],
+    ["a DOI in the path", "https://pubs.example.org/doi/10.5555/12345678", {}, "HIGH"],
+    ["a standard", "https://example.org/specs/http", { text: "This document obsoletes RFC 7231." }, "HIGH"],
+    // primary data
+    ["a data host", "https://data.example-city.org/transport", {}, "MEDIUM"],
+    ["a dataset path", "https://example.org/datasets/energy-2024", {}, "MEDIUM"],
+    // forums and discussion threads, even when they cite a paper
+    [
+      "a forum host citing a DOI",
+      "https://forum.example-solar.org/topic/42",
+      { title: "Are LFP cells safer?", text: "see 10.1234/esj.2024.077" },
+      "LOW",
+    ],
+    ["a Discourse thread", "https://example-lang.org/t/slow-builds/991", { title: "Slow builds" }, "LOW"],
+    ["a questions path", "https://example.com/questions/123/how-to", {}, "LOW"],
+    // what signals do not change
+    ["a HIGH domain's forum", "https://forums.example.gov/thread/1", {}, "HIGH"],
+    ["a LOW platform citing a DOI", "https://medium.com/@a/post", { text: "doi 10.1234/abc" }, "LOW"],
+    ["a listed MEDIUM stays", "https://www.reuters.com/business/x", { title: "Report" }, "MEDIUM"],
+    ["no signal", "https://example-company.com/blog/post", { title: "Our view" }, "UNKNOWN"],
+  ] as const)("%s: %s → %s", (_what, url, page, tier) => {
+    expect(classifySourceQuality(url, page)).toBe(tier);
+  });
+
+  it("looks only at the start of the text: a DOI deep in a blog post's references does not make it a paper", () => {
+    const text = `${"Opinion paragraph. ".repeat(200)}\nReferences: 10.1234/esj.2024.077`;
+    expect(classifySourceQuality("https://example-company.com/blog/post", { title: "Our view", text })).toBe(
+      "UNKNOWN",
+    );
+  });
+});

@@ -14,10 +14,16 @@
  *   UNKNOWN  everything else (most company sites and personal blogs), and unparseable URLs
  *
  * A listed domain matches itself and its subdomains (ncbi.nlm.nih.gov matches nih.gov).
+ *
+ * The page's own signals (page-signals.ts) then adjust the domain's tier: a paper with a DOI or a
+ * standards document is HIGH and official documentation or primary data at least MEDIUM, unless
+ * the domain is a LOW platform; a forum or Q&A thread is LOW unless the domain is HIGH. So a
+ * documentation site or a journal missing from the lists is no longer UNKNOWN.
  */
 
 import { domainOf } from "../../../search/url.ts";
 import type { QualityTier } from "../../vocabulary.ts";
+import { type PageFacts, pageSignal } from "./page-signals.ts";
 
 const HIGH_DOMAINS = [
   // journals, publishers, preprints, scholarly indexes
@@ -150,8 +156,29 @@ function matches(host: string, list: readonly string[]): boolean {
   return list.some((d) => host === d || host.endsWith(`.${d}`));
 }
 
-/** The tier for a URL by its domain class (see the table above). */
-export function classifySourceQuality(url: string): QualityTier {
+const RANK: Record<QualityTier, number> = { UNKNOWN: 0, LOW: 1, MEDIUM: 2, HIGH: 3 };
+const atLeast = (tier: QualityTier, floor: QualityTier) => (RANK[tier] >= RANK[floor] ? tier : floor);
+
+/** The tier for a source: its domain class, adjusted by what the page shows (see above). */
+export function classifySourceQuality(url: string, page?: PageFacts): QualityTier {
+  const tier = classifyDomain(url);
+  if (tier === "LOW" || domainOf(url) === "library") return tier;
+  switch (pageSignal(url, page)) {
+    case "paper":
+    case "standard":
+      return "HIGH";
+    case "docs":
+    case "data":
+      return atLeast(tier, "MEDIUM");
+    case "forum":
+      return tier === "HIGH" ? tier : "LOW";
+    default:
+      return tier;
+  }
+}
+
+/** The tier by domain class alone (the table above). */
+function classifyDomain(url: string): QualityTier {
   const host = domainOf(url);
   if (host === "library") return "MEDIUM";
   if (!host) return "UNKNOWN";

@@ -1,9 +1,10 @@
 /**
  * Planning of a supervision round ≥ 1: the supervisor thinks (a gap analysis in prose, no
- * queries), then assesses coverage (structured) and delegates follow-ups for the gaps. When the
- * assessment fails or is unusable the heuristic decides, conservatively: it can declare coverage
- * sufficient, but it never invents follow-ups, so research continues only with directives the
- * user queued.
+ * queries), then assesses coverage (structured) and delegates follow-ups for the gaps. Two
+ * heuristic shortcuts (coverage-gaps.ts): when every researched directive is clearly covered the
+ * round stops without either model call (`supervision.heuristic_sufficient`); when the assessment
+ * fails or is unusable the heuristic decides: it declares coverage sufficient at the confidence
+ * threshold, and otherwise names the weakest directives' measured gaps as follow-ups (bounded).
  */
 import type { ModelMessage } from "ai";
 import { z } from "zod";
@@ -20,6 +21,7 @@ import {
 import type { DirectiveRecord } from "../../store.ts";
 import { type DirectiveOrigin, directivePriorities } from "../../vocabulary.ts";
 import type { CoverageReport } from "./coverage.ts";
+import { clearlyCovered, heuristicFollowUps, rankGaps } from "./coverage-gaps.ts";
 import { storeDirectives } from "./directives.ts";
 import {
   CHARS_PER_TOKEN,
@@ -88,6 +90,9 @@ interface RoundConversation {
 type AssessmentBase = { heuristic: CoverageReport["heuristic"]; thinkError?: string };
 
 export async function planFollowUpRound(deps: EngineDeps, input: FollowUpInput): Promise<FollowUpRoundPlan> {
+  if (deps.config.heuristicGate && clearlyCovered(input.coverage.directives, deps.config)) {
+    return gatePlan(deps, input);
+  }
   const talk: RoundConversation = {
     deps,
     round: input.round,
@@ -103,7 +108,7 @@ export async function planFollowUpRound(deps: EngineDeps, input: FollowUpInput):
   const { llm, assessError } = await assessCoverage(talk);
   const heuristic = input.coverage.heuristic;
   const base: AssessmentBase = { heuristic, ...(thinkError ? { thinkError } : {}) };
-  if (!llm) return heuristicPlan(deps, input.round, think, base, assessError);
+  if (!llm) return heuristicPlan(deps, input.round, think, base, assessError, input.coverage);
   return followUpPlan(deps, input.round, think, base, llm);
 }
 
@@ -155,40 +160,85 @@ async function assessCoverage(talk: RoundConversation): Promise<{ llm?: Assessme
   }
 }
 
-/** Without the model's assessment the heuristic decides: it may stop the run, never add follow-ups. */
+/** Every researched directive is clearly covered: stop without asking the model (the gate). */
+async function gatePlan(deps: EngineDeps, input: FollowUpInput): Promise<FollowUpRoundPlan> {
+  const { heuristic, directives } = input.coverage;
+  const { gateMinQualitySources: sources, gateMinDomains: domains } = deps.config;
+  const researched = directives.filter((d) => d.status === "done").length;
+  const reason = `every researched directive (${researched}) read ${sources}+ HIGH/MEDIUM-quality sources from ${domains}+ domains, cited by its findings; the model assessment was skipped`;
+  await deps.events.emit({
+    type: "supervision.heuristic_sufficient",
+    round: input.round,
+    directives: researched,
+    confidence: heuristic.confidence,
+    reason,
+  });
+  const assessment = {
+    heuristic,
+    method: "heuristic_gate",
+    overallCoverage: heuristic.confidence,
+    shouldContinue: false,
+    rationale: reason,
+    followUps: [],
+  };
+  return { think: null, assessment, generated: [], stop: { code: "coverage_sufficient", reason } };
+}
+
+/**
+ * Without the model's assessment the heuristic decides: sufficient confidence stops the run;
+ * otherwise the weakest directives get follow-ups named after their measured gaps (bounded by
+ * `heuristicFollowUps` and the per-round cap).
+ */
 async function heuristicPlan(
   deps: EngineDeps,
   round: number,
   think: string | null,
   base: AssessmentBase,
   assessError: string | undefined,
+  coverage: CoverageReport,
 ): Promise<FollowUpRoundPlan> {
   const { heuristic } = base;
   const reason = `assessment unavailable (${assessError}); heuristic confidence ${heuristic.confidence.toFixed(2)} against threshold ${deps.config.coverageThreshold}`;
+  const proposed = heuristic.sufficient ? [] : await gapFollowUps(deps, coverage);
   const rationale = heuristic.sufficient
     ? `${reason}: coverage is sufficient.`
-    : `${reason}: coverage is not sufficient, but no follow-ups are created without the model's guidance.`;
+    : proposed.length
+      ? `${reason}: following up the weakest directives: ${proposed.map((p) => `${p.directiveOrdinal} (${p.gaps.join("; ")})`).join(", ")}.`
+      : `${reason}: coverage is not sufficient, and no directive has a measured gap to follow up.`;
   await deps.events.emit({
     type: "supervision.assessment",
     round,
     method: "heuristic",
     overallCoverage: heuristic.confidence,
-    shouldContinue: false,
+    shouldContinue: proposed.length > 0,
     rationale,
-    followUps: [],
+    followUps: proposed.map((p) => p.topic),
   });
   const assessment = {
     ...base,
     method: "heuristic",
     error: assessError,
     overallCoverage: heuristic.confidence,
-    shouldContinue: false,
+    shouldContinue: proposed.length > 0,
     rationale,
-    followUps: [],
+    followUps: proposed.map((p) => ({ topic: p.topic, gap: p.gaps.join("; "), priority: "normal" })),
   };
-  return heuristic.sufficient
-    ? { think, assessment, generated: [], stop: { code: "coverage_sufficient", reason: rationale } }
-    : { think, assessment, generated: [], noFollowUps: rationale };
+  if (heuristic.sufficient) {
+    return { think, assessment, generated: [], stop: { code: "coverage_sufficient", reason: rationale } };
+  }
+  const { created } = await storeDirectives(
+    deps,
+    proposed.map((p) => ({ ...p, priority: "normal" as const })),
+    { round, followUps: true, maxNew: deps.config.maxFollowUpsPerRound, capName: "per-round follow-up cap" },
+  );
+  return { think, assessment, generated: created, noFollowUps: created.length ? undefined : rationale };
+}
+
+async function gapFollowUps(deps: EngineDeps, coverage: CoverageReport) {
+  const max = Math.min(deps.config.heuristicFollowUps, deps.config.maxFollowUpsPerRound);
+  if (max === 0) return [];
+  const directives = new Map((await deps.store.listDirectives()).map((d) => [d.id, d] as const));
+  return heuristicFollowUps(rankGaps(coverage.directives, deps.config), directives, max);
 }
 
 /** The model's assessment: stop when it judges coverage sufficient, otherwise store its follow-ups. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DirectiveRecord, SourceRecord } from "../../store.ts";
+import type { DirectiveRecord, DirectiveSourceRecord } from "../../store.ts";
 import type { DirectiveStatus } from "../../vocabulary.ts";
 import {
   COVERAGE_WEIGHTS,
@@ -28,9 +28,15 @@ function directive(id: string, status: DirectiveStatus = "done", ordinal = 1): D
   };
 }
 
-function source(domain: string, quality: SourceRecord["quality"] = "HIGH", n = 0): SourceRecord {
+function source(
+  domain: string,
+  quality: DirectiveSourceRecord["quality"] = "HIGH",
+  n = 0,
+  read = true,
+): DirectiveSourceRecord {
   const url = `https://${domain}/p${n}`;
   return {
+    read,
     id: url,
     url,
     normalizedUrl: url,
@@ -103,7 +109,7 @@ describe("heuristicConfidence", () => {
 });
 
 describe("directiveCoverage", () => {
-  it("counts sources, the quality distribution and unique domains (case-insensitive)", () => {
+  it("counts read sources, their quality distribution and unique domains (case-insensitive)", () => {
     const c = directiveCoverage(
       directive("x"),
       [
@@ -111,15 +117,20 @@ describe("directiveCoverage", () => {
         source("Nature.com", "HIGH", 2),
         source("reddit.com", "LOW"),
         source("blog.example", "UNKNOWN"),
+        source("unread.org", "HIGH", 3, false),
       ],
-      "Findings text",
+      "Findings text citing https://nature.com/p1 and https://unread.org/p3",
     );
     expect(c).toMatchObject({
       sourceCount: 4,
+      seenCount: 5,
       quality: { HIGH: 2, MEDIUM: 0, LOW: 1, UNKNOWN: 1 },
       uniqueDomains: 3,
       domains: ["blog.example", "nature.com", "reddit.com"],
-      findingsExcerpt: "Findings text",
+      qualityDomains: 1,
+      // Only read sources count as cited: the unread hit's URL in the text does not.
+      citedCount: 1,
+      findingsExcerpt: "Findings text citing https://nature.com/p1 and https://unread.org/p3",
     });
   });
 });
@@ -133,13 +144,54 @@ describe("computeCoverage", () => {
         directives: [a, b],
         sourcesByDirective: new Map([["a", [source("x.org"), source("y.org")]]]),
         findingsByDirective: new Map([["a", "found it"]]),
-        totalSources: 2,
+        seenSources: 2,
       },
       settings,
     );
     expect(report.directives.map((d) => d.directiveId)).toEqual(["a"]);
     expect(report.totalSources).toBe(2);
     expect(report.heuristic.confidence).toBe(1);
+  });
+
+  it("does not count a directive with five unread search hits as covered", () => {
+    const hits = ["a.org", "b.org", "c.org", "d.org", "e.org"].map((d, i) => source(d, "HIGH", i, false));
+    const report = computeCoverage(
+      {
+        directives: [directive("a")],
+        sourcesByDirective: new Map([["a", hits]]),
+        findingsByDirective: new Map([["a", "nothing was read"]]),
+        seenSources: 5,
+      },
+      settings,
+    );
+    expect(report.directives[0]).toMatchObject({
+      sourceCount: 0,
+      seenCount: 5,
+      quality: { HIGH: 0, MEDIUM: 0, LOW: 0, UNKNOWN: 0 },
+      uniqueDomains: 0,
+    });
+    // The run saw five sources but read none: the no-new-sources rule counts the read ones.
+    expect(report.totalSources).toBe(0);
+    expect(report.seenSources).toBe(5);
+    expect(report.heuristic.sourceAdequacy).toBe(0);
+    expect(report.heuristic.sufficient).toBe(false);
+  });
+
+  it("counts a source read by two directives once in the run's total", () => {
+    const shared = source("x.org", "HIGH", 1);
+    const report = computeCoverage(
+      {
+        directives: [directive("a", "done", 1), directive("b", "done", 2)],
+        sourcesByDirective: new Map([
+          ["a", [shared, source("y.org", "HIGH", 2, false)]],
+          ["b", [shared]],
+        ]),
+        findingsByDirective: new Map(),
+        seenSources: 2,
+      },
+      settings,
+    );
+    expect(report.totalSources).toBe(1);
   });
 });
 

@@ -2,6 +2,12 @@
  * Per-directive coverage and the heuristic confidence the supervisor falls back on when its LLM
  * assessment is unavailable. Pure functions: the caller loads directives, sources and findings.
  *
+ * Coverage counts evidence, not search hits: a source counts for a directive only when its text
+ * was READ for that directive (fetched, or a stored text shown to its researcher). Hits that were
+ * only listed in search results are "seen" (`seenCount`) and count for nothing else. Quality tiers,
+ * domains and citations are all measured over the read sources; a read source is "cited" when the
+ * directive's findings name its URL (their closing Sources list does).
+ *
  * Heuristic confidence = 0.5 × source adequacy + 0.2 × domain diversity + 0.3 × completion rate,
  * over the directives that have been attempted (done or failed):
  * - source adequacy: the MINIMUM over those directives of min(1, sources / minSourcesPerQuery) —
@@ -13,7 +19,7 @@
  * when the confidence reaches `coverageThreshold` (default 0.75).
  */
 
-import type { DirectiveRecord, SourceRecord } from "../../store.ts";
+import type { DirectiveRecord, DirectiveSourceRecord } from "../../store.ts";
 import type { DirectiveStatus, QualityTier } from "../../vocabulary.ts";
 
 export const COVERAGE_WEIGHTS = { sourceAdequacy: 0.5, domainDiversity: 0.2, completionRate: 0.3 } as const;
@@ -25,10 +31,19 @@ export interface DirectiveCoverage {
   round: number;
   topic: string;
   status: DirectiveStatus;
+  /** Sources whose text was read for this directive. */
   sourceCount: number;
+  /** Every source linked to it, search hits nobody opened included. */
+  seenCount: number;
+  /** Read sources by quality tier. */
   quality: Record<QualityTier, number>;
+  /** Distinct domains of the read sources. */
   uniqueDomains: number;
   domains: string[];
+  /** Distinct domains of the read HIGH/MEDIUM-quality sources. */
+  qualityDomains: number;
+  /** Read sources the findings cite. */
+  citedCount: number;
   findingsExcerpt: string;
 }
 
@@ -45,15 +60,18 @@ export interface HeuristicConfidence {
 export interface CoverageReport {
   directives: DirectiveCoverage[];
   heuristic: HeuristicConfidence;
+  /** Distinct sources read in the run (a source read by two directives counts once). */
   totalSources: number;
+  /** Distinct sources stored in the run, unread search hits included. */
+  seenSources: number;
 }
 
 export interface CoverageInput {
   directives: readonly DirectiveRecord[];
-  sourcesByDirective: ReadonlyMap<string, readonly SourceRecord[]>;
+  sourcesByDirective: ReadonlyMap<string, readonly DirectiveSourceRecord[]>;
   findingsByDirective: ReadonlyMap<string, string>;
-  /** Distinct sources in the run (a source used by two directives counts once). */
-  totalSources: number;
+  /** Distinct sources stored in the run, read or not. */
+  seenSources: number;
 }
 
 export interface CoverageSettings {
@@ -71,14 +89,19 @@ export function excerpt(text: string, max = FINDINGS_EXCERPT_CHARS): string {
 
 export function directiveCoverage(
   directive: DirectiveRecord,
-  sources: readonly SourceRecord[],
+  sources: readonly DirectiveSourceRecord[],
   findings: string | undefined,
 ): DirectiveCoverage {
   const quality: Record<QualityTier, number> = { HIGH: 0, MEDIUM: 0, LOW: 0, UNKNOWN: 0 };
   const domains = new Set<string>();
-  for (const s of sources) {
+  const qualityDomains = new Set<string>();
+  const read = sources.filter((s) => s.read);
+  for (const s of read) {
     quality[s.quality] += 1;
-    if (s.domain) domains.add(s.domain.toLowerCase());
+    const domain = s.domain.toLowerCase();
+    if (!domain) continue;
+    domains.add(domain);
+    if (s.quality === "HIGH" || s.quality === "MEDIUM") qualityDomains.add(domain);
   }
   return {
     directiveId: directive.id,
@@ -86,10 +109,13 @@ export function directiveCoverage(
     round: directive.round,
     topic: directive.topic,
     status: directive.status,
-    sourceCount: sources.length,
+    sourceCount: read.length,
+    seenCount: sources.length,
     quality,
     uniqueDomains: domains.size,
     domains: [...domains].sort(),
+    qualityDomains: qualityDomains.size,
+    citedCount: findings ? read.filter((s) => findings.includes(s.url)).length : 0,
     findingsExcerpt: findings ? excerpt(findings) : "",
   };
 }
@@ -137,10 +163,15 @@ export function computeCoverage(input: CoverageInput, settings: CoverageSettings
     .map((d) =>
       directiveCoverage(d, input.sourcesByDirective.get(d.id) ?? [], input.findingsByDirective.get(d.id)),
     );
+  const readIds = new Set<string>();
+  for (const list of input.sourcesByDirective.values()) {
+    for (const s of list) if (s.read) readIds.add(s.id);
+  }
   return {
     directives: rows,
     heuristic: heuristicConfidence(rows, settings),
-    totalSources: input.totalSources,
+    totalSources: readIds.size,
+    seenSources: input.seenSources,
   };
 }
 
@@ -148,6 +179,7 @@ export function computeCoverage(input: CoverageInput, settings: CoverageSettings
 export function coverageRecord(report: CoverageReport): Record<string, unknown> {
   return {
     totalSources: report.totalSources,
+    seenSources: report.seenSources,
     heuristic: report.heuristic,
     directives: report.directives.map((d) => ({
       directiveId: d.directiveId,
@@ -156,9 +188,12 @@ export function coverageRecord(report: CoverageReport): Record<string, unknown> 
       topic: d.topic,
       status: d.status,
       sourceCount: d.sourceCount,
+      seenCount: d.seenCount,
       quality: d.quality,
       uniqueDomains: d.uniqueDomains,
       domains: d.domains,
+      qualityDomains: d.qualityDomains,
+      citedCount: d.citedCount,
       findingsExcerpt: d.findingsExcerpt,
     })),
   };

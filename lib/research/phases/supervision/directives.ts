@@ -4,7 +4,7 @@
  */
 
 import type { EngineDeps } from "../../deps.ts";
-import type { DirectiveRecord, SourceRecord } from "../../store.ts";
+import type { DirectiveRecord, DirectiveSourceRecord } from "../../store.ts";
 import {
   type DirectiveOrigin,
   type DirectivePriority,
@@ -195,7 +195,7 @@ export async function loadCoverage(
     deps.store.listResearcherResults(),
     deps.store.listSources(),
   ]);
-  const sourcesByDirective = new Map<string, SourceRecord[]>();
+  const sourcesByDirective = new Map<string, DirectiveSourceRecord[]>();
   for (const d of directives) {
     if (d.status === "pending" || d.status === "skipped") continue;
     sourcesByDirective.set(d.id, await deps.store.listDirectiveSources(d.id));
@@ -204,7 +204,7 @@ export async function loadCoverage(
     results.map((r) => [r.directiveId, r.compressedFindings ?? r.rawNotes ?? ""] as const),
   );
   const report = computeCoverage(
-    { directives, sourcesByDirective, findingsByDirective, totalSources: allSources.length },
+    { directives, sourcesByDirective, findingsByDirective, seenSources: allSources.length },
     deps.config,
   );
   return { report, origins: new Map(directives.map((d) => [d.id, d.origin])), directives };

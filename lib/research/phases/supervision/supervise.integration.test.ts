@@ -201,7 +201,7 @@ describe("BRIEF → SUPERVISION on PGlite", () => {
     const think2 = m.of("think")[1].text;
     expect(think2).toContain("Round 1: my gap analysis\n\nSafety research failed");
     expect(think2).toContain("Sodium-ion cells kept 80% capacity after 6,000 cycles");
-    expect(think2).toContain("| 3 | 0 | supervisor | failed | 0 | 0/0/0/0 | 0 |");
+    expect(think2).toContain("| 3 | 0 | supervisor | failed | 0 (0) | 0/0/0/0 | 0 | 0 |");
 
     // The event trail, in order.
     const trail = events

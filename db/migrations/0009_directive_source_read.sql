@@ -1,0 +1,1 @@
+ALTER TABLE "directive_sources" ADD COLUMN "read_at" timestamp with time zone;
