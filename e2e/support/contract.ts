@@ -76,12 +76,14 @@ export async function readRunEvents(
   return { ...reading, events: expectEventBlocks(reading.blocks) };
 }
 
-/** The stored sources a report lists under `## Sources`: `[N] [Title](URL)` entries. */
+/** The stored sources a report lists under `## Sources`: `[N] [Title](URL)` entries, optionally noted `*(read in full)*`. */
 export function listedSources(markdown: string): { n: number; url: string }[] {
   const parts = markdown.split(/^## Sources[ \t]*$/m);
   if (parts.length < 2) return [];
   const section = parts.at(-1)!;
-  return [...section.matchAll(/^\s*\[(\d+)\]\s*\[(?:\\.|[^\]\\])*\]\((\S+?)\)\s*$/gm)].map((m) => ({
+  return [
+    ...section.matchAll(/^\s*\[(\d+)\]\s*\[(?:\\.|[^\]\\])*\]\((\S+?)\)(?:\s*\*\(read in full\)\*)?\s*$/gm),
+  ].map((m) => ({
     n: Number(m[1]),
     url: m[2],
   }));

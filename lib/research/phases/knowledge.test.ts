@@ -151,4 +151,16 @@ describe("numberedReportSources", () => {
     ]);
     expect(r.body).toBe("Just text.");
   });
+
+  it("reads the report's Sources list, including entries noted as read in full", async () => {
+    const { sources } = await setup(() => ({ items: [] }));
+    const [a, b] = sources;
+    const report = `Body [1][2].\n\n## Sources\n\n[1] [${a.title}](${a.url}) *(read in full)*\n[2] [${b.title}](${b.url})\n`;
+    const r = numberedReportSources(report, sources);
+    expect([...r.numbered.entries()].map(([n, s]) => [n, s.id])).toEqual([
+      [1, a.id],
+      [2, b.id],
+    ]);
+    expect(r.body).toBe("Body [1][2].");
+  });
 });

@@ -51,7 +51,10 @@ export function numberedReportSources(
     return { body: report.trim(), numbered };
   }
   const byUrl = indexSourcesByUrl(sources);
-  for (const m of report.slice(split.index).matchAll(/^\[(\d+)\] \[.*\]\((.+)\)\s*$/gm)) {
+  // An entry is `[N] [Title](URL)`, perhaps followed by the read-in-full note.
+  for (const m of report
+    .slice(split.index)
+    .matchAll(/^\[(\d+)\] \[.*\]\((\S+)\)(?: \*\(read in full\)\*)?\s*$/gm)) {
     const url = m[2].replace(/%20/g, " ").replace(/%28/g, "(").replace(/%29/g, ")");
     const source = byUrl.get(urlKey(url));
     if (source) numbered.set(Number(m[1]), source);
