@@ -1,5 +1,6 @@
 /** The process's one better-auth instance, built on the runtime's database the first time it is asked for. */
 import { type DatabaseHandle, defaultDataDir } from "../../../db/client.ts";
+import { envNumber } from "../../env.ts";
 import { serverRuntime } from "../runtime.ts";
 import { type Auth, createAuth } from "./auth.ts";
 import { configuredOrigin, resolveAuthSecret, signupMode, trustProxy } from "./settings.ts";
@@ -23,11 +24,6 @@ function buildAuth(handle: DatabaseHandle): Auth {
     signup: signupMode(env),
     origin,
     secureCookies: trustProxy(env) || origin?.startsWith("https:") === true,
-    signInPerMinute: positiveInt(env.AUTH_RATE_LIMIT_PER_MINUTE, 10),
+    signInPerMinute: envNumber(env, "AUTH_RATE_LIMIT_PER_MINUTE", 10, { min: 1, integer: true }),
   });
-}
-
-function positiveInt(raw: string | undefined, fallback: number): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
 }

@@ -6,9 +6,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type Env, envFlag } from "../../env.ts";
 import { AppError } from "../../errors.ts";
-
-type Env = Record<string, string | undefined>;
 
 export const signupModes = ["invite", "open", "closed"] as const;
 export type SignupMode = (typeof signupModes)[number];
@@ -25,7 +24,7 @@ export function signupMode(env: Env = process.env): SignupMode {
 }
 
 export function trustProxy(env: Env = process.env): boolean {
-  return ["1", "true", "yes", "on"].includes((env.TRUST_PROXY ?? "").trim().toLowerCase());
+  return envFlag(env, "TRUST_PROXY", false);
 }
 
 /** The public origin from APP_URL, or null when unset (then each request's own origin is used). */
