@@ -15,7 +15,19 @@ export interface Caller {
   role: UserRole;
 }
 
-export async function callerFromHeaders(headers: Headers): Promise<Caller | null> {
+// One session lookup per request: the route and its rate limit both ask for the caller.
+const lookups = new WeakMap<Headers, Promise<Caller | null>>();
+
+export function callerFromHeaders(headers: Headers): Promise<Caller | null> {
+  let lookup = lookups.get(headers);
+  if (!lookup) {
+    lookup = lookupCaller(headers);
+    lookups.set(headers, lookup);
+  }
+  return lookup;
+}
+
+async function lookupCaller(headers: Headers): Promise<Caller | null> {
   const auth = await getAuth();
   const found = await auth.api.getSession({ headers });
   if (!found || found.user.banned) return null;
