@@ -2,6 +2,7 @@
 // by role, scripted researchers that pick their reply from the conversation (so concurrent
 // researchers stay deterministic), and local search/fetch fakes that count their calls.
 import { MockLanguageModelV4 } from "ai/test";
+import { afterAll, beforeAll } from "vitest";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
 import { createRun } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
@@ -16,6 +17,8 @@ import type {
   EngineSearchResult,
 } from "../../lib/research/deps.ts";
 import type { ResearchEvent } from "../../lib/research/events.ts";
+import { createReadableUrls } from "../../lib/research/phases/directive/readable-urls.ts";
+import { createSeenUrls } from "../../lib/research/phases/directive/seen-urls.ts";
 import type { DirectiveRecord, RunStore } from "../../lib/research/store.ts";
 import { type GenerateOptions, type GenerateResult, scriptedModel, usageOf } from "./ai-mocks.ts";
 
@@ -23,6 +26,23 @@ export async function openEngineDb(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ dataDir: null });
   await migrateDatabase(handle);
   return handle;
+}
+
+/** Opens the engine's database before a test file's tests and closes it after; read `.handle` in tests. */
+export function engineDbForFile(): { handle: DatabaseHandle } {
+  const engine = {} as { handle: DatabaseHandle };
+  beforeAll(async () => {
+    engine.handle = await openEngineDb();
+  });
+  afterAll(async () => {
+    await engine.handle?.close();
+  });
+  return engine;
+}
+
+/** A researcher's per-directive context: the brief, and fresh seen and readable URL sets. */
+export function researcherContext(brief: string, readable: string[] = []) {
+  return { brief, seenUrls: createSeenUrls(), readableUrls: createReadableUrls(readable) };
 }
 
 /** A fresh run with the given directive topics, on the real drizzle store. */
@@ -40,6 +60,12 @@ export async function newRun(
 type ToolCallSpec = [name: string, input: Record<string, unknown>];
 
 let callSeq = 0;
+
+/** Replies calling one of the researcher's four tools. */
+export const searchCall = (query: string) => toolCalls([["web_search", { query }]]);
+export const extractCall = (url: string) => toolCalls([["extract_content", { url }]]);
+export const thinkCall = (reflection: string) => toolCalls([["think", { reflection }]]);
+export const completeCall = (summary = "done") => toolCalls([["research_complete", { summary }]]);
 
 /** A model reply calling the given tools (optionally with text). */
 export function toolCalls(calls: ToolCallSpec[], text?: string): GenerateResult {

@@ -1,38 +1,30 @@
 // extract_content reads only URLs that came from the run (search results, the request, the brief,
 // links on pages read), never one a model composed — and the rule holds across a resume.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../../../db/client.ts";
+import { describe, expect, it } from "vitest";
 import {
+  completeCall as complete,
+  engineDbForFile,
   eventsOf,
+  extractCall as extract,
   fakeWeb,
   hit,
   lastToolResults,
   makeDeps,
   newRun,
-  openEngineDb,
+  researcherContext,
   researcherModel,
-  toolCalls,
+  searchCall as search,
+  thinkCall as think,
 } from "../../../../test/support/researcher-harness.ts";
 import { normalizeUrl } from "../../../search/url.ts";
-import { createReadableUrls, loadReadableUrls } from "./readable-urls.ts";
+import { loadReadableUrls } from "./readable-urls.ts";
 import { runResearcher } from "./researcher.ts";
 import { createSeenUrls } from "./seen-urls.ts";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await openEngineDb();
-});
-afterAll(async () => {
-  await handle?.close();
-});
-
-const search = (query: string) => toolCalls([["web_search", { query }]]);
-const extract = (url: string) => toolCalls([["extract_content", { url }]]);
-const think = (reflection: string) => toolCalls([["think", { reflection }]]);
-const complete = () => toolCalls([["research_complete", { summary: "done" }]]);
+const engine = engineDbForFile();
 
 const BRIEF = "I want to understand the confidential merger plans of Example Corp in 2025.";
-const ctx = () => ({ brief: BRIEF, seenUrls: createSeenUrls(), readableUrls: createReadableUrls() });
+const ctx = () => researcherContext(BRIEF);
 
 const report = "https://stats.example.gov/report.html";
 const primary = "https://data.example.gov/tables/2025.csv";
@@ -50,7 +42,7 @@ const pages = {
 
 describe("extract_content: only URLs that came from the run", () => {
   it("reads a search result and a link found on a page read, and refuses a composed URL without fetching it", async () => {
-    const { store, directives } = await newRun(handle, ["Topic Sigma: merger filings"]);
+    const { store, directives } = await newRun(engine.handle, ["Topic Sigma: merger filings"]);
     const web = fakeWeb({ results: { "merger filings": [hit(report, "Merger statistics")] }, pages });
     const model = researcherModel({
       "Topic Sigma": [
@@ -99,7 +91,7 @@ describe("extract_content: only URLs that came from the run", () => {
   });
 
   it("refuses a known page's URL once a model has added its own query string", async () => {
-    const { store, directives } = await newRun(handle, ["Topic Tau: tampered query"]);
+    const { store, directives } = await newRun(engine.handle, ["Topic Tau: tampered query"]);
     const tampered = `${report}?leak=${encodeURIComponent(BRIEF)}`;
     const web = fakeWeb({
       results: { filings: [hit(`${report}?utm_source=feed`, "Merger statistics")] },
@@ -127,7 +119,7 @@ describe("extract_content: only URLs that came from the run", () => {
   it("rebuilds the allowlist from the store on resume: search results, page links, the question and the brief", async () => {
     const question = "How many merger filings were there? See https://press.example.org/release-42.";
     const { store, directives } = await newRun(
-      handle,
+      engine.handle,
       ["Topic Upsilon: before the restart", "Topic Phi: after the restart"],
       question,
     );

@@ -1,40 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../../../db/client.ts";
+import { describe, expect, it } from "vitest";
 import {
+  completeCall as complete,
+  engineDbForFile,
+  extractCall as extract,
   fakeWeb,
   hit,
   makeDeps,
   newRun,
-  openEngineDb,
+  researcherContext,
   researcherModel,
-  toolCalls,
+  searchCall as search,
+  thinkCall as think,
 } from "../../../../test/support/researcher-harness.ts";
 import { computeCoverage } from "../supervision/coverage.ts";
-import { createReadableUrls } from "./readable-urls.ts";
 import { runResearcher } from "./researcher.ts";
-import { createSeenUrls } from "./seen-urls.ts";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await openEngineDb();
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const engine = engineDbForFile();
 
-const search = (query: string) => toolCalls([["web_search", { query }]]);
-const extract = (url: string) => toolCalls([["extract_content", { url }]]);
-const think = (reflection: string) => toolCalls([["think", { reflection }]]);
-const complete = () => toolCalls([["research_complete", { summary: "done" }]]);
-const ctx = () => ({
-  brief: "I want to understand database indexing in 2025.",
-  seenUrls: createSeenUrls(),
-  readableUrls: createReadableUrls([]),
-});
+const ctx = () => researcherContext("I want to understand database indexing in 2025.");
 
 describe("sources read versus seen", () => {
   it("marks only the pages a researcher read; the rest of its search hits stay seen", async () => {
-    const { store, directives } = await newRun(handle, ["Topic Omega: index types"]);
+    const { store, directives } = await newRun(engine.handle, ["Topic Omega: index types"]);
     const docs = "https://example-db.io/docs/indexes";
     const hits = [docs, ...["a", "b", "c", "d"].map((p) => `https://blog-${p}.example.com/post`)];
     const web = fakeWeb({
@@ -74,7 +61,7 @@ describe("sources read versus seen", () => {
   });
 
   it("counts a page another researcher already read as read here when its text is shown", async () => {
-    const { store, directives } = await newRun(handle, ["Topic Psi: hash indexes", "Topic Chi: GiST"]);
+    const { store, directives } = await newRun(engine.handle, ["Topic Psi: hash indexes", "Topic Chi: GiST"]);
     const page = "https://docs.example-db.io/hash";
     const web = fakeWeb({
       results: { hash: [hit(page, "Hash indexes")] },

@@ -1,45 +1,32 @@
 // The researcher's stop rules driven through the real loop with mock models: each test scripts
 // more steps than the rule allows, so a step the model is never asked for proves the stop.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../../../db/client.ts";
+import { describe, expect, it } from "vitest";
 import { scriptedModel, textResult } from "../../../../test/support/ai-mocks.ts";
 import {
+  completeCall as complete,
+  engineDbForFile,
   eventsOf,
+  extractCall as extract,
   fakeWeb,
   hit,
   lastToolResults,
   makeDeps,
   newRun,
-  openEngineDb,
+  researcherContext,
   researcherModel,
-  toolCalls,
+  searchCall as search,
+  thinkCall as think,
 } from "../../../../test/support/researcher-harness.ts";
-import { createReadableUrls } from "./readable-urls.ts";
 import { runResearcher } from "./researcher.ts";
-import { createSeenUrls } from "./seen-urls.ts";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await openEngineDb();
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const engine = engineDbForFile();
 
-const search = (query: string) => toolCalls([["web_search", { query }]]);
-const extract = (url: string) => toolCalls([["extract_content", { url }]]);
-const think = (reflection: string) => toolCalls([["think", { reflection }]]);
-const complete = (summary = "done") => toolCalls([["research_complete", { summary }]]);
-const ctx = () => ({
-  brief: "I want to understand district heating networks.",
-  seenUrls: createSeenUrls(),
-  readableUrls: createReadableUrls([]),
-});
+const ctx = () => researcherContext("I want to understand district heating networks.");
 const hits = (...paths: string[]) => paths.map((p) => hit(`https://${p}`, `Page ${p}`));
 
 describe("researcher stop rules", () => {
   it("stops after reflecting on two consecutive searches with similar results", async () => {
-    const { store, directives } = await newRun(handle, ["Topic Kappa: district heating losses"]);
+    const { store, directives } = await newRun(engine.handle, ["Topic Kappa: district heating losses"]);
     const web = fakeWeb({
       results: {
         "district heating losses": hits("a.org/1", "b.org/2", "c.org/3"),
@@ -92,7 +79,7 @@ describe("researcher stop rules", () => {
   });
 
   it("goes on after two searches that overlap below the threshold", async () => {
-    const { store, directives } = await newRun(handle, ["Topic Lambda: heat pump noise"]);
+    const { store, directives } = await newRun(engine.handle, ["Topic Lambda: heat pump noise"]);
     const web = fakeWeb({
       results: {
         "heat pump noise": hits("a.org/1", "b.org/2", "c.org/3"),
@@ -122,7 +109,7 @@ describe("researcher stop rules", () => {
   });
 
   it("stops once N read sources kept findings for the topic and a think has completed", async () => {
-    const { store, directives } = await newRun(handle, ["Topic Mu: geothermal borehole depth"]);
+    const { store, directives } = await newRun(engine.handle, ["Topic Mu: geothermal borehole depth"]);
     const long = (body: string) => `${body} `.repeat(80);
     const web = fakeWeb({
       results: {
@@ -185,7 +172,7 @@ describe("researcher stop rules", () => {
   });
 
   it("stops on the tool budget with a researcher.stopped event carrying the counts", async () => {
-    const { store, directives } = await newRun(handle, ["Topic Nu: solar thermal collectors"]);
+    const { store, directives } = await newRun(engine.handle, ["Topic Nu: solar thermal collectors"]);
     const web = fakeWeb({
       results: { "solar thermal": hits("a.org/1"), "collector efficiency": hits("b.org/2") },
     });
@@ -217,7 +204,7 @@ describe("researcher stop rules", () => {
   });
 
   it("answers think with the stop checklist and its current counts", async () => {
-    const { store, directives } = await newRun(handle, ["Topic Xi: wind turbine capacity factor"]);
+    const { store, directives } = await newRun(engine.handle, ["Topic Xi: wind turbine capacity factor"]);
     const web = fakeWeb({ results: { "capacity factor": hits("a.org/1", "b.org/2") } });
     const model = researcherModel({
       "Topic Xi": [search("capacity factor"), think("Two results."), complete()],
