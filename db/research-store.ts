@@ -3,14 +3,11 @@
  * the database (directive topic, source URL, researcher result, round) so concurrent researchers
  * and a resumed worker can never store the same thing twice.
  */
-import { createHash } from "node:crypto";
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type {
   CitationRecord,
   DirectiveRecord,
   DirectiveStatus,
-  KnowledgeItemInput,
-  KnowledgeItemRecord,
   NewDirectiveInput,
   ResearcherResultRecord,
   RunSnapshot,
@@ -21,7 +18,6 @@ import type {
 import type { Db } from "./client.ts";
 import { normalizeTopic } from "./queries/directives.ts";
 import { writeRunEnd } from "./queries/events.ts";
-import { visibleKnowledge } from "./queries/knowledge.ts";
 import {
   askRunClarification,
   getRun,
@@ -38,12 +34,12 @@ import {
   markDirectiveSourceRead,
   upsertSource,
 } from "./queries/sources.ts";
+import { knowledgeMethods } from "./research-store-knowledge.ts";
 import {
   citations,
   type Directive,
   directiveSources,
   directives,
-  knowledgeItems,
   reports,
   researcherResults,
   type Source,
@@ -385,66 +381,6 @@ function reportMethods(db: Db, runId: string): Pick<RunStore, "saveReport" | "ge
   };
 }
 
-/** The run owner's knowledge base. */
-function knowledgeMethods(
-  db: Db,
-  runId: string,
-): Pick<RunStore, "listEstablishedKnowledge" | "saveKnowledgeItems" | "countRunKnowledge"> {
-  return {
-    async listEstablishedKnowledge(limit) {
-      const ownerId = await ownerOf(db, runId);
-      const rows = await db
-        .select()
-        .from(knowledgeItems)
-        .where(and(visibleKnowledge(ownerId), eq(knowledgeItems.status, "established")))
-        .orderBy(desc(knowledgeItems.updatedAt))
-        .limit(limit);
-      return rows.map(
-        (k): KnowledgeItemRecord => ({
-          id: k.id,
-          category: k.category,
-          content: k.content,
-          sourceIds: k.sourceIds,
-          confidence: k.confidence,
-          needsReview: k.needsReview,
-          status: k.status,
-          origin: k.origin,
-        }),
-      );
-    },
-    async saveKnowledgeItems(items: KnowledgeItemInput[]) {
-      if (!items.length) return;
-      const ownerId = await ownerOf(db, runId);
-      // An item this run already stored (a re-run phase, a second worker) is skipped, not repeated.
-      await db
-        .insert(knowledgeItems)
-        .values(
-          items.map((i) => ({
-            ...i,
-            ownerId,
-            runId,
-            status: "provisional" as const,
-            extractionKey: extractionKey(i.content),
-          })),
-        )
-        .onConflictDoNothing({ target: [knowledgeItems.runId, knowledgeItems.extractionKey] });
-    },
-    async countRunKnowledge() {
-      const [{ n }] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(knowledgeItems)
-        .where(and(eq(knowledgeItems.runId, runId), isNotNull(knowledgeItems.extractionKey)));
-      return Number(n);
-    },
-  };
-}
-
-/** A knowledge item's key within its run: its content folded (case, width, whitespace), hashed. */
-function extractionKey(content: string): string {
-  const folded = content.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
-  return createHash("sha256").update(folded).digest("hex");
-}
-
 function toResult(r: typeof researcherResults.$inferSelect): ResearcherResultRecord {
   return {
     directiveId: r.directiveId,
@@ -454,10 +390,4 @@ function toResult(r: typeof researcherResults.$inferSelect): ResearcherResultRec
     toolCalls: r.toolCalls,
     stopReason: r.stopReason,
   };
-}
-
-async function ownerOf(db: Db, runId: string): Promise<string> {
-  const run = await getRun(db, runId);
-  if (!run) throw new Error(`run ${runId} does not exist`);
-  return run.ownerId;
 }
