@@ -1,0 +1,71 @@
+/**
+ * The engine's words in plain language, defined once for every page: run statuses, phases,
+ * directive statuses and priorities, source quality and citation verdicts. Raw values stay in the
+ * API; people read these.
+ */
+import type {
+  CitationSupport,
+  DirectivePriority,
+  DirectiveStatus,
+  QualityTier,
+  RunPhase,
+  RunStatus,
+} from "@/lib/research/vocabulary";
+
+export const runStatusLabels: Record<RunStatus, string> = {
+  queued: "Waiting to start",
+  running: "Researching",
+  awaiting_clarification: "Needs your answer",
+  awaiting_plan_review: "Plan ready for review",
+  completed: "Finished",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+export const runPhaseLabels: Record<RunPhase, string> = {
+  clarification: "Clarifying the question",
+  brief: "Writing the research brief",
+  supervision: "Researching",
+  synthesis: "Writing the report",
+  knowledge: "Saving what was learned",
+  done: "Done",
+};
+
+export const directiveStatusLabels: Record<DirectiveStatus, string> = {
+  pending: "Waiting",
+  running: "Researching",
+  done: "Done",
+  failed: "Failed",
+  skipped: "Skipped",
+};
+
+/** One list of priorities everywhere (steering, plan review, directive cards): most urgent first. */
+export const priorityLabels: Record<DirectivePriority, string> = {
+  critical: "Critical",
+  high: "High",
+  normal: "Normal",
+  low: "Low",
+};
+
+export const qualityLabels: Record<QualityTier, string> = {
+  HIGH: "High quality",
+  MEDIUM: "Medium quality",
+  LOW: "Low quality",
+  UNKNOWN: "Quality unknown",
+};
+
+export const verdictLabels: Record<CitationSupport, string> = {
+  supported: "Supported by the source",
+  partially_supported: "Partly supported by the source",
+  unsupported: "Not supported by the source",
+  unchecked: "Not checked",
+};
+
+/** Any status or phase, labelled when known (an older row may hold a word this version dropped). */
+export function labelFor<K extends string>(
+  labels: Record<K, string>,
+  value: string | null | undefined,
+): string {
+  if (!value) return "";
+  return (labels as Record<string, string>)[value] ?? value.replaceAll("_", " ");
+}
