@@ -59,7 +59,7 @@ function validationState(error: z.ZodError): ActionState {
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "form";
-    (fieldErrors[key] ??= []).push(issue.message);
+    fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
   }
   const first = error.issues[0];
   const where = first?.path.length ? `${first.path.join(".")}: ` : "";
