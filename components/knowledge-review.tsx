@@ -81,10 +81,10 @@ export function KnowledgeReview({
           return (
             <section key={group.status} aria-labelledby={headingId} className="space-y-2">
               <h2 id={headingId} className="text-lg font-medium">
-                {group.title} <span className="text-sm font-normal text-zinc-500">({groupItems.length})</span>
+                {group.title} <span className="text-sm font-normal text-muted">({groupItems.length})</span>
               </h2>
               {groupItems.length === 0 ? (
-                <p className="text-sm text-zinc-500">{group.empty}</p>
+                <p className="text-sm text-muted">{group.empty}</p>
               ) : (
                 <ul className="space-y-2">
                   {groupItems.map((item) => (

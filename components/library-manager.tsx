@@ -102,7 +102,7 @@ export function LibraryManager({
 
       <section aria-labelledby="library-documents" className="space-y-2">
         <h2 id="library-documents" className="text-lg font-medium">
-          Documents <span className="text-sm font-normal text-zinc-500">({documents.length})</span>
+          Documents <span className="text-sm font-normal text-muted">({documents.length})</span>
         </h2>
         {documents.length === 0 ? (
           <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">

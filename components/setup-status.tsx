@@ -25,7 +25,7 @@ export function SetupStatus({ health }: { health: HealthReport }) {
             No model configured for: {models.unconfigured.join(", ")}. Research runs cannot start yet.
           </p>
           {models.problems.length > 0 && (
-            <ul className="list-disc pl-5 text-zinc-600 dark:text-zinc-400">
+            <ul className="list-disc pl-5 text-muted">
               {models.problems.map((p) => (
                 <li key={p}>{p}</li>
               ))}
@@ -38,7 +38,7 @@ export function SetupStatus({ health }: { health: HealthReport }) {
               <pre className="overflow-x-auto rounded bg-zinc-100 p-3 font-mono text-xs dark:bg-zinc-800">
                 {models.help.exampleText}
               </pre>
-              <p className="text-zinc-600 dark:text-zinc-400">Or: {models.help.alternatives.join(" · ")}</p>
+              <p className="text-muted">Or: {models.help.alternatives.join(" · ")}</p>
             </>
           )}
         </div>

@@ -5,6 +5,12 @@ import { UserMenu } from "@/components/account/user-menu";
 export default function WorkspaceLayout({ children }: { children: ReactNode }) {
   return (
     <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-zinc-900"
+      >
+        Skip to content
+      </a>
       <header className="border-b border-zinc-200 dark:border-zinc-800">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-6 py-4">
           <a href="/" className="text-lg font-semibold tracking-tight">
@@ -21,7 +27,7 @@ export default function WorkspaceLayout({ children }: { children: ReactNode }) {
               <a href="/library" className="hover:underline">
                 Library
               </a>
-              <a href="/api/health" className="text-zinc-500 hover:underline">
+              <a href="/api/health" className="text-muted hover:underline">
                 status
               </a>
             </nav>
@@ -29,7 +35,9 @@ export default function WorkspaceLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-5xl px-6 py-10">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-6 py-10 focus:outline-none">
+        {children}
+      </main>
     </>
   );
 }

@@ -16,7 +16,7 @@ export default async function HomePage() {
     <div className="space-y-8">
       <section className="space-y-3">
         <h1 className="text-3xl font-semibold tracking-tight">Ask a research question</h1>
-        <p className="max-w-2xl text-zinc-600 dark:text-zinc-400">
+        <p className="max-w-2xl text-muted">
           A supervisor agent writes a research brief, sends parallel researchers to search and read, checks
           what each part of the question is still missing, and writes a long report in which every citation
           points to a source that was really fetched and stored.

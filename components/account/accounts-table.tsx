@@ -118,12 +118,12 @@ function AccountRow({
   return (
     <tr className="align-top">
       <td className="px-3 py-2 font-medium">
-        {a.name} {self && <span className="font-normal text-zinc-600 dark:text-zinc-400">(you)</span>}
+        {a.name} {self && <span className="font-normal text-muted">(you)</span>}
       </td>
       <td className="px-3 py-2">{a.email}</td>
       <td className="px-3 py-2">{a.role}</td>
       <td className="px-3 py-2">{a.disabled ? "disabled" : "active"}</td>
-      <td className="whitespace-nowrap px-3 py-2 text-zinc-600 dark:text-zinc-400">
+      <td className="whitespace-nowrap px-3 py-2 text-muted">
         <time dateTime={a.createdAt}>{formatDate(a.createdAt)}</time>
       </td>
       <td className="px-3 py-2">

@@ -25,7 +25,7 @@ export function Field({
       </label>
       <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} className={inputClass} {...input} />
       {hint && (
-        <p id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
+        <p id={`${id}-hint`} className="text-xs text-muted">
           {hint}
         </p>
       )}

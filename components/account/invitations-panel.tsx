@@ -83,7 +83,7 @@ function InvitationTable({
   onRevoke: (i: InvitationRow) => void;
 }) {
   if (invitations.length === 0) {
-    return <p className="text-sm text-zinc-600 dark:text-zinc-400">No invitations yet.</p>;
+    return <p className="text-sm text-muted">No invitations yet.</p>;
   }
   return (
     <DataTable
@@ -92,9 +92,7 @@ function InvitationTable({
     >
       {invitations.map((i) => (
         <tr key={i.id}>
-          <td className="px-3 py-2">
-            {i.email ?? <span className="text-zinc-600 dark:text-zinc-400">anyone</span>}
-          </td>
+          <td className="px-3 py-2">{i.email ?? <span className="text-muted">anyone</span>}</td>
           <td className="whitespace-nowrap px-3 py-2">
             <time dateTime={i.createdAt}>{formatDate(i.createdAt)}</time>
           </td>

@@ -30,7 +30,7 @@ export function AddKnowledgeForm({
       <h2 className="font-medium">Add an item</h2>
       <CategoryField id={`${id}-category`} value={category} onChange={setCategory} />
       <ContentField id={`${id}-content`} label="Content" value={content} onChange={setContent} />
-      <p className="text-xs text-zinc-500">
+      <p className="text-xs text-muted">
         Items you add are established at once and given to new research runs whose question they fit.
       </p>
       <button

@@ -34,7 +34,7 @@ export function ContentField({
         onChange={(e) => onChange(e.target.value)}
         className="w-full rounded-lg border border-zinc-300 bg-white p-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       />
-      <p id={counterId} className="text-right text-xs text-zinc-500">
+      <p id={counterId} className="text-right text-xs text-muted">
         {value.length}/{MAX_CONTENT_CHARS} characters
       </p>
     </div>

@@ -26,7 +26,7 @@ function ItemOrigin({ item, runQuestion }: { item: KnowledgeItemView; runQuestio
 function ItemFacts({ item, runQuestion }: { item: KnowledgeItemView; runQuestion?: string }) {
   const sources = item.sourceIds.length;
   return (
-    <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+    <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
       <span className="rounded bg-zinc-100 px-2 py-0.5 font-medium dark:bg-zinc-800">{item.category}</span>
       <span data-testid="knowledge-status" className="rounded bg-zinc-100 px-2 py-0.5 dark:bg-zinc-800">
         {item.status}

@@ -67,7 +67,7 @@ export function UrlField({ id, url, onUrl }: { id: string; url: string; onUrl: (
         placeholder="https://example.org/article"
         className={inputClass}
       />
-      <p className="text-xs text-zinc-500">
+      <p className="text-xs text-muted">
         The server fetches the page once and stores its readable text; private and internal addresses are
         refused.
       </p>
@@ -99,7 +99,7 @@ export function FileField({
         onChange={(e) => onFile(e.target.files?.[0] ?? null)}
         className="block text-sm"
       />
-      <p className="text-xs text-zinc-500">PDF, HTML, Markdown or plain text, up to 10 MB.</p>
+      <p className="text-xs text-muted">PDF, HTML, Markdown or plain text, up to 10 MB.</p>
     </div>
   );
 }

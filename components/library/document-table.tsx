@@ -58,7 +58,7 @@ function ActionsCell({
   onShare,
   ...rest
 }: RowActions & { doc: LibraryDocumentView; confirming: boolean }) {
-  if (!doc.own) return <span className="text-zinc-600 dark:text-zinc-400">shared by an admin</span>;
+  if (!doc.own) return <span className="text-muted">shared by an admin</span>;
   return (
     <span className="inline-flex items-center gap-2">
       {canShare && !confirming && (
@@ -100,7 +100,7 @@ export function DocumentTable({
           </td>
           <td className="px-3 py-2">{typeLabel(doc.mimeType)}</td>
           <td className="whitespace-nowrap px-3 py-2 text-right">{numberFormat.format(doc.chars)} chars</td>
-          <td className="whitespace-nowrap px-3 py-2 text-zinc-600 dark:text-zinc-400">
+          <td className="whitespace-nowrap px-3 py-2 text-muted">
             <time dateTime={doc.createdAt}>{formatDate(doc.createdAt)}</time>
           </td>
           <td className="max-w-xs truncate px-3 py-2">
@@ -114,7 +114,7 @@ export function DocumentTable({
                 {doc.sourceUrl}
               </a>
             ) : (
-              <span className="text-zinc-500">added directly</span>
+              <span className="text-muted">added directly</span>
             )}
           </td>
           <td className="whitespace-nowrap px-3 py-2 text-right">

@@ -15,7 +15,7 @@ export function CoverageTable({
 }) {
   return (
     <table className="w-full border-collapse text-left text-xs">
-      <caption className="mb-1 text-left text-zinc-500">
+      <caption className="mb-1 text-left text-muted">
         Coverage
         {heuristic
           ? ` — heuristic confidence ${Math.round(heuristic.confidence * 100)}%${heuristic.sufficient ? " (sufficient)" : ""}`

@@ -21,7 +21,7 @@ export function ReportPanel({
     >
       {partial && <p className="mb-4 text-sm text-amber-700">This report is partial.</p>}
       {citationStats && stored && (
-        <p data-testid="citation-check" className="mb-4 text-xs text-zinc-500">
+        <p data-testid="citation-check" className="mb-4 text-xs text-muted">
           Citations checked against the stored text of their sources: {citationStats.supported ?? 0} supported
           · {citationStats.partially_supported ?? 0} partly supported · {citationStats.unsupported ?? 0}{" "}
           unsupported · {citationStats.unchecked ?? 0} unchecked

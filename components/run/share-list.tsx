@@ -14,7 +14,7 @@ function shareState(s: ShareJson, now: number): string {
 
 /** The run's share links (never their URLs: those are shown once, at creation), each revocable. */
 export function ShareList({ shares, onRevoke }: { shares: ShareJson[]; onRevoke: (id: string) => void }) {
-  if (!shares.length) return <p className="text-sm text-zinc-500">No share links yet.</p>;
+  if (!shares.length) return <p className="text-sm text-muted">No share links yet.</p>;
   const now = Date.now();
   return (
     <ul aria-label="Share links" className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
@@ -23,7 +23,7 @@ export function ShareList({ shares, onRevoke }: { shares: ShareJson[]; onRevoke:
         return (
           <li key={s.id} className="flex items-center justify-between gap-3 py-2">
             <span className="truncate">{s.label || "(no label)"}</span>
-            <span className="shrink-0 text-zinc-500">
+            <span className="shrink-0 text-muted">
               created {day(s.createdAt)} · {shareState(s, now)}
             </span>
             {live && (

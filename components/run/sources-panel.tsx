@@ -21,7 +21,7 @@ export function SourcesPanel({ sources }: { sources: SourceView[] }) {
             >
               {s.title || s.url}
             </a>{" "}
-            <span className="text-zinc-500">{s.domain}</span>
+            <span className="text-muted">{s.domain}</span>
           </li>
         ))}
       </ul>

@@ -15,7 +15,7 @@ export function StatusHeader({
 }) {
   return (
     <header className="space-y-2">
-      <p className="text-sm text-zinc-500">
+      <p className="text-sm text-muted">
         <a href="/" className="hover:underline">
           ← all runs
         </a>
@@ -25,8 +25,8 @@ export function StatusHeader({
         <span data-testid="run-status" className="rounded bg-zinc-100 px-2 py-0.5 dark:bg-zinc-800">
           {run.status}
         </span>
-        {run.phase && <span className="text-zinc-500">phase: {run.phase}</span>}
-        <span className="text-zinc-500">
+        {run.phase && <span className="text-muted">phase: {run.phase}</span>}
+        <span className="text-muted">
           {run.sources.length} sources · {run.directives.length} directives
         </span>
         {!done && (
@@ -45,7 +45,7 @@ export function StatusHeader({
         )}
       </p>
       {run.queuePosition !== null && (
-        <p data-testid="queue-position" className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p data-testid="queue-position" className="text-sm text-muted">
           Waiting for a free slot: {ordinal(run.queuePosition)} in your queue. It starts when one of your
           running runs ends.
         </p>

@@ -16,7 +16,7 @@ export function SupervisionPanel({
       {coverage?.directives?.length ? (
         <CoverageTable heuristic={coverage.heuristic} directives={coverage.directives} />
       ) : null}
-      <ol className="space-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+      <ol className="space-y-1 text-xs text-muted">
         {history.map((r) => (
           <li key={r.round}>
             Round {r.round} ({r.method}): {r.directivesExecuted} directives, {r.newSources} new sources

@@ -12,7 +12,7 @@ export function SharedReportView({ shared }: { shared: SharedReport }) {
   return (
     <article className="space-y-6">
       <header>
-        <p className="text-sm text-zinc-500">Shared research report (read-only)</p>
+        <p className="text-sm text-muted">Shared research report (read-only)</p>
         <h1 className="text-2xl font-semibold tracking-tight">{question}</h1>
       </header>
       {report ? (

@@ -14,7 +14,7 @@ export default async function SetupPage() {
   if (await accountsExist(await serverRuntime())) redirect("/sign-in");
   return (
     <AuthCard title="Set up Deep Research">
-      <div className="space-y-2 text-sm text-zinc-600 dark:text-zinc-400">
+      <div className="space-y-2 text-sm text-muted">
         <p>This instance has no accounts yet. Create the first one: it becomes the admin.</p>
         <p>
           The admin invites other people, can disable accounts and reset their passwords. Research stays

@@ -19,7 +19,7 @@ export default async function SignInPage({ searchParams }: PageProps<"/sign-in">
   return (
     <AuthCard title="Sign in">
       <SignInForm next={next} />
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="text-sm text-muted">
         {signup.mode === "open" ? (
           <>
             No account yet?{" "}

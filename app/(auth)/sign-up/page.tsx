@@ -44,12 +44,12 @@ export default async function SignUpPage({ searchParams }: PageProps<"/sign-up">
   return (
     <AuthCard title="Create your account">
       {invite && (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm text-muted">
           You were invited. An invitation works once; if it was made for one email address, use that one.
         </p>
       )}
       <NewAccountForm label="Create your account" submitLabel="Create account" invite={invite} />
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">Already have an account? {signInLink}.</p>
+      <p className="text-sm text-muted">Already have an account? {signInLink}.</p>
     </AuthCard>
   );
 }

@@ -16,11 +16,11 @@ export default async function AccountPage() {
           Details
         </h2>
         <dl className="grid max-w-md grid-cols-[8rem_1fr] gap-y-2 text-sm">
-          <dt className="text-zinc-600 dark:text-zinc-400">Name</dt>
+          <dt className="text-muted">Name</dt>
           <dd data-testid="account-name">{me.name}</dd>
-          <dt className="text-zinc-600 dark:text-zinc-400">Email</dt>
+          <dt className="text-muted">Email</dt>
           <dd data-testid="account-email">{me.email}</dd>
-          <dt className="text-zinc-600 dark:text-zinc-400">Role</dt>
+          <dt className="text-muted">Role</dt>
           <dd data-testid="account-role">
             {me.role === "admin" ? "admin — manages accounts and invitations" : "user"}
           </dd>

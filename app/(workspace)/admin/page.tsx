@@ -29,14 +29,13 @@ export default async function AdminPage() {
     <div className="space-y-10">
       <section className="space-y-2">
         <h1 className="text-3xl font-semibold tracking-tight">Admin</h1>
-        <p className="max-w-2xl text-zinc-600 dark:text-zinc-400">
+        <p className="max-w-2xl text-muted">
           Accounts and invitations. Admins manage accounts; they do not see other people&apos;s research.
         </p>
       </section>
       <section aria-labelledby="admin-accounts" className="space-y-3">
         <h2 id="admin-accounts" className="text-lg font-medium">
-          Accounts{" "}
-          <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">({accounts.length})</span>
+          Accounts <span className="text-sm font-normal text-muted">({accounts.length})</span>
         </h2>
         <AccountsTable accounts={accounts} selfId={me.userId} />
       </section>
@@ -44,7 +43,7 @@ export default async function AdminPage() {
         <h2 id="admin-invitations" className="text-lg font-medium">
           Invitations
         </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{signupText[signup.mode]}</p>
+        <p className="text-sm text-muted">{signupText[signup.mode]}</p>
         <InvitationsPanel invitations={rows} />
       </section>
     </div>

@@ -17,7 +17,7 @@ export default async function KnowledgePage() {
     <div className="space-y-6">
       <section className="space-y-2">
         <h1 className="text-3xl font-semibold tracking-tight">Knowledge base</h1>
-        <p className="max-w-2xl text-zinc-600 dark:text-zinc-400">
+        <p className="max-w-2xl text-muted">
           What earlier research learned. Items extracted from reports start as provisional and wait for your
           review: approve them to make them established — established items relevant to a new question are
           given to its brief and supervisor — or reject them to deprecate them.

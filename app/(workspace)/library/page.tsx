@@ -26,11 +26,11 @@ export default async function LibraryPage() {
     <div className="space-y-6">
       <section className="space-y-2">
         <h1 className="text-3xl font-semibold tracking-tight">Document library</h1>
-        <p className="max-w-2xl text-zinc-600 dark:text-zinc-400">
+        <p className="max-w-2xl text-muted">
           The library is the default search source: with <code>SEARCH_PROVIDERS=library</code> (or unset),
           researchers search and cite only the documents stored here.
         </p>
-        <p data-testid="search-providers" className="text-sm text-zinc-500">
+        <p data-testid="search-providers" className="text-sm text-muted">
           {configuredProviders()}
         </p>
       </section>
