@@ -8,6 +8,7 @@ import { imageMarkdown, problems } from "../test/support/markdown-cases.ts";
 import { Markdown } from "./markdown.tsx";
 import { safeHref } from "./markdown-safety.ts";
 import { ReportPanel } from "./run/report-panel.tsx";
+import type { RunViewJson } from "./run/types";
 
 const render = (md: string) => renderToStaticMarkup(createElement(Markdown, null, md));
 
@@ -72,7 +73,7 @@ describe("report Markdown: a generated set of image and link syntaxes", () => {
   it("the run page's report panel renders the same way", () => {
     for (const md of inputs.filter((_, i) => i % 37 === 0)) {
       const html = renderToStaticMarkup(
-        createElement(ReportPanel, { report: md, partial: false, citationStats: null, stored: true }),
+        createElement(ReportPanel, { run: runWithoutReport(), liveReport: md }),
       );
       expect(problems(html), md).toEqual([]);
     }
@@ -113,3 +114,9 @@ describe("safeHref", () => {
     }
   });
 });
+
+/** The fields of a run the report panel reads, for a run whose report is still being streamed. */
+function runWithoutReport(): RunViewJson {
+  const run = { id: "00000000-0000-4000-8000-000000000000", report: null, reportPartial: false };
+  return { ...run, citationStats: null, citations: [], sources: [] } as unknown as RunViewJson;
+}

@@ -1,23 +1,22 @@
 "use client";
 
 import { useState } from "react";
+import { postRunAction } from "./post-run-action";
+import type { RunViewJson } from "./types";
 
 /** The engine's clarifying question; answering it lets the run continue. */
-export function ClarificationForm({
-  question,
-  onAnswer,
-}: {
-  question: string;
-  onAnswer: (a: string) => Promise<boolean>;
-}) {
+export function ClarificationForm({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
   const [answer, setAnswer] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const question = run.clarificationQuestion ?? "";
   return (
     <form
       aria-label="Answer the clarifying question"
       className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950"
       onSubmit={async (e) => {
         e.preventDefault();
-        await onAnswer(answer);
+        setMessage(await postRunAction(run.id, "clarification", { answer }));
+        onChanged();
       }}
     >
       <p className="font-medium">{question}</p>
@@ -34,6 +33,7 @@ export function ClarificationForm({
       >
         Answer and continue
       </button>
+      {message && <p role="alert">{message}</p>}
     </form>
   );
 }

@@ -1,17 +1,7 @@
-import type { DirectivePriority } from "@/lib/research/vocabulary";
-import { SteerForm } from "./steer-form";
 import type { DirectiveView } from "./types";
 
 /** Every directive of the run with its round, priority, origin and status; steering while it runs. */
-export function DirectivesPanel({
-  directives,
-  done,
-  onAdd,
-}: {
-  directives: DirectiveView[];
-  done: boolean;
-  onAdd: (topic: string, priority: DirectivePriority) => Promise<boolean>;
-}) {
+export function DirectivesPanel({ directives }: { directives: DirectiveView[] }) {
   return (
     <section aria-label="Directives" className="space-y-2">
       <h2 className="font-medium">Directives</h2>
@@ -25,7 +15,6 @@ export function DirectivesPanel({
           </li>
         ))}
       </ul>
-      {!done && <SteerForm onAdd={onAdd} />}
     </section>
   );
 }

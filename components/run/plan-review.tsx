@@ -2,8 +2,9 @@
 
 import { useState } from "react";
 import type { DirectivePriority } from "@/lib/research/vocabulary";
+import { postRunAction } from "./post-run-action";
 import { PrioritySelect } from "./priority-select";
-import type { DirectiveView } from "./types";
+import type { RunViewJson } from "./types";
 
 /** One change to a proposed directive, as POST /api/runs/:id/directives takes it. */
 export interface PlanEdit {
@@ -13,13 +14,13 @@ export interface PlanEdit {
 }
 
 /** Plan review: the supervisor's proposed directives, each can be dropped or re-prioritised before research starts. */
-export function PlanReview({
-  directives,
-  onApprove,
-}: {
-  directives: DirectiveView[];
-  onApprove: (edits: PlanEdit[]) => Promise<boolean>;
-}) {
+export function PlanReview({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
+  const directives = run.directives.filter((d) => d.status === "pending");
+  const [message, setMessage] = useState<string | null>(null);
+  const onApprove = async (edits: PlanEdit[]) => {
+    setMessage(await postRunAction(run.id, "directives", { approvePlan: true, edits }));
+    onChanged();
+  };
   const [dropped, setDropped] = useState<Set<string>>(new Set());
   const [priorities, setPriorities] = useState<Record<string, DirectivePriority>>({});
   return (
@@ -76,6 +77,7 @@ export function PlanReview({
       >
         Approve plan and start research
       </button>
+      {message && <p role="alert">{message}</p>}
     </section>
   );
 }

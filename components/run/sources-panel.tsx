@@ -1,11 +1,13 @@
 import { safeHref } from "../markdown-safety";
-import type { SourceView } from "./types";
+import type { RunViewJson } from "./types";
 
 /**
  * Every source the researchers stored, with its quality tier; links open the original page (a URL
  * that is not http(s), such as a library document's library://, is shown without a link target).
  */
-export function SourcesPanel({ sources }: { sources: SourceView[] }) {
+export function SourcesPanel({ run }: { run: RunViewJson }) {
+  const { sources } = run;
+  if (!sources.length) return null;
   return (
     <section aria-label="Sources" className="space-y-2">
       <h2 className="font-medium">Sources gathered</h2>

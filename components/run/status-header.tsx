@@ -3,15 +3,11 @@ import type { RunViewJson } from "./types";
 /** The question, status and phase, what has been gathered, and the run-wide actions and messages. */
 export function StatusHeader({
   run,
-  done,
-  message,
-  onCancel,
+  children,
 }: {
   run: RunViewJson;
-  done: boolean;
-  /** The last action's error, from the API. */
-  message: string | null;
-  onCancel: () => void;
+  /** The run's actions (RunControls). */
+  children?: React.ReactNode;
 }) {
   return (
     <header className="space-y-2">
@@ -29,20 +25,6 @@ export function StatusHeader({
         <span className="text-muted">
           {run.sources.length} sources · {run.directives.length} directives
         </span>
-        {!done && (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="rounded border border-red-300 px-2 py-0.5 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400"
-          >
-            Cancel
-          </button>
-        )}
-        {run.report && (
-          <a href={`/api/runs/${run.id}/report.md`} className="text-blue-700 underline dark:text-blue-400">
-            Download Markdown
-          </a>
-        )}
       </p>
       {run.queuePosition !== null && (
         <p data-testid="queue-position" className="text-sm text-muted">
@@ -55,11 +37,7 @@ export function StatusHeader({
           {run.error}
         </p>
       )}
-      {message && (
-        <p role="alert" className="text-sm text-amber-700 dark:text-amber-400">
-          {message}
-        </p>
-      )}
+      {children}
     </header>
   );
 }

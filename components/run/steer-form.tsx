@@ -2,23 +2,25 @@
 
 import { useState } from "react";
 import type { DirectivePriority } from "@/lib/research/vocabulary";
+import { postRunAction } from "./post-run-action";
 import { PrioritySelect } from "./priority-select";
+import type { RunViewJson } from "./types";
 
 /** Steering: the user adds a directive for the supervisor to schedule while the run is going. */
-export function SteerForm({
-  onAdd,
-}: {
-  onAdd: (topic: string, priority: DirectivePriority) => Promise<boolean>;
-}) {
+export function SteerForm({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
   const [topic, setTopic] = useState("");
   const [priority, setPriority] = useState<DirectivePriority>("normal");
+  const [message, setMessage] = useState<string | null>(null);
   return (
     <form
       aria-label="Add a directive"
       className="flex gap-2 text-sm"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (await onAdd(topic, priority)) setTopic("");
+        const error = await postRunAction(run.id, "directives", { topic, priority });
+        setMessage(error);
+        if (!error) setTopic("");
+        onChanged();
       }}
     >
       <input
@@ -35,6 +37,7 @@ export function SteerForm({
       >
         Add
       </button>
+      {message && <p role="alert">{message}</p>}
     </form>
   );
 }
