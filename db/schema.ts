@@ -76,6 +76,8 @@ export const runs = pgTable(
     lastEventSeq: integer("last_event_seq").notNull().default(0),
     /** Set by the cancel API; the worker running the run watches it (and the bus) and aborts. */
     cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
+    /** The owner asked for the report now (POST /api/runs/:id/finish); the worker stops researching. */
+    finishRequestedAt: timestamp("finish_requested_at", { withTimezone: true }),
     /** The pg-boss job currently carrying the run, so a queued run can be cancelled in the queue. */
     jobId: text("job_id"),
     createdAt: createdAt(),

@@ -171,8 +171,37 @@ export async function markRunStarted(db: Db, id: string, at: Date): Promise<Date
 }
 
 export async function isRunCancelRequested(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ at: runs.cancelRequestedAt }).from(runs).where(eq(runs.id, id));
-  return Boolean(row?.at);
+  return (await runStopRequests(db, id)).cancel;
+}
+
+/** What the owner has asked a running run's worker to do: cancel it, or stop researching and write the report. */
+export async function runStopRequests(db: Db, id: string): Promise<{ cancel: boolean; finish: boolean }> {
+  const [row] = await db
+    .select({ cancel: runs.cancelRequestedAt, finish: runs.finishRequestedAt })
+    .from(runs)
+    .where(eq(runs.id, id));
+  return { cancel: Boolean(row?.cancel), finish: Boolean(row?.finish) };
+}
+
+/**
+ * Flags a run that is researching (running, in supervision, neither cancelled nor already asked)
+ * to write its report now. Undefined when the run is not in that state: nothing changes.
+ */
+export async function requestRunFinish(db: Db, id: string): Promise<Run | undefined> {
+  const [row] = await db
+    .update(runs)
+    .set({ finishRequestedAt: sql`now()` })
+    .where(
+      and(
+        eq(runs.id, id),
+        eq(runs.status, "running"),
+        eq(runs.phase, "supervision"),
+        isNull(runs.finishRequestedAt),
+        isNull(runs.cancelRequestedAt),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 /** Flags a running run for cancellation; its worker watches the flag (and the bus) and ends it. */

@@ -11,7 +11,9 @@ import type { DatabaseHandle } from "../../db/client.ts";
 export type BusMessage =
   | { kind: "event"; runId: string; seq: number; type: string }
   | { kind: "delta"; runId: string; text: string }
-  | { kind: "cancel"; runId: string };
+  | { kind: "cancel"; runId: string }
+  /** The owner asked for the report now: the run's worker stops researching. */
+  | { kind: "finish"; runId: string };
 
 export interface RunBus {
   publish(message: BusMessage): Promise<void>;

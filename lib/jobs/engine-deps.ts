@@ -26,6 +26,8 @@ export interface EngineDepsOptions {
   events: EventSink;
   /** The run's abort signal (cancellation, time limit, worker shutdown). */
   signal: AbortSignal;
+  /** Aborted when the owner asks for the report now (EngineDeps.gatherSignal). */
+  gatherSignal?: AbortSignal;
   /** Where search providers (SEARCH_PROVIDERS, API keys) and fetching (ALLOWED_HOSTS) are configured. */
   env: Record<string, string | undefined>;
   /** The model registry before the run's per-role overrides. */
@@ -95,6 +97,7 @@ export function createEngineDeps(o: EngineDepsOptions): EngineDeps {
     events: o.events,
     clock: o.clock ?? systemClock,
     signal: o.signal,
+    gatherSignal: o.gatherSignal,
     config,
   };
 }

@@ -4,7 +4,7 @@
  * limit and worker shutdown into the abort reasons the orchestrator understands.
  */
 import type { DatabaseHandle, Db } from "../../db/client.ts";
-import { getRun, isRunCancelRequested, markRunStarted } from "../../db/queries/runs.ts";
+import { getRun, markRunStarted, runStopRequests } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import type { ModelRegistry } from "../ai/registry.ts";
 import { UsageMeter, type UsageSnapshot } from "../ai/usage.ts";
@@ -28,7 +28,7 @@ export interface ExecuteRunOptions {
   workerSignal: AbortSignal;
   env?: Record<string, string | undefined>;
   registry?: ModelRegistry;
-  /** How often the run row is checked for a cancel request (the bus usually delivers it first). */
+  /** How often the run row is checked for a cancel or finish request (the bus usually delivers it first). */
   cancelPollMs?: number;
 }
 
@@ -48,20 +48,29 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
   if (opts.workerSignal.aborted) onWorkerAbort();
   opts.workerSignal.addEventListener("abort", onWorkerAbort, { once: true });
   cleanups.push(() => opts.workerSignal.removeEventListener("abort", onWorkerAbort));
+  // "Write the report now" stops research only; the run goes on to its report.
+  const gather = new AbortController();
+  const stopGathering = () => {
+    if (!gather.signal.aborted) gather.abort(new Error("the owner asked for the report now"));
+  };
   cleanups.push(
     bus.subscribe(runId, (m) => {
       if (m.kind === "cancel") abort({ kind: "cancelled", by: "the user" });
+      if (m.kind === "finish") stopGathering();
     }),
   );
   const poll = setInterval(async () => {
     try {
-      if (await isRunCancelRequested(db, runId)) abort({ kind: "cancelled", by: "the user" });
+      const asked = await runStopRequests(db, runId);
+      if (asked.cancel) abort({ kind: "cancelled", by: "the user" });
+      if (asked.finish) stopGathering();
     } catch {
       // a failed poll is retried on the next tick; the bus is the primary path
     }
   }, opts.cancelPollMs ?? 1000);
   cleanups.push(() => clearInterval(poll));
   if (run.cancelRequestedAt) abort({ kind: "cancelled", by: "the user" });
+  if (run.finishRequestedAt) stopGathering();
 
   // The server's ceilings hold for every attempt, whatever the run was created with.
   const ceilings = runCeilingsFromEnv(env);
@@ -93,6 +102,7 @@ export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
       store,
       events,
       signal: controller.signal,
+      gatherSignal: gather.signal,
       env,
       registry,
       meter,

@@ -16,6 +16,8 @@ export interface RunCheckpoint {
   /** Plan review: round 0 was planned and shown; a person approved it (set by the API). */
   planProposed?: boolean;
   planApproved?: boolean;
+  /** The owner asked for the report now: gathering stopped and the report is written from what is there. */
+  gatheringStopped?: boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function loadCheckpoint(
       attempts: Number(raw.attempts ?? 0),
       planProposed: raw.planProposed === true,
       planApproved: raw.planApproved === true,
+      gatheringStopped: raw.gatheringStopped === true,
     };
   }
   if (version === 1) {

@@ -46,6 +46,11 @@ export interface EngineDeps {
   events: EventSink;
   clock: Clock;
   signal: AbortSignal;
+  /**
+   * Aborted when the owner asks for the report now (POST /api/runs/:id/finish): research stops,
+   * and the run goes on to write its report from what was gathered. Absent: research runs its course.
+   */
+  gatherSignal?: AbortSignal;
   config: ResearchConfig;
 }
 

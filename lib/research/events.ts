@@ -101,6 +101,8 @@ export type ResearchEvent =
   | { type: "directive.rejected"; round: number; topic: string; reason: string; similarTo?: string }
   /** A pending directive never run (e.g. added after supervision finished). */
   | { type: "directive.skipped"; directiveId: string; reason: string }
+  /** The owner asked for the report now: research stopped with `researched` directives done. */
+  | { type: "supervision.stopped_early"; reason: string; researched: number }
   /** A low-priority user directive still queued after `lowPriorityUserMaxRounds` rounds: skipped. */
   | { type: "directive.aged_out"; directiveId: string; round: number; addedInRound: number; topic: string }
   | { type: "directive.started"; directiveId: string }

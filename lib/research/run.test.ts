@@ -299,4 +299,89 @@ describe("runResearch", () => {
     expect(again.status).toBe("completed");
     expect(s.events.length).toBe(before);
   });
+
+  it("stops researching when the owner asks for the report now, and writes it as partial", async () => {
+    const s = await setup();
+    const gather = new AbortController();
+    s.deps.gatherSignal = gather.signal;
+    let reportInput: { writtenEarly?: boolean } | undefined;
+    const phases = fakePhases([], {
+      runSupervision: async (deps, { executeDirective }) => {
+        const { created } = await deps.store.addDirectives([
+          { round: 0, topic: "COP of air-source heat pumps" },
+          { round: 0, topic: "Running costs in cold climates" },
+        ]);
+        const [first, second] = created;
+        await executeDirective(first);
+        await deps.store.setDirectiveStatus(first.id, "done");
+        // The second researcher is mid-way when the owner asks for the report.
+        await deps.store.setDirectiveStatus(second.id, "running");
+        gather.abort();
+        deps.signal.throwIfAborted();
+        throw new Error("supervision went on after the owner asked for the report");
+      },
+      writeReport: async (deps, input) => {
+        reportInput = input;
+        const markdown = "## Efficiency\n\nA COP of 3 [1].\n";
+        await deps.store.saveReport({ markdown, partial: Boolean(input.writtenEarly), citationStats: {} });
+        return { markdown, partial: Boolean(input.writtenEarly) };
+      },
+    });
+    const outcome = await runResearch(s.deps, phases);
+    expect(outcome).toEqual({ status: "completed", partial: true });
+    expect(reportInput?.writtenEarly).toBe(true);
+    expect(s.events).toContainEqual({
+      type: "supervision.stopped_early",
+      reason: "the owner asked for the report now",
+      researched: 1,
+    });
+    const statuses = (await s.store.listDirectives()).map((d) => d.status);
+    expect(statuses).toEqual(["done", "skipped"]);
+    expect(s.events.at(-1)).toMatchObject({ type: "run.completed", partial: true });
+    const row = await getRun(h.db, s.run.id);
+    expect(row?.checkpoint).toMatchObject({ gatheringStopped: true });
+  });
+
+  it("a run resumed after the owner asked for the report does not research again", async () => {
+    const s = await setup();
+    const gather = new AbortController();
+    gather.abort();
+    s.deps.gatherSignal = gather.signal;
+    const calls: string[] = [];
+    const written: { writtenEarly?: boolean }[] = [];
+    const base = fakePhases(calls);
+    const phases = fakePhases(calls, {
+      writeReport: async (deps, input) => {
+        written.push(input);
+        return base.writeReport(deps, input);
+      },
+    });
+    expect((await runResearch(s.deps, phases)).status).toBe("completed");
+    expect(calls).toEqual(["brief", "report", "knowledge"]);
+    expect(written.map((w) => w.writtenEarly)).toEqual([true]);
+    expect(s.events.some((e) => e.type === "supervision.stopped_early")).toBe(true);
+  });
+
+  it("a cancelled run leaves no directive reading running", async () => {
+    const s = await setup();
+    const phases = fakePhases([], {
+      runSupervision: async (deps) => {
+        const { created } = await deps.store.addDirectives([
+          { round: 0, topic: "COP of air-source heat pumps" },
+        ]);
+        await deps.store.setDirectiveStatus(created[0].id, "running");
+        s.controller.abort({ kind: "cancelled", by: "the user" });
+        deps.signal.throwIfAborted();
+        return { rounds: 1, stopReason: "unreachable" };
+      },
+    });
+    expect(await runResearch(s.deps, phases)).toEqual({ status: "cancelled" });
+    const [d] = await s.store.listDirectives();
+    expect(d.status).toBe("skipped");
+    expect(s.events).toContainEqual({
+      type: "directive.skipped",
+      directiveId: d.id,
+      reason: "the run was cancelled",
+    });
+  });
 });

@@ -13,7 +13,7 @@ import type { DirectiveOutcome } from "./phases/directive/execute.ts";
 import { loadReadableUrls } from "./phases/directive/readable-urls.ts";
 import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { createSeenUrls } from "./phases/directive/seen-urls.ts";
-import type { ExecuteDirective } from "./phases/supervision/execution.ts";
+import { type ExecuteDirective, skipLeftovers } from "./phases/supervision/execution.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, RunSnapshot, SourceRecord } from "./store.ts";
 import type { RunPhase } from "./vocabulary.ts";
 
@@ -56,6 +56,8 @@ export interface Phases {
       directives: DirectiveRecord[];
       findings: { directiveId: string; findings: string }[];
       sources: SourceRecord[];
+      /** Research was stopped early at the owner's request: the report says so and is partial. */
+      writtenEarly?: boolean;
     },
   ): Promise<{ markdown: string; partial: boolean }>;
   /** A report from what was gathered, written without a model; used when the run cannot finish. */
@@ -222,15 +224,44 @@ async function runSupervisionPhase(a: Attempt, brief: string): Promise<RunOutcom
   const readableUrls = await loadReadableUrls(a.deps.store);
   const ctx: ResearcherContext = { brief, seenUrls: createSeenUrls(fetched), readableUrls };
   const items = await knowledge(a);
-  await withPhaseTimeout(a.deps, "supervision", (d) =>
-    a.phases.runSupervision(d, {
-      brief,
-      executeDirective: (directive) => a.phases.executeDirective(d, directive, ctx),
-      knowledge: items,
-    }),
-  );
+  const gather = a.deps.gatherSignal;
+  // Research runs under the run's signal and the owner's "report now" signal; only the latter is survivable.
+  const deps = gather ? { ...a.deps, signal: AbortSignal.any([a.deps.signal, gather]) } : a.deps;
+  try {
+    if (!a.checkpoint.gatheringStopped) gather?.throwIfAborted();
+    if (!a.checkpoint.gatheringStopped) {
+      await withPhaseTimeout(deps, "supervision", (d) =>
+        a.phases.runSupervision(d, {
+          brief,
+          executeDirective: (directive) => a.phases.executeDirective(d, directive, ctx),
+          knowledge: items,
+        }),
+      );
+    }
+  } catch (error) {
+    if (a.deps.signal.aborted || !gather?.aborted) throw error;
+    await stopGathering(a);
+  }
   await finishPhase(a, "supervision", t);
   return undefined;
+}
+
+/**
+ * The owner asked for the report now: what is still open is skipped (no directive keeps reading
+ * "running"), the stop is recorded in the checkpoint, so a resumed run does not research again
+ * and still writes the report as partial.
+ */
+async function stopGathering(a: Attempt): Promise<void> {
+  const { store, events } = a.deps;
+  await skipLeftovers(a.deps, "research was stopped early at the owner's request", { includeRunning: true });
+  a.checkpoint.gatheringStopped = true;
+  await store.saveCheckpoint({ ...a.checkpoint }, STATE_VERSION);
+  const researched = (await store.listResearcherResults()).length;
+  await events.emit({
+    type: "supervision.stopped_early",
+    reason: "the owner asked for the report now",
+    researched,
+  });
 }
 
 /** Plan review: show round 0's directives and wait; the API approves (or edits) and re-enqueues. */
@@ -253,12 +284,14 @@ async function runSynthesis(a: Attempt, brief: string): Promise<boolean> {
   const { store } = a.deps;
   if (isDone(a, "synthesis")) return (await store.getReport())?.partial ?? false;
   const t = await startPhase(a, "synthesis");
+  // A directive added while supervision was ending has missed its chance; steering is refused from here on.
+  await skipLeftovers(a.deps);
   let partial: boolean;
   const existing = await store.getReport();
   if (existing) partial = existing.partial;
   else {
     const g = await gathered(a.deps);
-    const input = { question: a.question, brief, ...g };
+    const input = { question: a.question, brief, ...g, writtenEarly: a.checkpoint.gatheringStopped === true };
     partial = (await withPhaseTimeout(a.deps, "synthesis", (d) => a.phases.writeReport(d, input))).partial;
   }
   await finishPhase(a, "synthesis", t);
@@ -293,6 +326,7 @@ async function endAfterError(deps: EngineDeps, phases: Phases, error: unknown): 
   const reason = runAbortReason(deps.signal);
   if (reason?.kind === "shutdown") return { status: "interrupted" };
   if (reason?.kind === "cancelled") {
+    await skipLeftovers(deps, "the run was cancelled", { includeRunning: true });
     await deps.store.finishRun({ type: "run.cancelled", reason: `cancelled by ${reason.by}` });
     return { status: "cancelled" };
   }

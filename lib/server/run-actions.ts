@@ -20,6 +20,7 @@ import {
   lockRunRow,
   queuePosition,
   requestRunCancel,
+  requestRunFinish,
   requeueWithApprovedPlan,
   requeueWithClarificationAnswer,
 } from "../../db/queries/runs.ts";
@@ -112,6 +113,41 @@ export async function cancelRun(rt: Runtime, id: string, ownerId: string): Promi
   return { status: "cancelling" };
 }
 
+/**
+ * "Stop and write the report now": a run that is researching stops gathering and writes its report
+ * from what it has (the run ends completed, the report marked partial). Refused (409) when there is
+ * nothing to stop: a run not yet researching, already writing, already asked, or ended.
+ */
+export async function finishRunNow(rt: Runtime, id: string, ownerId: string): Promise<{ status: string }> {
+  const db = rt.handle.db;
+  const run = await ownedRun(db, id, ownerId);
+  if (terminalRunStatuses.includes(run.status)) {
+    throw new AppError("conflict", `The run has already ended (${run.status}).`);
+  }
+  if (run.finishRequestedAt || run.phase === "synthesis" || run.phase === "knowledge") {
+    throw new AppError("conflict", "The run is already writing its report.");
+  }
+  const flagged = await requestRunFinish(db, id);
+  if (!flagged) {
+    throw new AppError(
+      "conflict",
+      "The run is not researching yet, so there is nothing to write a report from. Cancel it instead.",
+    );
+  }
+  await rt.bus.publish({ kind: "finish", runId: id });
+  return { status: "finishing" };
+}
+
+/** Research has ended once the report is being written (or was asked for): steering no longer applies. */
+function researchEnded(run: Run): boolean {
+  return (
+    Boolean(run.finishRequestedAt) ||
+    run.phase === "synthesis" ||
+    run.phase === "knowledge" ||
+    run.phase === "done"
+  );
+}
+
 export async function addUserDirective(
   rt: Runtime,
   id: string,
@@ -124,8 +160,16 @@ export async function addUserDirective(
     throw new AppError("conflict", `The run has already ended (${run.status}); it cannot be steered.`);
   }
   const directive = await withEventTransaction(db, rt.bus, async (tx, events) => {
-    // Hold the run while checking for duplicates, so a concurrent add cannot slip in between.
+    // Hold the run while checking its phase and duplicates: the engine's move to the report waits
+    // for this transaction, and sweeps up a directive committed before it (skipLeftovers).
     await lockRunRow(tx, id);
+    const current = await getRun(tx, id);
+    if (current && researchEnded(current)) {
+      throw new AppError(
+        "conflict",
+        "The run is writing its report; it can no longer be steered. Start a new run to research more.",
+      );
+    }
     const store = createDbRunStore(tx, id);
     // The same near-duplicate rule the supervisor applies to its own follow-ups.
     const near = findNearDuplicate(input.topic, await store.listDirectives());

@@ -427,6 +427,18 @@ describe("writeReport", () => {
     expect(out.markdown).toContain("> **Partial report.** The writing model returned an empty report");
     expect(out.markdown).toContain("Installers charge 12,000 euros for a heat pump [2].");
   });
+
+  it("a report written early says so at the top and is stored as partial", async () => {
+    const synthesis = synthesisModel((o) => writtenReport(o));
+    const { h, input } = await world({ synthesis, judge: agreeableJudge() });
+    const out = await writeReport(h.deps, { ...input, writtenEarly: true });
+    expect(out.partial).toBe(true);
+    expect(out.markdown).toMatch(
+      /^> \*\*Partial report\.\*\* Research was stopped early at the owner's request; this report rests on 3 of 3 research topics/,
+    );
+    expect(await h.store.getReport()).toMatchObject({ partial: true });
+    expect(h.eventsOf("report.completed")[0]).toMatchObject({ partial: true });
+  });
 });
 
 describe("writePartialReport", () => {

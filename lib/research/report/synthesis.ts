@@ -37,6 +37,11 @@ export interface ReportInput {
   directives: DirectiveRecord[];
   findings: { directiveId: string; findings: string }[];
   sources: SourceRecord[];
+  /**
+   * The owner asked for the report before the research ended (POST /api/runs/:id/finish): it is
+   * written from what was gathered, says so at the top, and is stored as partial.
+   */
+  writtenEarly?: boolean;
 }
 
 export type ReportCitationStats = CitationStats &
@@ -346,12 +351,20 @@ export async function writeReport(
       items: recovered.items,
     });
   }
+  if (input.writtenEarly) markdown = `${writtenEarlyNote(input)}\n\n${markdown}`;
   return finishReport(deps, {
     markdown,
-    partial: recovered.partial || emptyAnswer,
+    partial: recovered.partial || emptyAnswer || Boolean(input.writtenEarly),
     numbered,
     checkSupport: true,
   });
+}
+
+/** The first lines of a report written early: how much of the planned research it rests on. */
+function writtenEarlyNote(input: ReportInput): string {
+  const researched = new Set(input.findings.map((f) => f.directiveId)).size;
+  const planned = input.directives.length;
+  return `> **Partial report.** Research was stopped early at the owner's request; this report rests on ${researched} of ${planned} research topic${planned === 1 ? "" : "s"} and the ${input.sources.length} source${input.sources.length === 1 ? "" : "s"} gathered by then.`;
 }
 
 /**

@@ -97,11 +97,18 @@ export async function executeRunnable(
   return results;
 }
 
-/** Directives still pending when supervision ends (e.g. added during the last round) are marked skipped. */
-export async function skipLeftovers(deps: EngineDeps): Promise<void> {
-  const reason = "supervision had finished before this directive could run";
+/**
+ * Directives still pending when supervision ends (e.g. added during the last round) are marked
+ * skipped; with `includeRunning`, so are those a stopped or cancelled run left mid-research, so no
+ * directive reads "running" after the research is over.
+ */
+export async function skipLeftovers(
+  deps: EngineDeps,
+  reason = "supervision had finished before this directive could run",
+  opts: { includeRunning?: boolean } = {},
+): Promise<void> {
   for (const d of await deps.store.listDirectives()) {
-    if (d.status !== "pending") continue;
+    if (d.status !== "pending" && !(opts.includeRunning && d.status === "running")) continue;
     await deps.store.setDirectiveStatus(d.id, "skipped", reason);
     await deps.events.emit({ type: "directive.skipped", directiveId: d.id, reason });
   }
