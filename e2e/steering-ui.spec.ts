@@ -197,6 +197,33 @@ test("cancel asks first, then ends the run with no directive left running; run a
   await waitForStatus(request, again.id, ["cancelled"], 10_000);
 });
 
+test('"stop and write the report now" yields a partial report; steering is refused from then on', async ({
+  page,
+  request,
+}) => {
+  await scriptLlm(researchScript({ webUrl: webUrl(), researcherA: [{ kind: "hang" }] }));
+  const { id } = await (
+    await request.post("/api/runs", { data: { question: "Heat pump or boiler, quickly?" } })
+  ).json();
+  await expect
+    .poll(async () => (await llmRequests()).some((r) => r.rule === "researcher-a" && r.status === 0), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  await page.goto(`/runs/${id}`);
+  await page.getByRole("button", { name: "Stop and write the report now" }).click();
+  await expect(page.getByText("Research stopped: the report is being written")).toBeVisible();
+  const late = await request.post(`/api/runs/${id}/directives`, { data: { topic: TOPIC_STEERED } });
+  expect(late.status()).toBe(409);
+
+  const run = await waitForStatus(request, id, ["completed", "failed"], 30_000);
+  expect(run).toMatchObject({ status: "completed", reportPartial: true });
+  await expect(page.getByTestId("run-status")).toHaveText(/completed|finished/i, { timeout: 15_000 });
+  await expect(page.getByTestId("steer-closed")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Stop and write the report now" })).toHaveCount(0);
+  await expect(page.getByText("Cancel…")).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

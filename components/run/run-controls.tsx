@@ -2,7 +2,7 @@
 
 import { useRef } from "react";
 import { terminalRunStatuses } from "@/lib/research/vocabulary";
-import { cancelRunAction, runAgainAction } from "@/lib/server/actions/run-control";
+import { cancelRunAction, finishRunAction, runAgainAction } from "@/lib/server/actions/run-control";
 import { ActionMessage, RunIdField } from "./action-message";
 import { useRunAction } from "./post-run-action";
 import { canSteer } from "./steer-form";
@@ -11,7 +11,8 @@ import type { RunViewJson } from "./types";
 const button = "rounded border px-3 py-1 text-sm disabled:opacity-60";
 
 /**
- * The run-wide actions. While it researches: cancel (after a confirmation). Once it ended: run
+ * The run-wide actions. While it researches: stop and write the report from what was gathered, or
+ * cancel (after a confirmation; nothing is written). Once it ended: run
  * again with the same question and settings, or edit the question on the home page. Nothing is
  * offered while the report is being written: neither would change that report.
  */
@@ -19,6 +20,7 @@ export function RunControls({ run, onChanged }: { run: RunViewJson; onChanged: (
   const ended = terminalRunStatuses.includes(run.status);
   return (
     <div className="flex flex-wrap items-start gap-3 text-sm">
+      {canSteer(run) && <FinishControl run={run} onChanged={onChanged} />}
       {canSteer(run) && <CancelControl run={run} onChanged={onChanged} />}
       {ended && <AfterRunControls run={run} onChanged={onChanged} />}
       {run.report && (
@@ -29,6 +31,28 @@ export function RunControls({ run, onChanged }: { run: RunViewJson; onChanged: (
           Download Markdown
         </a>
       )}
+    </div>
+  );
+}
+
+/** Finish now: the run ends completed, its report marked partial. Once asked, the button goes. */
+function FinishControl({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
+  const { state, formAction, pending } = useRunAction(finishRunAction, onChanged);
+  return (
+    <div>
+      {state.status !== "ok" && (
+        <form action={formAction}>
+          <RunIdField runId={run.id} />
+          <button
+            type="submit"
+            disabled={pending}
+            className={`${button} border-zinc-400 dark:border-zinc-600`}
+          >
+            Stop and write the report now
+          </button>
+        </form>
+      )}
+      <ActionMessage state={state} />
     </div>
   );
 }

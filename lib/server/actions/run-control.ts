@@ -1,7 +1,7 @@
 "use server";
 /**
  * The run page's forms: answer the clarifying question, approve (and edit) the plan, steer, cancel,
- * run again. Each validates its form, finds the caller, and calls the same lib/server/run-actions
+ * finish now, run again. Each validates its form, finds the caller, and calls the same lib/server/run-actions
  * function as the matching route handler, so the API and the browser share one implementation.
  * The run id travels as a hidden field; one that is not a UUID names no run (not_found).
  */
@@ -22,6 +22,7 @@ import {
   approvePlan,
   cancelRun,
   createAndEnqueueRun,
+  finishRunNow,
   ownedRun,
 } from "../run-actions.ts";
 import { runSettingsSchema } from "../run-settings.ts";
@@ -82,6 +83,16 @@ export async function cancelRunAction(_prev: ActionState, form: FormData): Promi
     const caller = await actionCaller("actions");
     const { status } = await cancelRun(await serverRuntime(), runId, caller.userId);
     return okState(status === "cancelled" ? "The run was cancelled." : "Cancelling the run…");
+  });
+}
+
+/** "Stop and write the report now": research stops and the report is written from what was gathered. */
+export async function finishRunAction(_prev: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    const { runId } = splitRunId(form);
+    const caller = await actionCaller("actions");
+    await finishRunNow(await serverRuntime(), runId, caller.userId);
+    return okState("Research stopped: the report is being written from what was gathered.");
   });
 }
 
