@@ -58,7 +58,7 @@ const clarifyRule: ScriptRule = {
   repeat: true,
 };
 
-test("home, run, share, knowledge, library, account and sign-in pages have no serious or critical axe violations, light and dark", async ({
+test("home, run, share, knowledge, library, account, admin and sign-in pages have no serious or critical axe violations, light and dark", async ({
   page,
   request,
   browser,
@@ -94,6 +94,7 @@ test("home, run, share, knowledge, library, account and sign-in pages have no se
     ["knowledge", "/knowledge"],
     ["library", "/library"],
     ["account", "/account"],
+    ["admin", "/admin"],
   ];
   const found: string[] = [];
   const visitor = await browser.newContext({ storageState: signedOut });

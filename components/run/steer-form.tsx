@@ -33,6 +33,9 @@ export function SteerForm({ run, onChanged }: { run: RunViewJson; onChanged: () 
       </p>
     );
   }
+  if (run.status === "awaiting_plan_review") {
+    return <p className="text-sm text-muted">Add your own directions in the plan review above.</p>;
+  }
   const added = state.status === "ok" ? run.directives.find((d) => d.topic === state.data?.topic) : undefined;
   return (
     <form action={formAction} aria-labelledby={`${id}-title`} className="space-y-2 text-sm">
