@@ -18,7 +18,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Next's scripts while rendering, which a page prerendered at build time could not have.
   await connection();
   return (
-    <html lang="en">
+    // Native controls (selects, checkboxes, scrollbars) follow the person's scheme too.
+    <html lang="en" style={{ colorScheme: "light dark" }}>
       <body className="min-h-screen bg-zinc-50 text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         {children}
       </body>

@@ -207,7 +207,7 @@ test("with plan review on, a person drops a proposed directive in the UI and onl
   const review = page.getByRole("region", { name: "Plan review" });
   await expect(review).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("run-status")).toHaveText("awaiting_plan_review");
-  await review.getByRole("listitem").filter({ hasText: TOPIC_A }).getByLabel("drop").check();
+  await review.getByRole("checkbox", { name: `Remove: ${TOPIC_A}` }).check();
   await review.getByRole("button", { name: "Approve plan and start research" }).click();
   await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
 

@@ -27,9 +27,6 @@ export default function WorkspaceLayout({ children }: { children: ReactNode }) {
               <a href="/library" className="hover:underline">
                 Library
               </a>
-              <a href="/api/health" className="text-muted hover:underline">
-                status
-              </a>
             </nav>
             <UserMenu />
           </div>

@@ -1,83 +1,98 @@
 "use client";
 
-import { useState } from "react";
-import type { DirectivePriority } from "@/lib/research/vocabulary";
-import { postRunAction } from "./post-run-action";
+import { useId } from "react";
+import { approvePlanAction } from "@/lib/server/actions/run-control";
+import { ActionMessage, RunIdField } from "./action-message";
+import { useRunAction } from "./post-run-action";
 import { PrioritySelect } from "./priority-select";
-import type { RunViewJson } from "./types";
+import type { DirectiveView, RunViewJson } from "./types";
 
-/** One change to a proposed directive, as POST /api/runs/:id/directives takes it. */
-export interface PlanEdit {
-  id: string;
-  drop?: boolean;
-  priority?: DirectivePriority;
-}
+const field =
+  "w-full rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
 
-/** Plan review: the supervisor's proposed directives, each can be dropped or re-prioritised before research starts. */
+/**
+ * Plan review: the supervisor's proposed directives, before any research. Each topic can be
+ * reworded, re-prioritised or removed, and a directive of the person's own added; approving
+ * starts the research. The originals travel as hidden fields so only real changes are edits.
+ */
 export function PlanReview({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
+  const { state, formAction, pending } = useRunAction(approvePlanAction, onChanged);
+  const id = useId();
   const directives = run.directives.filter((d) => d.status === "pending");
-  const [message, setMessage] = useState<string | null>(null);
-  const onApprove = async (edits: PlanEdit[]) => {
-    setMessage(await postRunAction(run.id, "directives", { approvePlan: true, edits }));
-    onChanged();
-  };
-  const [dropped, setDropped] = useState<Set<string>>(new Set());
-  const [priorities, setPriorities] = useState<Record<string, DirectivePriority>>({});
   return (
     <section
-      aria-label="Plan review"
+      aria-labelledby={`${id}-title`}
       className="space-y-3 rounded-lg border border-blue-300 bg-blue-50 p-4 text-sm dark:border-blue-800 dark:bg-blue-950"
     >
-      <h2 className="font-medium">Review the research plan</h2>
+      <h2 id={`${id}-title`} className="font-medium">
+        Plan review
+      </h2>
       <p>
-        The supervisor proposes these directives. Drop or re-prioritise any, then approve to start the
-        research.
+        The supervisor proposes these directions. Reword, re-prioritise or remove any, add your own, then
+        approve to start the research.
       </p>
-      <ul className="space-y-2">
-        {directives.map((d) => (
-          <li key={d.id} className="flex items-start gap-3">
-            <label className="flex items-center gap-1 whitespace-nowrap">
-              <input
-                type="checkbox"
-                checked={dropped.has(d.id)}
-                onChange={(e) => {
-                  const next = new Set(dropped);
-                  if (e.target.checked) next.add(d.id);
-                  else next.delete(d.id);
-                  setDropped(next);
-                }}
-              />
-              drop
-            </label>
-            <PrioritySelect
-              label={`Priority of: ${d.topic.slice(0, 60)}`}
-              value={priorities[d.id] ?? d.priority}
-              onChange={(p) => setPriorities({ ...priorities, [d.id]: p })}
-            />
-            <span className={dropped.has(d.id) ? "line-through opacity-60" : ""}>{d.topic}</span>
-          </li>
-        ))}
-      </ul>
-      <button
-        type="button"
-        onClick={() =>
-          onApprove(
-            directives
-              .map((d) => ({
-                id: d.id,
-                ...(dropped.has(d.id) ? { drop: true } : {}),
-                ...(priorities[d.id] && priorities[d.id] !== d.priority
-                  ? { priority: priorities[d.id] }
-                  : {}),
-              }))
-              .filter((e) => Object.keys(e).length > 1),
-          )
-        }
-        className="rounded bg-zinc-900 px-3 py-1 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900"
-      >
-        Approve plan and start research
-      </button>
-      {message && <p role="alert">{message}</p>}
+      <form action={formAction} className="space-y-4">
+        <RunIdField runId={run.id} />
+        <ol className="space-y-3">
+          {directives.map((d, i) => (
+            <PlanItem key={d.id} directive={d} n={i + 1} prefix={id} />
+          ))}
+        </ol>
+        <fieldset className="space-y-2 rounded border border-blue-200 p-3 dark:border-blue-900">
+          <legend className="px-1 font-medium">Add a direction (optional)</legend>
+          <label htmlFor={`${id}-new`} className="block">
+            New topic
+          </label>
+          <input id={`${id}-new`} name="newTopic" maxLength={2000} className={field} />
+          <label htmlFor={`${id}-new-priority`} className="mr-2">
+            Priority of the new topic
+          </label>
+          <PrioritySelect id={`${id}-new-priority`} name="newPriority" />
+        </fieldset>
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded bg-zinc-900 px-3 py-1 font-medium text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
+        >
+          Approve plan and start research
+        </button>
+        <ActionMessage state={state} />
+      </form>
     </section>
+  );
+}
+
+function PlanItem({ directive: d, n, prefix }: { directive: DirectiveView; n: number; prefix: string }) {
+  const key = `${prefix}-${d.id}`;
+  return (
+    <li className="space-y-1 rounded border border-blue-200 bg-white p-3 dark:border-blue-900 dark:bg-zinc-950">
+      <input type="hidden" name="directive" value={d.id} />
+      <input type="hidden" name={`original-topic.${d.id}`} value={d.topic} />
+      <input type="hidden" name={`original-priority.${d.id}`} value={d.priority} />
+      <label htmlFor={`${key}-topic`} className="block font-medium">
+        Topic {n}
+      </label>
+      <textarea
+        id={`${key}-topic`}
+        name={`topic.${d.id}`}
+        defaultValue={d.topic}
+        rows={2}
+        minLength={5}
+        maxLength={2000}
+        className={field}
+      />
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <span>
+          <label htmlFor={`${key}-priority`} className="mr-2">
+            Priority of topic {n}
+          </label>
+          <PrioritySelect id={`${key}-priority`} name={`priority.${d.id}`} defaultValue={d.priority} />
+        </span>
+        <label className="flex items-center gap-1">
+          <input type="checkbox" name="remove" value={d.id} aria-label={`Remove: ${d.topic}`} />
+          Remove
+        </label>
+      </div>
+    </li>
   );
 }

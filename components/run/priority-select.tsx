@@ -1,25 +1,32 @@
+import { priorityLabels } from "@/components/labels";
 import { type DirectivePriority, directivePriorities } from "@/lib/research/vocabulary";
 
-/** The one priority picker (steering and plan review), listing the engine's vocabulary. */
+/**
+ * The one priority picker (steering and plan review): the engine's four priorities, most urgent
+ * first, in plain words. Uncontrolled and named, so it posts with its form before hydration too.
+ */
 export function PrioritySelect({
-  label,
-  value,
-  onChange,
+  id,
+  name,
+  defaultValue = "normal",
+  className = "",
 }: {
-  label: string;
-  value: DirectivePriority;
-  onChange: (priority: DirectivePriority) => void;
+  /** The id its <label htmlFor> names. */
+  id: string;
+  name: string;
+  defaultValue?: DirectivePriority;
+  className?: string;
 }) {
   return (
     <select
-      aria-label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value as DirectivePriority)}
-      className="rounded border border-zinc-300 px-1 dark:border-zinc-700 dark:bg-zinc-900"
+      id={id}
+      name={name}
+      defaultValue={defaultValue}
+      className={`rounded border border-zinc-300 bg-white px-1 py-1 dark:border-zinc-700 dark:bg-zinc-900 ${className}`}
     >
       {directivePriorities.map((p) => (
         <option key={p} value={p}>
-          {p}
+          {priorityLabels[p]}
         </option>
       ))}
     </select>

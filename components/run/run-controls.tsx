@@ -1,38 +1,118 @@
 "use client";
 
-import { useState } from "react";
+import { useRef } from "react";
 import { terminalRunStatuses } from "@/lib/research/vocabulary";
-import { postRunAction } from "./post-run-action";
+import { cancelRunAction, finishRunAction, runAgainAction } from "@/lib/server/actions/run-control";
+import { ActionMessage, RunIdField } from "./action-message";
+import { useRunAction } from "./post-run-action";
+import { canSteer } from "./steer-form";
 import type { RunViewJson } from "./types";
 
-/** The run-wide actions: cancel while it is going, the Markdown download once there is a report. */
+const button = "rounded border px-3 py-1 text-sm disabled:opacity-60";
+
+/**
+ * The run-wide actions. While it researches: stop and write the report from what was gathered, or
+ * cancel (after a confirmation; nothing is written). Once it ended: run
+ * again with the same question and settings, or edit the question on the home page. Nothing is
+ * offered while the report is being written: neither would change that report.
+ */
 export function RunControls({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
-  const [message, setMessage] = useState<string | null>(null);
-  const done = terminalRunStatuses.includes(run.status);
+  const ended = terminalRunStatuses.includes(run.status);
   return (
-    <div className="flex flex-wrap items-center gap-3 text-sm">
-      {!done && (
-        <button
-          type="button"
-          onClick={async () => {
-            setMessage(await postRunAction(run.id, "cancel"));
-            onChanged();
-          }}
-          className="rounded border border-red-300 px-2 py-0.5 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400"
-        >
-          Cancel
-        </button>
-      )}
+    <div className="flex flex-wrap items-start gap-3 text-sm">
+      {canSteer(run) && <FinishControl run={run} onChanged={onChanged} />}
+      {canSteer(run) && <CancelControl run={run} onChanged={onChanged} />}
+      {ended && <AfterRunControls run={run} onChanged={onChanged} />}
       {run.report && (
-        <a href={`/api/runs/${run.id}/report.md`} className="text-blue-700 underline dark:text-blue-400">
+        <a
+          href={`/api/runs/${run.id}/report.md`}
+          className="self-center text-blue-700 underline dark:text-blue-400"
+        >
           Download Markdown
         </a>
       )}
-      {message && (
-        <p role="alert" className="text-amber-700 dark:text-amber-400">
-          {message}
-        </p>
+    </div>
+  );
+}
+
+/** Finish now: the run ends completed, its report marked partial. Once asked, the button goes. */
+function FinishControl({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
+  const { state, formAction, pending } = useRunAction(finishRunAction, onChanged);
+  return (
+    <div>
+      {state.status !== "ok" && (
+        <form action={formAction}>
+          <RunIdField runId={run.id} />
+          <button
+            type="submit"
+            disabled={pending}
+            className={`${button} border-zinc-400 dark:border-zinc-600`}
+          >
+            Stop and write the report now
+          </button>
+        </form>
       )}
+      <ActionMessage state={state} />
+    </div>
+  );
+}
+
+/** Cancel asks first: a run cannot be resumed once cancelled. */
+function CancelControl({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
+  const { state, formAction, pending } = useRunAction(cancelRunAction, onChanged);
+  const details = useRef<HTMLDetailsElement>(null);
+  return (
+    <div>
+      <details ref={details} className="group">
+        <summary
+          className={`${button} cursor-pointer list-none border-red-300 text-red-700 dark:border-red-800 dark:text-red-400`}
+        >
+          Cancel…
+        </summary>
+        <div className="mt-2 space-y-2 rounded border border-red-300 p-3 dark:border-red-800">
+          <p>Stop the research now? Nothing more is researched, and the run cannot be resumed.</p>
+          <form action={formAction} className="flex flex-wrap gap-2">
+            <RunIdField runId={run.id} />
+            <button
+              type="submit"
+              disabled={pending}
+              className={`${button} border-red-700 bg-red-700 text-white dark:border-red-400 dark:bg-red-400 dark:text-zinc-950`}
+            >
+              Cancel the run
+            </button>
+            <button
+              type="button"
+              onClick={() => details.current?.removeAttribute("open")}
+              className={`${button} border-zinc-400 dark:border-zinc-600`}
+            >
+              Keep going
+            </button>
+          </form>
+        </div>
+      </details>
+      <ActionMessage state={state} />
+    </div>
+  );
+}
+
+/** Run again (same question and settings, a new run) or change the question first. */
+function AfterRunControls({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
+  const { state, formAction, pending } = useRunAction(runAgainAction, onChanged);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <form action={formAction}>
+        <RunIdField runId={run.id} />
+        <button type="submit" disabled={pending} className={`${button} border-zinc-400 dark:border-zinc-600`}>
+          Run again
+        </button>
+      </form>
+      <a
+        href={`/?q=${encodeURIComponent(run.question)}`}
+        className={`${button} border-zinc-400 dark:border-zinc-600`}
+      >
+        Edit question
+      </a>
+      <ActionMessage state={state} />
     </div>
   );
 }

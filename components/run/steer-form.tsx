@@ -1,43 +1,82 @@
 "use client";
 
-import { useState } from "react";
-import type { DirectivePriority } from "@/lib/research/vocabulary";
-import { postRunAction } from "./post-run-action";
+import { useId } from "react";
+import { directiveStatusLabels, labelFor } from "@/components/labels";
+import { terminalRunStatuses } from "@/lib/research/vocabulary";
+import { steerAction } from "@/lib/server/actions/run-control";
+import { ActionMessage, RunIdField } from "./action-message";
+import { useRunAction } from "./post-run-action";
 import { PrioritySelect } from "./priority-select";
 import type { RunViewJson } from "./types";
 
-/** Steering: the user adds a directive for the supervisor to schedule while the run is going. */
+/** Phases in which a new directive would never be researched: the report is being written. */
+const closedPhases = new Set(["synthesis", "knowledge", "done"]);
+
+/** Whether the run still takes directives (the server refuses them with 409 past this point). */
+export function canSteer(run: Pick<RunViewJson, "status" | "phase">): boolean {
+  return !terminalRunStatuses.includes(run.status) && !closedPhases.has(run.phase ?? "");
+}
+
+/**
+ * Steering: the person adds a directive for the supervisor to schedule in its next round. Each
+ * one is confirmed, and the confirmation follows the directive until a researcher picks it up.
+ */
 export function SteerForm({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
-  const [topic, setTopic] = useState("");
-  const [priority, setPriority] = useState<DirectivePriority>("normal");
-  const [message, setMessage] = useState<string | null>(null);
+  const { state, formAction, pending } = useRunAction(steerAction, onChanged);
+  const id = useId();
+  if (!canSteer(run)) {
+    return (
+      <p className="text-sm text-muted" data-testid="steer-closed">
+        {terminalRunStatuses.includes(run.status)
+          ? "The run has ended, so it takes no new directions."
+          : "The report is being written, so new directions can no longer be researched."}
+      </p>
+    );
+  }
+  if (run.status === "awaiting_plan_review") {
+    return <p className="text-sm text-muted">Add your own directions in the plan review above.</p>;
+  }
+  const added = state.status === "ok" ? run.directives.find((d) => d.topic === state.data?.topic) : undefined;
   return (
-    <form
-      aria-label="Add a directive"
-      className="flex gap-2 text-sm"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const error = await postRunAction(run.id, "directives", { topic, priority });
-        setMessage(error);
-        if (!error) setTopic("");
-        onChanged();
-      }}
-    >
-      <input
-        value={topic}
-        onChange={(e) => setTopic(e.target.value)}
-        placeholder="Steer: research this too…"
-        className="flex-1 rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+    <form action={formAction} aria-labelledby={`${id}-title`} className="space-y-2 text-sm">
+      <h3 id={`${id}-title`} className="font-medium">
+        Steer the research
+      </h3>
+      <RunIdField runId={run.id} />
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
+          <label htmlFor={`${id}-topic`}>Also research</label>
+          <input
+            id={`${id}-topic`}
+            name="topic"
+            required
+            minLength={5}
+            maxLength={2000}
+            placeholder="e.g. noise of outdoor units in dense streets"
+            className="rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-priority`}>Priority</label>
+          <PrioritySelect id={`${id}-priority`} name="priority" />
+        </div>
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded bg-zinc-900 px-3 py-1 text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
+        >
+          Add directive
+        </button>
+      </div>
+      <ActionMessage
+        state={state}
+        ok={
+          <p className="text-green-800 dark:text-green-300" data-testid="steer-confirmation">
+            {state.status === "ok" && state.message}
+            {added && added.status !== "pending" && ` Now: ${labelFor(directiveStatusLabels, added.status)}.`}
+          </p>
+        }
       />
-      <PrioritySelect label="Priority of the new directive" value={priority} onChange={setPriority} />
-      <button
-        type="submit"
-        disabled={topic.trim().length < 5}
-        className="rounded bg-zinc-900 px-3 text-white disabled:opacity-40 dark:bg-zinc-100 dark:text-zinc-900"
-      >
-        Add
-      </button>
-      {message && <p role="alert">{message}</p>}
     </form>
   );
 }

@@ -1,0 +1,124 @@
+"use server";
+/**
+ * The run page's forms: answer the clarifying question, approve (and edit) the plan, steer, cancel,
+ * finish now, run again. Each validates its form, finds the caller, and calls the same lib/server/run-actions
+ * function as the matching route handler, so the API and the browser share one implementation.
+ * The run id travels as a hidden field; one that is not a UUID names no run (not_found).
+ */
+import { redirect } from "next/navigation";
+import {
+  approvePlanRequestSchema,
+  clarificationAnswerSchema,
+  planFormAdditionSchema,
+  planRequestFromForm,
+  skipClarificationAnswer,
+  steerRequestSchema,
+} from "../directive-requests.ts";
+import { runIdOrNotFound } from "../ids.ts";
+import { requireConfiguredRun } from "../model-config.ts";
+import {
+  addUserDirective,
+  answerClarification,
+  approvePlan,
+  cancelRun,
+  createAndEnqueueRun,
+  finishRunNow,
+  ownedRun,
+} from "../run-actions.ts";
+import { runSettingsSchema } from "../run-settings.ts";
+import { serverRuntime } from "../runtime.ts";
+import { actionCaller } from "./action-caller.ts";
+import { type ActionState, AppError, formFields, okState, parseForm, runAction } from "./action-state.ts";
+
+/** The form's fields without the run id, and the run id checked. */
+function splitRunId(form: FormData): { runId: string; fields: Record<string, string | string[]> } {
+  const { runId, ...fields } = formFields(form);
+  return { runId: runIdOrNotFound(typeof runId === "string" ? runId : ""), fields };
+}
+
+export async function answerClarificationAction(_prev: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    const { runId, fields } = splitRunId(form);
+    const { answer } =
+      fields.intent === "skip"
+        ? { answer: skipClarificationAnswer }
+        : parseForm(clarificationAnswerSchema, { answer: fields.answer ?? "" });
+    const caller = await actionCaller("actions");
+    await answerClarification(await serverRuntime(), runId, caller.userId, answer);
+    return okState(fields.intent === "skip" ? "Skipped: the research continues without it." : "Answer sent.");
+  });
+}
+
+export async function approvePlanAction(_prev: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    const { runId, fields } = splitRunId(form);
+    const { request, add } = planRequestFromForm(fields);
+    const { edits } = parseForm(approvePlanRequestSchema, request);
+    const addition = add ? parseForm(planFormAdditionSchema, add) : null;
+    const caller = await actionCaller("actions");
+    const rt = await serverRuntime();
+    // Before approving, so the new directive is pending with the plan when research starts.
+    // (Not in approvePlan's transaction: if approving fails, the added directive stays proposed.)
+    if (addition) await addUserDirective(rt, runId, caller.userId, addition);
+    await approvePlan(rt, runId, caller.userId, edits);
+    return okState("Plan approved: the research is starting.");
+  });
+}
+
+export async function steerAction(_prev: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    const { runId, fields } = splitRunId(form);
+    const input = parseForm(steerRequestSchema, fields);
+    const caller = await actionCaller("actions");
+    await addUserDirective(await serverRuntime(), runId, caller.userId, input);
+    return okState(`Added: ${input.topic} — it will be picked up in the next round.`, {
+      topic: input.topic,
+    });
+  });
+}
+
+export async function cancelRunAction(_prev: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    const { runId } = splitRunId(form);
+    const caller = await actionCaller("actions");
+    const { status } = await cancelRun(await serverRuntime(), runId, caller.userId);
+    return okState(status === "cancelled" ? "The run was cancelled." : "Cancelling the run…");
+  });
+}
+
+/** "Stop and write the report now": research stops and the report is written from what was gathered. */
+export async function finishRunAction(_prev: ActionState, form: FormData): Promise<ActionState> {
+  return runAction(async () => {
+    const { runId } = splitRunId(form);
+    const caller = await actionCaller("actions");
+    await finishRunNow(await serverRuntime(), runId, caller.userId);
+    return okState("Research stopped: the report is being written from what was gathered.");
+  });
+}
+
+/** Run again: the same question and settings as a new run, then on to its page. */
+export async function runAgainAction(_prev: ActionState, form: FormData): Promise<ActionState> {
+  const state = await runAction(async () => {
+    const { runId } = splitRunId(form);
+    const caller = await actionCaller("runs");
+    const rt = await serverRuntime();
+    const run = await ownedRun(rt.handle.db, runId, caller.userId);
+    const parsed = runSettingsSchema.safeParse(run.settings);
+    if (!parsed.success) {
+      throw new AppError(
+        "conflict",
+        "This run's settings are no longer accepted; start it from the home page.",
+      );
+    }
+    requireConfiguredRun(parsed.data);
+    const created = await createAndEnqueueRun(rt, {
+      ownerId: caller.userId,
+      question: run.question,
+      settings: parsed.data,
+    });
+    return okState("Started again.", { id: created.id });
+  });
+  // Outside runAction's try, so the redirect is the only way this returns on success.
+  if (state.status === "ok" && typeof state.data?.id === "string") redirect(`/runs/${state.data.id}`);
+  return state;
+}
