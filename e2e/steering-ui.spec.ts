@@ -204,10 +204,17 @@ test('"stop and write the report now" yields a partial report; steering is refus
   const { id } = await (
     await request.post("/api/runs", { data: { question: "Heat pump or boiler, quickly?" } })
   ).json();
+  // A hangs mid-research while B finishes: the report then has something to rest on.
   await expect
-    .poll(async () => (await llmRequests()).some((r) => r.rule === "researcher-a" && r.status === 0), {
-      timeout: 30_000,
-    })
+    .poll(
+      async () => {
+        const hanging = (await llmRequests()).some((r) => r.rule === "researcher-a" && r.status === 0);
+        const run = await (await request.get(`/api/runs/${id}`)).json();
+        const b = run.directives.find((d: { topic: string }) => d.topic === TOPIC_B);
+        return hanging && b?.status === "done";
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
   await page.goto(`/runs/${id}`);
   await page.getByRole("button", { name: "Stop and write the report now" }).click();
@@ -223,6 +230,13 @@ test('"stop and write the report now" yields a partial report; steering is refus
 
   const run = await waitForStatus(request, id, ["completed", "failed"], 30_000);
   expect(run).toMatchObject({ status: "completed", reportPartial: true });
+  expect(String(run.report)).toMatch(/^> \*\*Partial report\.\*\* Research was stopped early/);
+  // The researcher that was mid-way is skipped, not left running; the other's findings carry the report.
+  const statuses = new Map(
+    (run.directives as { topic: string; status: string }[]).map((d) => [d.topic, d.status]),
+  );
+  expect(statuses.get(TOPIC_A)).toBe("skipped");
+  expect(statuses.get(TOPIC_B)).toBe("done");
   await expect(page.getByTestId("run-status")).toHaveText(/completed|finished/i, { timeout: 15_000 });
   await expect(page.getByLabel("Also research")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Stop and write the report now" })).toHaveCount(0);
