@@ -122,4 +122,34 @@ describe("plan review edits keep directive topics unique", () => {
       [expect.any(String), NOISE, "normal"],
     ]);
   });
+
+  it("adds the person's new directives with the approval, in the same transaction", async () => {
+    const { run, cost } = await reviewRun();
+    const added = "Grid carbon intensity and heat pump emissions in winter";
+    await approvePlan(rt, run.id, OWNER, [{ id: cost.id, drop: true }], [{ topic: added, priority: "high" }]);
+    expect((await getRun(h.db, run.id))?.status).toBe("queued");
+    const now = await createDbRunStore(h.db, run.id).listDirectives();
+    expect(now.find((d) => d.topic === added)).toMatchObject({
+      origin: "user",
+      priority: "high",
+      status: "pending",
+    });
+    const events = (await listEventsAfter(h.db, run.id, 2)).map((e) => e.type);
+    expect(events).toEqual(["directive.created", "plan.approved"]);
+  });
+
+  it("refuses an addition that repeats a proposed directive, changing nothing (edits included)", async () => {
+    const { run, cost } = await reviewRun();
+    const e = await refusal(
+      approvePlan(
+        rt,
+        run.id,
+        OWNER,
+        [{ id: cost.id, priority: "high" }],
+        [{ topic: `${COLD}.`, priority: "low" }],
+      ),
+    );
+    expect(e.code).toBe("conflict");
+    await expectUnchanged(run.id);
+  });
 });

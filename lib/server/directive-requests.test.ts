@@ -49,7 +49,7 @@ describe("the plan review form becomes an approve-plan request", () => {
 
   it("sends no edit for an untouched plan and no addition for an empty new topic", () => {
     const { request, add } = planRequestFromForm({ ...base, newTopic: " ", newPriority: "low" });
-    expect(approvePlanRequestSchema.parse(request)).toEqual({ approvePlan: true, edits: [] });
+    expect(approvePlanRequestSchema.parse(request)).toEqual({ approvePlan: true, edits: [], add: [] });
     expect(add).toBeNull();
   });
 

@@ -24,6 +24,11 @@ export const approvePlanRequestSchema = z.strictObject({
     )
     .max(50)
     .default([]),
+  /** Directives the person adds to the plan; stored with the edits in one transaction. */
+  add: z
+    .array(z.strictObject({ topic, priority: priority.default("normal") }))
+    .max(20)
+    .default([]),
 });
 
 export const directiveRequestSchema = z.union([steerRequestSchema, approvePlanRequestSchema]);

@@ -28,7 +28,7 @@ import { createDbRunStore } from "../../db/research-store.ts";
 import { type Run, terminalRunStatuses } from "../../db/schema.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../errors.ts";
-import { withEventTransaction } from "../jobs/event-sink.ts";
+import { type EventLog, withEventTransaction } from "../jobs/event-sink.ts";
 import { cancelQueuedJob, getBoss } from "../jobs/queue.ts";
 import { runCeilingsFromEnv, runCeilingViolations } from "../jobs/run-limits.ts";
 import {
@@ -170,42 +170,49 @@ export async function addUserDirective(
         "The run is writing its report; it can no longer be steered. Start a new run to research more.",
       );
     }
-    const store = createDbRunStore(tx, id);
-    // The same near-duplicate rule the supervisor applies to its own follow-ups.
-    const near = findNearDuplicate(input.topic, await store.listDirectives());
-    if (near) {
-      throw new AppError("conflict", "The run already has a directive that says nearly the same.", {
-        details: { duplicateOf: near.id, similarity: Number(near.similarity.toFixed(2)) },
-      });
-    }
-    const round = (await store.listRounds()).length;
-    const { created, duplicates } = await store.addDirectives([
-      {
-        round,
-        topic: input.topic,
-        priority: input.priority,
-        origin: "user",
-        type: "user",
-        rationale: "Requested by the run's owner while it ran.",
-      },
-    ]);
-    const d = created[0];
-    if (!d) {
-      throw new AppError("conflict", "The run already has this directive.", {
-        details: { duplicateOf: duplicates[0]?.duplicateOf },
-      });
-    }
-    await events.append(id, {
-      type: "directive.created",
-      directiveId: d.id,
-      round: d.round,
-      topic: d.topic,
-      priority: d.priority,
-      origin: "user",
-    });
-    return d;
+    return insertUserDirective(tx, events, id, input);
   });
   return { id: directive.id };
+}
+
+/**
+ * Stores one directive of the run's owner and its event, in the caller's transaction (the run row
+ * locked): refused (409) when the run already has it or one that says nearly the same, the same
+ * rule the supervisor applies to its own follow-ups.
+ */
+async function insertUserDirective(
+  tx: Db,
+  events: EventLog,
+  id: string,
+  input: { topic: string; priority: DirectivePriority },
+  rationale = "Requested by the run's owner while it ran.",
+): Promise<{ id: string }> {
+  const store = createDbRunStore(tx, id);
+  const near = findNearDuplicate(input.topic, await store.listDirectives());
+  if (near) {
+    throw new AppError("conflict", "The run already has a directive that says nearly the same.", {
+      details: { duplicateOf: near.id, similarity: Number(near.similarity.toFixed(2)) },
+    });
+  }
+  const round = (await store.listRounds()).length;
+  const { created, duplicates } = await store.addDirectives([
+    { round, topic: input.topic, priority: input.priority, origin: "user", type: "user", rationale },
+  ]);
+  const d = created[0];
+  if (!d) {
+    throw new AppError("conflict", "The run already has this directive.", {
+      details: { duplicateOf: duplicates[0]?.duplicateOf },
+    });
+  }
+  await events.append(id, {
+    type: "directive.created",
+    directiveId: d.id,
+    round: d.round,
+    topic: d.topic,
+    priority: d.priority,
+    origin: "user",
+  });
+  return d;
 }
 
 export async function answerClarification(
@@ -229,14 +236,16 @@ export async function answerClarification(
 }
 
 /**
- * Plan review: apply the person's edits to the proposed (pending) directives, mark the plan
- * approved in the checkpoint and put the run back in the queue, all in one transaction.
+ * Plan review: apply the person's edits to the proposed (pending) directives, add the ones they
+ * wrote, mark the plan approved in the checkpoint and put the run back in the queue, all in one
+ * transaction (a refused edit or addition changes nothing).
  */
 export async function approvePlan(
   rt: Runtime,
   id: string,
   ownerId: string,
   edits: PlanEdit[],
+  add: { topic: string; priority: DirectivePriority }[] = [],
 ): Promise<void> {
   const db = rt.handle.db;
   await ownedRun(db, id, ownerId);
@@ -247,6 +256,9 @@ export async function approvePlan(
     if (!row) return undefined;
     const problem = await editPendingDirectives(tx, id, edits);
     if (problem) throw planEditError(problem);
+    for (const input of add) {
+      await insertUserDirective(tx, events, id, input, "Added by the run's owner when approving the plan.");
+    }
     await events.append(id, { type: "plan.approved", edited: edits.length > 0 });
     await admitWaitingRuns(tx, boss, ownerId, runSlotLimitsFromEnv());
     return row;

@@ -56,11 +56,8 @@ export async function approvePlanAction(_prev: ActionState, form: FormData): Pro
     const { edits } = parseForm(approvePlanRequestSchema, request);
     const addition = add ? parseForm(planFormAdditionSchema, add) : null;
     const caller = await actionCaller("actions");
-    const rt = await serverRuntime();
-    // Before approving, so the new directive is pending with the plan when research starts.
-    // (Not in approvePlan's transaction: if approving fails, the added directive stays proposed.)
-    if (addition) await addUserDirective(rt, runId, caller.userId, addition);
-    await approvePlan(rt, runId, caller.userId, edits);
+    // The new directive is stored with the edits and the approval, in one transaction.
+    await approvePlan(await serverRuntime(), runId, caller.userId, edits, addition ? [addition] : []);
     return okState("Plan approved: the research is starting.");
   });
 }

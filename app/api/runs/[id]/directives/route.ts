@@ -16,7 +16,7 @@ export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id
   const rt = await serverRuntime();
   await enforceRateLimit(rt, req, "actions");
   if ("approvePlan" in input) {
-    await approvePlan(rt, id, owner, input.edits);
+    await approvePlan(rt, id, owner, input.edits, input.add);
     return Response.json({ status: "queued" }, { status: 202 });
   }
   return Response.json(await addUserDirective(rt, id, owner, input), { status: 201 });
