@@ -56,3 +56,8 @@ export function clip(text: string, max: number): string {
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;
 }
+
+/** The browser tab's title for a run: "<question, shortened> — Deep Research". */
+export function runTitle(question: string): string {
+  return `${clip(question, 70)} — Deep Research`;
+}

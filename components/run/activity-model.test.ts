@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  elapsedMs,
-  formatElapsed,
-  groupActivity,
-  mergeEntries,
-  nowDoing,
-  type StreamedEvent,
-  toEntry,
-} from "./activity-model";
+import type { ResearchEvent } from "@/lib/research/events";
+import { runTitle, shortUrl, stopReasonLabel } from "./activity-labels";
+import { elapsedMs, formatElapsed, groupActivity, mergeEntries, nowDoing, toEntry } from "./activity-model";
 import { directiveStatusText } from "./directive-status";
 
 const directives = [
@@ -15,7 +9,7 @@ const directives = [
   { id: "d2", topic: "Gas boiler costs" },
 ];
 let seq = 0;
-const entry = (e: Omit<StreamedEvent, "seq">) => toEntry({ ...e, seq: ++seq, at: "2026-01-01T10:00:00Z" } as StreamedEvent);
+const entry = (e: ResearchEvent) => toEntry({ ...e, seq: ++seq, at: "2026-01-01T10:00:00Z" });
 const running = { status: "running" as const, phase: "supervision" as const, directives };
 
 describe("activity entries", () => {
@@ -68,7 +62,9 @@ describe("nowDoing", () => {
   });
 
   it("says why nothing moves while the run waits or has ended", () => {
-    expect(nowDoing({ ...running, status: "awaiting_plan_review" }, [])).toBe("Waiting for you to review the plan");
+    expect(nowDoing({ ...running, status: "awaiting_plan_review" }, [])).toBe(
+      "Waiting for you to review the plan",
+    );
     expect(nowDoing({ ...running, status: "cancelled" }, [])).toBe("Stopped: the run was cancelled");
   });
 });
@@ -85,9 +81,9 @@ describe("elapsed time", () => {
     const createdAt = "2026-01-01T10:00:00.000Z";
     const now = Date.parse("2026-01-01T10:02:00.000Z");
     expect(elapsedMs({ createdAt, finishedAt: null, status: "running" }, now)).toBe(120_000);
-    expect(
-      elapsedMs({ createdAt, finishedAt: "2026-01-01T10:00:30.000Z", status: "completed" }, now),
-    ).toBe(30_000);
+    expect(elapsedMs({ createdAt, finishedAt: "2026-01-01T10:00:30.000Z", status: "completed" }, now)).toBe(
+      30_000,
+    );
   });
 });
 
@@ -103,10 +99,31 @@ describe("directiveStatusText", () => {
 
   it("says why a directive was skipped", () => {
     const d = { id: "d1", status: "skipped" as const, error: null };
-    const aged = entry({ type: "directive.aged_out", directiveId: "d1", round: 3, addedInRound: 1, topic: "t" });
+    const aged = entry({
+      type: "directive.aged_out",
+      directiveId: "d1",
+      round: 3,
+      addedInRound: 1,
+      topic: "t",
+    });
     expect(directiveStatusText(d, { status: "completed" }, [aged])).toBe(
       "Skipped: waited too many rounds at low priority",
     );
     expect(directiveStatusText(d, { status: "completed" }, [])).toBe("Skipped");
+  });
+});
+
+describe("labels", () => {
+  it("title the tab with the question, shortened", () => {
+    expect(runTitle("Heat pump\nor boiler?")).toBe("Heat pump or boiler? — Deep Research");
+    expect(runTitle("x".repeat(100))).toBe(`${"x".repeat(69)}… — Deep Research`);
+  });
+
+  it("shorten URLs to host and path, and name stop reasons in words", () => {
+    expect(shortUrl("https://example.org/a/very/long/path/that/goes/on/and/on/forever.html", 30)).toBe(
+      "example.org/a/very/long/path/…",
+    );
+    expect(stopReasonLabel("budget")).toBe("its tool budget was spent");
+    expect(stopReasonLabel("something_new")).toBe("something new");
   });
 });

@@ -171,7 +171,7 @@ const waitingLines: Partial<Record<RunViewJson["status"], string>> = {
 
 /** One plain line: what the run is doing now (e.g. "Researcher 2 is reading example.org/…"). */
 export function nowDoing(
-  run: Pick<RunViewJson, "status" | "phase" | "directives">,
+  run: Pick<RunViewJson, "status" | "phase"> & { directives: readonly Pick<DirectiveView, "id">[] },
   entries: readonly ActivityEntry[],
 ): string {
   const waiting = waitingLines[run.status];
@@ -200,7 +200,10 @@ export function formatElapsed(ms: number): string {
 }
 
 /** Milliseconds from the run's creation to its end, or to `now` while it is going. */
-export function elapsedMs(run: Pick<RunViewJson, "createdAt" | "finishedAt" | "status">, now: number): number {
+export function elapsedMs(
+  run: Pick<RunViewJson, "createdAt" | "finishedAt" | "status">,
+  now: number,
+): number {
   const start = Date.parse(run.createdAt);
   const ended = terminalRunStatuses.includes(run.status);
   const end = run.finishedAt ? Date.parse(run.finishedAt) : ended ? start : now;
@@ -213,4 +216,12 @@ export function clockTime(iso: string | null): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
   return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
+}
+
+/** Kept out of the feed: usage has its own panel, and a token count per call is noise. */
+export const feedHidden: ReadonlySet<ResearchEventType> = new Set(["usage.updated"]);
+
+/** The entries the feed shows, oldest first. */
+export function feedEntries(entries: readonly ActivityEntry[]): ActivityEntry[] {
+  return entries.filter((e) => !feedHidden.has(e.type));
 }

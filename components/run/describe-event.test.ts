@@ -31,7 +31,12 @@ const samples: { [T in ResearchEventType]: EventOf<T> } = {
     criteria: { redundancy: "ISSUE", coverage: "PASS", proportionality: "PASS", specificity: "ISSUE" },
     verdict: "v",
   },
-  "supervision.first_round_revise": { type: "supervision.first_round_revise", skipped: false, before: 3, after: 2 },
+  "supervision.first_round_revise": {
+    type: "supervision.first_round_revise",
+    skipped: false,
+    before: 3,
+    after: 2,
+  },
   "supervision.first_round_decomposition": {
     type: "supervision.first_round_decomposition",
     initialCount: 3,
@@ -60,7 +65,12 @@ const samples: { [T in ResearchEventType]: EventOf<T> } = {
     confidence: 1,
     reason: "r",
   },
-  "supervision.round_completed": { type: "supervision.round_completed", round: 2, decision: "stop", reason: "enough" },
+  "supervision.round_completed": {
+    type: "supervision.round_completed",
+    round: 2,
+    decision: "stop",
+    reason: "enough",
+  },
   "plan.awaiting_review": { type: "plan.awaiting_review", directives: 3 },
   "plan.approved": { type: "plan.approved", edited: true },
   "directive.created": {
@@ -74,7 +84,13 @@ const samples: { [T in ResearchEventType]: EventOf<T> } = {
   "directive.duplicate_skipped": { type: "directive.duplicate_skipped", topic: "t", duplicateOf: "d" },
   "directive.rejected": { type: "directive.rejected", round: 1, topic: "t", reason: "over the cap" },
   "directive.skipped": { type: "directive.skipped", directiveId: "d", reason: "supervision had finished" },
-  "directive.aged_out": { type: "directive.aged_out", directiveId: "d", round: 3, addedInRound: 1, topic: "t" },
+  "directive.aged_out": {
+    type: "directive.aged_out",
+    directiveId: "d",
+    round: 3,
+    addedInRound: 1,
+    topic: "t",
+  },
   "directive.started": { type: "directive.started", directiveId: "d" },
   "directive.completed": { type: "directive.completed", directiveId: "d", sources: 1 },
   "directive.failed": { type: "directive.failed", directiveId: "d", error: "timeout" },
@@ -96,9 +112,18 @@ const samples: { [T in ResearchEventType]: EventOf<T> } = {
     reason: "not from this run",
   },
   "researcher.think": { type: "researcher.think", directiveId: "d", text: "Enough figures." },
-  "researcher.reflection_injected": { type: "researcher.reflection_injected", directiveId: "d", after: "search" },
+  "researcher.reflection_injected": {
+    type: "researcher.reflection_injected",
+    directiveId: "d",
+    after: "search",
+  },
   "researcher.stopped": { type: "researcher.stopped", directiveId: "d", reason: "relevant_sources", counts },
-  "researcher.complete": { type: "researcher.complete", directiveId: "d", reason: "similar_searches", toolCalls: 7 },
+  "researcher.complete": {
+    type: "researcher.complete",
+    directiveId: "d",
+    reason: "similar_searches",
+    toolCalls: 7,
+  },
   "source.added": {
     type: "source.added",
     sourceId: "s",
@@ -122,7 +147,13 @@ const samples: { [T in ResearchEventType]: EventOf<T> } = {
   },
   "report.link_corrected": { type: "report.link_corrected", sourceId: "s", from: "a", to: "b" },
   "report.completed": { type: "report.completed", chars: 4000, citations: 4, partial: false },
-  "token_limit.retry": { type: "token_limit.retry", phase: "synthesis", attempt: 1, removedChars: 9, budgetChars: 9 },
+  "token_limit.retry": {
+    type: "token_limit.retry",
+    phase: "synthesis",
+    attempt: 1,
+    removedChars: 9,
+    budgetChars: 9,
+  },
   "knowledge.extracted": { type: "knowledge.extracted", count: 2 },
   "model.retry": { type: "model.retry", role: "researcher", attempt: 2, delayMs: 500 },
   "usage.updated": { type: "usage.updated", inputTokens: 1200, outputTokens: 300, cost: 0.0123 },
@@ -142,9 +173,9 @@ describe("describeEvent", () => {
   it("says what researchers do, with the URL and query they used", () => {
     expect(describeEvent(samples["researcher.search"])).toBe("Searching for “heat pumps”");
     expect(describeEvent(samples["researcher.fetch"])).toBe("Read https://a.example/x");
-    expect(
-      describeEvent({ ...samples["researcher.fetch"], ok: false, reason: "timeout" }),
-    ).toBe("Could not read https://a.example/x (timeout)");
+    expect(describeEvent({ ...samples["researcher.fetch"], ok: false, reason: "timeout" })).toBe(
+      "Could not read https://a.example/x (timeout)",
+    );
     expect(describeEvent(samples["researcher.fetch_refused"])).toBe(
       "Refused to read https://x.example/?q=secret — not from this run",
     );

@@ -9,7 +9,10 @@ import type { ActivityEntry } from "./activity-model";
 import type { DirectiveView, RunViewJson } from "./types";
 
 const endedWhile: Record<string, { running: string; pending: string }> = {
-  cancelled: { running: "Stopped when the run was cancelled", pending: "Not researched: the run was cancelled" },
+  cancelled: {
+    running: "Stopped when the run was cancelled",
+    pending: "Not researched: the run was cancelled",
+  },
   failed: { running: "Stopped when the run failed", pending: "Not researched: the run failed" },
   completed: { running: "Stopped when the run ended", pending: "Not researched: the run ended first" },
 };
