@@ -36,7 +36,12 @@ export function DirectiveCoverageChart({ rows }: { rows: DirectiveCoverageRow[] 
     >
       {mounted && (
         <ResponsiveContainer width="100%" height={height}>
-          <BarChart data={data} layout="vertical" margin={{ top: 4, right: 12, bottom: 4, left: 4 }}>
+          <BarChart
+            data={data}
+            layout="vertical"
+            accessibilityLayer={false}
+            margin={{ top: 4, right: 12, bottom: 4, left: 4 }}
+          >
             <CartesianGrid horizontal={false} strokeOpacity={0.3} />
             <XAxis type="number" allowDecimals={false} tick={{ fill: "currentColor" }} />
             <YAxis type="category" dataKey="label" width={96} tick={{ fill: "currentColor" }} />
@@ -77,7 +82,7 @@ export function RoundCoverageChart({ rows }: { rows: RoundCoverageRow[] }) {
     >
       {mounted && (
         <ResponsiveContainer width="100%" height={height}>
-          <BarChart data={data} margin={{ top: 4, right: 12, bottom: 4, left: 0 }}>
+          <BarChart data={data} accessibilityLayer={false} margin={{ top: 4, right: 12, bottom: 4, left: 0 }}>
             <CartesianGrid vertical={false} strokeOpacity={0.3} />
             <XAxis dataKey="label" tick={{ fill: "currentColor" }} />
             <YAxis domain={[0, 100]} unit="%" width={44} tick={{ fill: "currentColor" }} />
