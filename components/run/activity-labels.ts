@@ -61,3 +61,17 @@ export function plural(n: number, word: string, many = `${word}s`): string {
 export function runTitle(question: string): string {
   return `${clip(question, 70)} — Deep Research`;
 }
+
+/**
+ * A supervisor's reason in words: without the stop code it starts with ("coverage_sufficient: …"),
+ * and with the one coverage figure the page uses (a percent) instead of a raw confidence; the
+ * model's own "overall" figure is left out, so one round never shows two coverage numbers.
+ */
+export function plainReason(reason: string): string {
+  return reason
+    .replace(/^[a-z]+(?:_[a-z]+)+:\s*/, "")
+    .replace(/heuristic confidence (\d(?:\.\d+)?)/g, (_, x) => `coverage ${Math.round(Number(x) * 100)}%`)
+    .replace(/\s*\(overall \d(?:\.\d+)?\)/g, "")
+    .replaceAll("directive(s)", "directives")
+    .replaceAll("source(s)", "sources");
+}

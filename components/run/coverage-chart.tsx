@@ -44,7 +44,7 @@ export function DirectiveCoverageChart({ rows }: { rows: DirectiveCoverageRow[] 
           >
             <CartesianGrid horizontal={false} strokeOpacity={0.3} />
             <XAxis type="number" allowDecimals={false} tick={{ fill: "currentColor" }} />
-            <YAxis type="category" dataKey="label" width={96} tick={{ fill: "currentColor" }} />
+            <YAxis type="category" dataKey="label" width={112} tick={{ fill: "currentColor" }} />
             <Tooltip />
             <Legend />
             {tiers.map((t) => (

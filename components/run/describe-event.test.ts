@@ -210,6 +210,19 @@ describe("describeEvent", () => {
       "Round 1: coverage 46% (measured from the sources) — more research needed",
     );
     expect(describeEvent(samples["supervision.round_completed"])).toBe("Round 2: stopping — enough");
+    expect(
+      describeEvent({
+        ...samples["supervision.round_completed"],
+        reason: "coverage_sufficient: the supervisor judged coverage sufficient (overall 0.90): done",
+      }),
+    ).toBe("Round 2: stopping — the supervisor judged coverage sufficient: done");
+    expect(
+      describeEvent({
+        ...samples["supervision.round_completed"],
+        decision: "continue",
+        reason: "2 directive(s) researched, 2 new source(s); heuristic confidence 0.65",
+      }),
+    ).toBe("Round 2: continuing — 2 directives researched, 2 new sources; coverage 65%");
   });
 
   it("describes the end of a run", () => {

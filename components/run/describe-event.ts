@@ -1,6 +1,6 @@
 import type { EventOf, ResearchEvent } from "@/lib/research/events";
 import { labelFor, priorityLabels, qualityLabels, runPhaseLabels } from "../labels";
-import { clip, plural, roleLabel, shortUrl, stopReasonLabel } from "./activity-labels";
+import { clip, plainReason, plural, roleLabel, shortUrl, stopReasonLabel } from "./activity-labels";
 
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const percent = (x: number) => `${Math.round(x * 100)}%`;
@@ -59,7 +59,7 @@ function describePlanning(event: ResearchEvent): string {
       return `Plan ready: ${plural(event.finalCount, "directive")}${event.revised ? " after revision" : ""}`;
     case "supervision.round_started":
       return event.round === 0
-        ? `Round 0: research starts on ${plural(event.pending, "directive")}`
+        ? "Round 0 started: planning the research"
         : `Round ${event.round} started with ${plural(event.pending, "directive")} waiting`;
     case "supervision.think":
       return `Supervisor's thinking: ${clip(event.text, 200)}`;
@@ -68,7 +68,7 @@ function describePlanning(event: ResearchEvent): string {
     case "supervision.heuristic_sufficient":
       return `Round ${event.round}: every directive clearly covered — model assessment skipped`;
     case "supervision.round_completed":
-      return `Round ${event.round}: ${event.decision === "continue" ? "continuing" : "stopping"} — ${event.reason}`;
+      return `Round ${event.round}: ${event.decision === "continue" ? "continuing" : "stopping"} — ${plainReason(event.reason)}`;
     case "plan.awaiting_review":
       return `Plan ready for your review (${plural(event.directives, "directive")})`;
     case "plan.approved":

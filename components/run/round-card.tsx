@@ -1,3 +1,4 @@
+import { plainReason } from "./activity-labels";
 import { percent, roundCoverage } from "./coverage-data";
 import type { SupervisionRoundView } from "./types";
 
@@ -68,7 +69,7 @@ export function RoundCard({
       {r.decision && (
         <p data-testid="round-decision">
           <span className="font-medium">{r.decision === "continue" ? "Continued: " : "Stopped: "}</span>
-          {r.reason ?? ""}
+          {plainReason(r.reason ?? "")}
         </p>
       )}
     </article>
@@ -145,7 +146,7 @@ function CheckDetails({ r, a }: { r: SupervisionRoundView; a: Assessment }) {
             {a.shouldContinue ? "Assessment: more research needed. " : "Assessment: enough. "}
           </span>
           {a.method === "heuristic" || a.method === "heuristic_gate" ? "(From the numbers of sources.) " : ""}
-          {a.rationale}
+          {plainReason(a.rationale)}
         </p>
       )}
       {followUps.length > 0 && (

@@ -37,7 +37,7 @@ export function StatusHeader({
   const status = labelFor(runStatusLabels, run.status);
   return (
     <header
-      className={`space-y-2 ${ended ? "" : "sticky top-0 z-10 -mx-6 border-b border-zinc-200 bg-white/95 px-6 py-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95"}`}
+      className={`space-y-2 ${ended ? "" : "sticky top-0 z-10 -mx-6 border-b border-zinc-200 bg-zinc-50/95 px-6 py-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95"}`}
     >
       <p className="text-sm text-muted">
         <a href="/" className="hover:underline">
