@@ -4,6 +4,7 @@
  * chart's numbers are the API's), then read when done (the report first, the rest in tabs), at
  * desktop and phone width, with screenshots of both states kept as test artifacts.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { describeEvent } from "../components/run/describe-event.ts";
 import type { ResearchEvent } from "../lib/research/events.ts";
@@ -85,6 +86,19 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
+/** No serious or critical axe violations, in the light and the dark scheme. */
+async function expectAccessible(page: Page, label: string): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious, `axe on ${label} (${colorScheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 test.beforeEach(async ({ request }) => {
   await waitForIdle(request);
 });
@@ -129,6 +143,7 @@ test("the run page follows a run live and puts the report first when it is done"
   await expect(elapsed).toHaveText(/^\d+ s$|min/);
   await expectRoundsAndCoverage(page, id);
   await shoot(page, testInfo, "running-desktop");
+  await expectAccessible(page, "the running run page");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
   await shoot(page, testInfo, "running-phone");
@@ -176,6 +191,7 @@ test("the run page follows a run live and puts the report first when it is done"
   await expect(page.getByTestId("round-card").first()).toBeVisible();
   await expect(page.getByTestId("coverage-chart").locator("svg").first()).toBeVisible();
   await shoot(page, testInfo, "finished-desktop");
+  await expectAccessible(page, "the finished run page");
 
   // On a phone the report starts on the first screen and nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
