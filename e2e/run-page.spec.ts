@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { describeEvent } from "../components/run/describe-event.ts";
 import type { ResearchEvent } from "../lib/research/events.ts";
-import { baseUrl, scriptLlm, waitForIdle, webUrl } from "./support/helpers.ts";
+import { baseUrl, llmRequests, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
 import { researchScript } from "./support/research-script.ts";
 import { sessionHeaders, sharedApp } from "./support/session.ts";
 import { readSse } from "./support/sse.ts";
@@ -200,4 +200,38 @@ test("the run page follows a run live and puts the report first when it is done"
   expect((await report.boundingBox())!.y).toBeLessThan(844);
   await expectNoSidewaysScroll(page);
   await shoot(page, testInfo, "finished-phone");
+});
+
+test("after a cancel the page shows what happened: no directive still researching, the sources kept", async ({
+  page,
+  request,
+}) => {
+  await scriptLlm(researchScript({ webUrl: webUrl(), researcherA: [{ kind: "hang" }] }));
+  const { id } = await (
+    await request.post("/api/runs", { data: { question: "Heat pump or gas boiler?" } })
+  ).json();
+  await page.goto(`/runs/${id}`);
+  await expect
+    .poll(async () => (await llmRequests()).some((r) => r.rule === "researcher-a" && r.status === 0), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  await expect(page.getByTestId("directive-status").filter({ hasText: "Researching" }).first()).toBeVisible();
+  // Cancelled through the API: the cancel controls are another part of the page (and may ask to confirm).
+  expect((await request.post(`/api/runs/${id}/cancel`)).status()).toBe(202);
+  const run = await waitForStatus(request, id, ["cancelled"], 10_000);
+  await expect(page.getByTestId("run-status")).toHaveText("Cancelled");
+  await expect(page.getByTestId("now-doing")).toHaveText("Stopped: the run was cancelled");
+  await expect(
+    page.getByTestId("directive-status").filter({ hasText: "Stopped when the run was cancelled" }),
+  ).not.toHaveCount(0);
+  for (const text of await page.getByTestId("directive-status").allTextContents()) {
+    expect(text).not.toMatch(/Researching|^Waiting$/);
+  }
+  // What was read before the cancel is still there to see.
+  const sources = (run.sources as unknown[]).length;
+  await page.getByRole("tab", { name: `Sources (${sources})` }).click();
+  if (sources)
+    await expect(page.getByRole("region", { name: "Sources" }).getByRole("link")).toHaveCount(sources);
+  await expect(page.getByTestId("activity-latest")).toHaveText(/^Cancelled/);
 });
