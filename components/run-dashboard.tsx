@@ -7,45 +7,81 @@ import { DirectivesPanel } from "./run/directives-panel";
 import { PlanReview } from "./run/plan-review";
 import { ReportPanel } from "./run/report-panel";
 import { RunControls } from "./run/run-controls";
+import { RunTabs } from "./run/run-tabs";
 import { SourcesPanel } from "./run/sources-panel";
 import { StatusHeader } from "./run/status-header";
 import { SteerForm } from "./run/steer-form";
 import { SupervisionPanel } from "./run/supervision-panel";
 import { TimelinePanel } from "./run/timeline-panel";
 import type { RunViewJson } from "./run/types";
+import { UsagePanel } from "./run/usage-panel";
 import { useRunStream } from "./run/use-run-stream";
 
 /**
- * The run page: the live run (from the event stream) laid out panel by panel. Each panel that acts
- * on the run takes the run and `onChanged` (re-read the run after an action).
+ * The run page, built around the question and the report. While the run goes: the sticky status
+ * header, whatever waits on the user, the activity, the directives, supervision and the draft.
+ * Once it has ended: the report first, then Activity, Sources, Supervision and Usage as tabs.
+ * Panels that act on the run take the run and `onChanged` (re-read the run after an action).
  */
 export function RunDashboard({ initial }: { initial: RunViewJson }) {
-  const { run, timeline, liveReport, refresh } = useRunStream(initial);
+  const { run, activity, liveReport, refresh } = useRunStream(initial);
   const onChanged = () => void refresh();
   const done = terminalRunStatuses.includes(run.status);
+  const header = (
+    <StatusHeader run={run} activity={activity}>
+      <RunControls run={run} onChanged={onChanged} />
+    </StatusHeader>
+  );
+
+  if (done) {
+    return (
+      <div className="space-y-8">
+        {header}
+        <ReportPanel run={run} liveReport={liveReport} />
+        <RunTabs
+          label="About this run"
+          tabs={[
+            {
+              id: "activity",
+              label: "Activity",
+              content: (
+                <div className="space-y-8">
+                  <DirectivesPanel run={run} activity={activity} />
+                  <TimelinePanel activity={activity} directives={run.directives} />
+                </div>
+              ),
+            },
+            { id: "sources", label: `Sources (${run.sources.length})`, content: <SourcesPanel run={run} /> },
+            {
+              id: "supervision",
+              label: "Supervision",
+              content: (
+                <div className="space-y-4">
+                  {run.brief && <BriefPanel brief={run.brief} />}
+                  <SupervisionPanel run={run} />
+                </div>
+              ),
+            },
+            { id: "usage", label: "Usage", content: <UsagePanel run={run} /> },
+          ]}
+        />
+      </div>
+    );
+  }
+
   return (
     <div className="space-y-8">
-      <StatusHeader run={run}>
-        <RunControls run={run} onChanged={onChanged} />
-      </StatusHeader>
-
+      {header}
       {run.status === "awaiting_clarification" && <ClarificationForm run={run} onChanged={onChanged} />}
       {run.status === "awaiting_plan_review" && <PlanReview run={run} onChanged={onChanged} />}
-
       {run.brief && <BriefPanel brief={run.brief} />}
-
-      <div className="grid gap-6 md:grid-cols-2">
-        <div className="space-y-3">
-          <DirectivesPanel directives={run.directives} />
-          {!done && <SteerForm run={run} onChanged={onChanged} />}
-        </div>
-        <TimelinePanel timeline={timeline} />
-      </div>
-
-      <SupervisionPanel history={run.supervisionHistory} coverage={run.coverage} />
-
+      <TimelinePanel activity={activity} directives={run.directives} />
+      <DirectivesPanel run={run} activity={activity}>
+        <SteerForm run={run} onChanged={onChanged} />
+      </DirectivesPanel>
+      <SupervisionPanel run={run} />
       <ReportPanel run={run} liveReport={liveReport} />
-      <SourcesPanel run={run} />
+      <UsagePanel run={run} />
     </div>
   );
 }

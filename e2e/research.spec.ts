@@ -30,15 +30,21 @@ test("a question typed in the browser becomes a cited report, streamed live", as
   await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
   const id = page.url().split("/").at(-1)!;
 
-  await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "completed", {
+    timeout: 60_000,
+  });
   const report = page.getByRole("region", { name: "Report" });
   await expect(report.getByRole("heading", { name: "Efficiency in the cold" })).toBeVisible();
   await expect(report.getByRole("heading", { name: "Sources" })).toBeVisible();
   await expect(page.getByTestId("timeline")).toContainText("Completed with");
   await expect(page.getByTestId("citation-check")).toContainText("1 citation(s) to unknown sources removed");
+  // Once the run has ended, supervision is one of the tabs after the report.
+  await page.getByRole("tab", { name: "Supervision" }).click();
   const supervision = page.getByRole("region", { name: "Supervision" });
-  await expect(supervision.getByRole("table")).toContainText("Seasonal efficiency of air-source heat pumps");
-  await expect(supervision).toContainText("Round 1 (coverage)");
+  await expect(supervision.getByRole("table").first()).toContainText(
+    "Seasonal efficiency of air-source heat pumps",
+  );
+  await expect(supervision).toContainText("Round 1 · Coverage check");
   // Markdown is rendered without raw HTML: the model's <img onerror> and <script> never reach the DOM.
   await expect(report.locator("img, script")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
@@ -206,10 +212,12 @@ test("with plan review on, a person drops a proposed directive in the UI and onl
   const id = page.url().split("/").at(-1)!;
   const review = page.getByRole("region", { name: "Plan review" });
   await expect(review).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId("run-status")).toHaveText("awaiting_plan_review");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "awaiting_plan_review");
   await review.getByRole("checkbox", { name: `Remove: ${TOPIC_A}` }).check();
   await review.getByRole("button", { name: "Approve plan and start research" }).click();
-  await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "completed", {
+    timeout: 60_000,
+  });
 
   const run = await (await request.get(`/api/runs/${id}`)).json();
   const status = Object.fromEntries(
@@ -364,7 +372,9 @@ test("an ambiguous request waits for one clarifying answer, then researches with
   await expect(form).toContainText("mild or cold winters?");
   await form.getByRole("textbox").fill("Cold winters, down to -20 °C, in Scandinavia.");
   await form.getByRole("button", { name: "Answer and continue" }).click();
-  await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "completed", {
+    timeout: 60_000,
+  });
 
   const events = (await readEventStream(id)).map(([, t]) => t);
   expect(events.indexOf("clarification.requested")).toBeLessThan(events.indexOf("clarification.answered"));

@@ -88,12 +88,14 @@ test("every page has a nonce CSP and works under it; the share link stands alone
   const id = page.url().split("/").at(-1)!;
 
   // The run page streams the run live (EventSource: connect-src 'self') and renders the report.
-  await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "completed", {
+    timeout: 60_000,
+  });
   await expect(
     page.getByRole("region", { name: "Report" }).getByRole("heading", { name: "Sources" }),
   ).toBeVisible();
   await expectNoncePolicy(page, await page.reload());
-  await expect(page.getByTestId("run-status")).toHaveText("completed");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "completed");
 
   // The report download is an attachment the browser does not sniff.
   expectAttachment(await request.get(`/api/runs/${id}/report.md`));

@@ -1,12 +1,11 @@
-/** The research brief the engine wrote from the question (and the clarification answer). */
-export function BriefPanel({ brief }: { brief: string }) {
+/** The research brief the engine wrote from the question (and the clarification answer), on demand. */
+export function BriefPanel({ brief, open = false }: { brief: string; open?: boolean }) {
   return (
-    <section
-      aria-label="Research brief"
-      className="rounded-lg border border-zinc-200 p-4 text-sm dark:border-zinc-800"
-    >
-      <h2 className="mb-1 font-medium">Brief</h2>
-      <p className="whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{brief}</p>
+    <section aria-label="Research brief" className="text-sm">
+      <details open={open} className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+        <summary className="cursor-pointer font-medium">Research brief</summary>
+        <p className="mt-2 whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{brief}</p>
+      </details>
     </section>
   );
 }

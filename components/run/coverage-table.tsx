@@ -1,51 +1,100 @@
-import type { RunViewJson } from "./types";
-
-type Coverage = NonNullable<RunViewJson["coverage"]>;
+import { DirectiveCoverageChart, RoundCoverageChart } from "./coverage-chart";
+import { type DirectiveCoverageRow, percent, qualityWords, type RoundCoverageRow } from "./coverage-data";
 
 /**
- * How well each directive is covered after the latest round: sources read (and search hits only
- * seen), their domains and quality, and how many the findings cite. Older rounds lack seen/cited.
+ * Coverage per directive (sources read, by quality, and cited) and per round (the one coverage
+ * figure, measured from the sources read): a chart, and the same numbers as a table. The rows carry
+ * the API's values as data attributes, so a test can check the chart shows exactly those.
  */
 export function CoverageTable({
-  heuristic,
   directives,
+  rounds,
 }: {
-  heuristic: Coverage["heuristic"];
-  directives: NonNullable<Coverage["directives"]>;
+  directives: DirectiveCoverageRow[];
+  rounds: RoundCoverageRow[];
 }) {
+  const measured = rounds.filter((r) => r.coverage !== null);
   return (
-    <table className="w-full border-collapse text-left text-xs">
-      <caption className="mb-1 text-left text-muted">
-        Coverage
-        {heuristic
-          ? ` — heuristic confidence ${Math.round(heuristic.confidence * 100)}%${heuristic.sufficient ? " (sufficient)" : ""}`
-          : ""}
-      </caption>
-      <thead>
-        <tr className="border-b border-zinc-200 dark:border-zinc-800">
-          <th className="py-1 pr-2">Directive</th>
-          <th className="py-1 pr-2">Read (seen)</th>
-          <th className="py-1 pr-2">Domains</th>
-          <th className="py-1 pr-2">Quality (H/M/L/?)</th>
-          <th className="py-1">Cited</th>
-        </tr>
-      </thead>
-      <tbody>
-        {directives.map((d) => (
-          <tr key={d.directiveId} className="border-b border-zinc-100 dark:border-zinc-900">
-            <td className="py-1 pr-2">{d.topic.slice(0, 90)}</td>
-            <td className="py-1 pr-2">
-              {d.sourceCount}
-              {d.seenCount === undefined ? "" : ` (${d.seenCount})`}
-            </td>
-            <td className="py-1 pr-2">{d.uniqueDomains}</td>
-            <td className="py-1 pr-2">
-              {d.quality.HIGH ?? 0}/{d.quality.MEDIUM ?? 0}/{d.quality.LOW ?? 0}/{d.quality.UNKNOWN ?? 0}
-            </td>
-            <td className="py-1">{d.citedCount ?? "–"}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="space-y-4">
+      {directives.length > 0 && (
+        <figure className="space-y-2">
+          <figcaption className="text-sm font-medium">Sources read per directive</figcaption>
+          <DirectiveCoverageChart rows={directives} />
+          <div className="overflow-x-auto">
+            <table className="w-full border-collapse text-left text-xs">
+              <caption className="sr-only">Sources read per directive</caption>
+              <thead>
+                <tr className="border-b border-zinc-200 dark:border-zinc-800">
+                  <th className="py-1 pr-2">Directive</th>
+                  <th className="py-1 pr-2">Sources read</th>
+                  <th className="py-1 pr-2">Quality</th>
+                  <th className="py-1 pr-2">Websites</th>
+                  <th className="py-1">Cited in findings</th>
+                </tr>
+              </thead>
+              <tbody>
+                {directives.map((d) => (
+                  <tr
+                    key={d.directiveId}
+                    data-testid="coverage-value"
+                    data-directive-id={d.directiveId}
+                    data-value={d.read}
+                    className="border-b border-zinc-100 align-top dark:border-zinc-900"
+                  >
+                    <th scope="row" className="py-1 pr-2 font-normal">
+                      <span className="font-medium">{d.label}</span>{" "}
+                      <span className="text-muted">{d.topic.slice(0, 90)}</span>
+                    </th>
+                    <td className="py-1 pr-2">
+                      {d.read}
+                      {d.seen !== null && d.seen > d.read ? ` (of ${d.seen} found)` : ""}
+                    </td>
+                    <td className="py-1 pr-2">{qualityWords(d.quality)}</td>
+                    <td className="py-1 pr-2">{d.domains}</td>
+                    <td className="py-1">{d.cited ?? "not counted"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </figure>
+      )}
+      {measured.length > 0 && (
+        <figure className="space-y-2">
+          <figcaption className="text-sm font-medium">
+            Coverage after each round{" "}
+            <span className="font-normal text-muted">(measured from the sources read)</span>
+          </figcaption>
+          <RoundCoverageChart rows={measured} />
+          <table className="w-full border-collapse text-left text-xs">
+            <caption className="sr-only">Coverage after each round</caption>
+            <thead>
+              <tr className="border-b border-zinc-200 dark:border-zinc-800">
+                <th className="py-1 pr-2">Round</th>
+                <th className="py-1 pr-2">Coverage</th>
+                <th className="py-1">New sources</th>
+              </tr>
+            </thead>
+            <tbody>
+              {measured.map((r) => (
+                <tr
+                  key={r.round}
+                  data-testid="round-coverage-value"
+                  data-round={r.round}
+                  data-value={r.coverage ?? ""}
+                  className="border-b border-zinc-100 dark:border-zinc-900"
+                >
+                  <th scope="row" className="py-1 pr-2 font-normal">
+                    Round {r.round}
+                  </th>
+                  <td className="py-1 pr-2">{percent(r.coverage ?? 0)}</td>
+                  <td className="py-1">{r.newSources}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </figure>
+      )}
+    </div>
   );
 }

@@ -1,93 +1,235 @@
 import { describe, expect, it } from "vitest";
+import type { EventOf, ResearchEventType } from "@/lib/research/events";
 import { describeEvent } from "./describe-event";
 
+const counts = {
+  searches: 3,
+  sourcesRead: 4,
+  relevantSources: 3,
+  lastSearchOverlap: 0.8,
+  toolCalls: 9,
+  toolBudget: 12,
+};
+
+/** One event of every type: the mapped type makes a new event type fail to compile until added here. */
+const samples: { [T in ResearchEventType]: EventOf<T> } = {
+  "run.created": { type: "run.created", question: "q", settings: {} },
+  "run.started": { type: "run.started", attempt: 1 },
+  "run.resumed": { type: "run.resumed", phase: "supervision", attempt: 2 },
+  "run.legacy_resume": { type: "run.legacy_resume", fromVersion: 1, toVersion: 2, note: "n" },
+  "run.completed": { type: "run.completed", sources: 3, citations: 5, partial: false },
+  "run.failed": { type: "run.failed", reason: "no model", partial: false },
+  "run.cancelled": { type: "run.cancelled", reason: "cancelled by you" },
+  "phase.started": { type: "phase.started", phase: "synthesis" },
+  "phase.completed": { type: "phase.completed", phase: "brief", durationMs: 2400 },
+  "clarification.requested": { type: "clarification.requested", question: "Mild or cold winters?" },
+  "clarification.answered": { type: "clarification.answered", answer: "cold" },
+  "brief.created": { type: "brief.created", brief: "b", knowledgeItems: 2 },
+  "supervision.first_round_generate": { type: "supervision.first_round_generate", count: 3, topics: [] },
+  "supervision.first_round_critique": {
+    type: "supervision.first_round_critique",
+    criteria: { redundancy: "ISSUE", coverage: "PASS", proportionality: "PASS", specificity: "ISSUE" },
+    verdict: "v",
+  },
+  "supervision.first_round_revise": {
+    type: "supervision.first_round_revise",
+    skipped: false,
+    before: 3,
+    after: 2,
+  },
+  "supervision.first_round_decomposition": {
+    type: "supervision.first_round_decomposition",
+    initialCount: 3,
+    finalCount: 2,
+    revised: true,
+    complexity: "comparison",
+    added: 0,
+    removed: 1,
+    merged: 0,
+  },
+  "supervision.round_started": { type: "supervision.round_started", round: 1, pending: 2 },
+  "supervision.think": { type: "supervision.think", round: 1, text: "Directive 2 is thin." },
+  "supervision.assessment": {
+    type: "supervision.assessment",
+    round: 1,
+    method: "heuristic",
+    overallCoverage: 0.456,
+    shouldContinue: true,
+    rationale: "",
+    followUps: [],
+  },
+  "supervision.heuristic_sufficient": {
+    type: "supervision.heuristic_sufficient",
+    round: 1,
+    directives: 3,
+    confidence: 1,
+    reason: "r",
+  },
+  "supervision.round_completed": {
+    type: "supervision.round_completed",
+    round: 2,
+    decision: "stop",
+    reason: "enough",
+  },
+  "plan.awaiting_review": { type: "plan.awaiting_review", directives: 3 },
+  "plan.approved": { type: "plan.approved", edited: true },
+  "directive.created": {
+    type: "directive.created",
+    directiveId: "d",
+    round: 1,
+    topic: "x".repeat(200),
+    priority: "high",
+    origin: "supervisor",
+  },
+  "directive.duplicate_skipped": { type: "directive.duplicate_skipped", topic: "t", duplicateOf: "d" },
+  "directive.rejected": { type: "directive.rejected", round: 1, topic: "t", reason: "over the cap" },
+  "directive.skipped": { type: "directive.skipped", directiveId: "d", reason: "supervision had finished" },
+  "directive.aged_out": {
+    type: "directive.aged_out",
+    directiveId: "d",
+    round: 3,
+    addedInRound: 1,
+    topic: "t",
+  },
+  "directive.started": { type: "directive.started", directiveId: "d" },
+  "directive.completed": { type: "directive.completed", directiveId: "d", sources: 1 },
+  "directive.failed": { type: "directive.failed", directiveId: "d", error: "timeout" },
+  "researcher.search": { type: "researcher.search", directiveId: "d", query: "heat pumps" },
+  "researcher.search_results": {
+    type: "researcher.search_results",
+    directiveId: "d",
+    query: "heat pumps",
+    results: 8,
+    fresh: 5,
+    duplicates: 3,
+    errors: [],
+  },
+  "researcher.fetch": { type: "researcher.fetch", directiveId: "d", url: "https://a.example/x", ok: true },
+  "researcher.fetch_refused": {
+    type: "researcher.fetch_refused",
+    directiveId: "d",
+    url: "https://x.example/?q=secret",
+    reason: "not from this run",
+  },
+  "researcher.think": { type: "researcher.think", directiveId: "d", text: "Enough figures." },
+  "researcher.reflection_injected": {
+    type: "researcher.reflection_injected",
+    directiveId: "d",
+    after: "search",
+  },
+  "researcher.stopped": { type: "researcher.stopped", directiveId: "d", reason: "relevant_sources", counts },
+  "researcher.complete": {
+    type: "researcher.complete",
+    directiveId: "d",
+    reason: "similar_searches",
+    toolCalls: 7,
+  },
+  "source.added": {
+    type: "source.added",
+    sourceId: "s",
+    directiveId: "d",
+    url: "https://a.example",
+    title: "A study",
+    domain: "a.example",
+    quality: "HIGH",
+  },
+  "compression.retry": { type: "compression.retry", directiveId: "d", attempt: 2, droppedMessages: 4 },
+  "compression.completed": { type: "compression.completed", directiveId: "d", fallback: false, chars: 900 },
+  "report.started": { type: "report.started" },
+  "report.delta": { type: "report.delta", text: "…" },
+  "report.citations": { type: "report.citations", kept: 4, removedUnknown: 1, flattenedLinks: 0 },
+  "report.support_checked": {
+    type: "report.support_checked",
+    supported: 3,
+    partially_supported: 1,
+    unsupported: 0,
+    unchecked: 0,
+  },
+  "report.link_corrected": { type: "report.link_corrected", sourceId: "s", from: "a", to: "b" },
+  "report.completed": { type: "report.completed", chars: 4000, citations: 4, partial: false },
+  "token_limit.retry": {
+    type: "token_limit.retry",
+    phase: "synthesis",
+    attempt: 1,
+    removedChars: 9,
+    budgetChars: 9,
+  },
+  "knowledge.extracted": { type: "knowledge.extracted", count: 2 },
+  "model.retry": { type: "model.retry", role: "researcher", attempt: 2, delayMs: 500 },
+  "usage.updated": { type: "usage.updated", inputTokens: 1200, outputTokens: 300, cost: 0.0123 },
+};
+
 describe("describeEvent", () => {
-  it("describes the events the timeline shows in words", () => {
-    expect(describeEvent({ type: "phase.started", phase: "brief" })).toBe("Phase brief started");
-    expect(describeEvent({ type: "brief.created", brief: "b", knowledgeItems: 0 })).toBe(
-      "Research brief written",
-    );
-    expect(
-      describeEvent({
-        type: "directive.created",
-        directiveId: "d",
-        round: 1,
-        topic: "x".repeat(200),
-        priority: "high",
-        origin: "user",
-      }),
-    ).toBe(`Directive (user, high): ${"x".repeat(140)}`);
-    expect(describeEvent({ type: "researcher.search", directiveId: "d", query: "heat pumps" })).toBe(
-      "Search: heat pumps",
-    );
-    expect(
-      describeEvent({ type: "researcher.fetch", directiveId: "d", url: "https://a.example", ok: true }),
-    ).toBe("Read https://a.example");
-    expect(
-      describeEvent({
-        type: "researcher.fetch",
-        directiveId: "d",
-        url: "https://a.example",
-        ok: false,
-        reason: "timeout",
-      }),
-    ).toBe("Could not read https://a.example (timeout)");
-    expect(
-      describeEvent({
-        type: "researcher.fetch_refused",
-        directiveId: "d",
-        url: "https://x.example/?q=secret",
-        reason: "not from this run",
-      }),
-    ).toBe("Refused to read https://x.example/?q=secret — not from this run");
+  it.each(Object.values(samples))("describes $type in plain words, never by its raw name", (event) => {
+    const text = describeEvent(event);
+    expect(text.length).toBeGreaterThan(5);
+    expect(text).not.toContain(event.type);
+    // No engine words: no snake_case (relevant_sources, first_round…) and no dotted event names.
+    expect(text).not.toMatch(/[a-z]_[a-z]/);
+    expect(text).not.toMatch(/\b(phase|run|supervision|researcher|directive|report)\.[a-z]/);
+    expect(text).not.toMatch(/^Step: /);
   });
 
-  it("names a source by title, or by URL when it has none", () => {
-    const source = {
-      type: "source.added",
-      sourceId: "s",
-      directiveId: "d",
-      url: "https://a.example",
-      domain: "a.example",
-      quality: "HIGH",
-    } as const;
-    expect(describeEvent({ ...source, title: "A study" })).toBe("Source: A study [HIGH]");
-    expect(describeEvent({ ...source, title: "" })).toBe("Source: https://a.example [HIGH]");
-  });
-
-  it("describes supervision and the end of a run", () => {
-    expect(
-      describeEvent({
-        type: "supervision.assessment",
-        round: 1,
-        method: "heuristic",
-        overallCoverage: 0.456,
-        shouldContinue: true,
-        rationale: "",
-        followUps: [],
-      }),
-    ).toBe("Coverage 46% (heuristic) — continuing");
-    expect(
-      describeEvent({
-        type: "supervision.heuristic_sufficient",
-        round: 1,
-        directives: 3,
-        confidence: 1,
-        reason: "every researched directive read 2+ quality sources",
-      }),
-    ).toBe("Round 1: every directive clearly covered — model assessment skipped");
-    expect(
-      describeEvent({ type: "supervision.round_completed", round: 2, decision: "stop", reason: "enough" }),
-    ).toBe("Round 2: stop — enough");
-    expect(describeEvent({ type: "run.failed", reason: "no model", partial: false })).toBe(
-      "Failed: no model",
+  it("says what researchers do, with the URL and query they used", () => {
+    expect(describeEvent(samples["researcher.search"])).toBe("Searching for “heat pumps”");
+    expect(describeEvent(samples["researcher.fetch"])).toBe("Read https://a.example/x");
+    expect(describeEvent({ ...samples["researcher.fetch"], ok: false, reason: "timeout" })).toBe(
+      "Could not read https://a.example/x (timeout)",
     );
-    expect(describeEvent({ type: "run.completed", sources: 3, citations: 5, partial: false })).toBe(
-      "Completed with 3 sources and 5 citations",
+    expect(describeEvent(samples["researcher.fetch_refused"])).toBe(
+      "Refused to read https://x.example/?q=secret — not from this run",
+    );
+    expect(describeEvent(samples["researcher.stopped"])).toBe(
+      "Stopped because enough relevant pages were read (4 pages read, 3 searches)",
+    );
+    expect(describeEvent(samples["researcher.complete"])).toBe(
+      "Researcher done: its searches kept finding the same pages (7 steps)",
     );
   });
 
-  it("falls back to the event type for events without a description", () => {
-    expect(describeEvent({ type: "plan.approved", edited: false })).toBe("plan.approved");
+  it("names a source by title, or by its address when it has none, with its quality in words", () => {
+    expect(describeEvent(samples["source.added"])).toBe("Found a source: A study (high quality)");
+    expect(describeEvent({ ...samples["source.added"], title: "", url: "https://a.example/p" })).toBe(
+      "Found a source: a.example/p (high quality)",
+    );
+  });
+
+  it("describes phases, plans and rounds in words", () => {
+    expect(describeEvent(samples["phase.started"])).toBe("Writing the report");
+    expect(describeEvent(samples["phase.completed"])).toBe("Finished writing the research brief in 2 s");
+    expect(describeEvent(samples["directive.created"])).toBe(
+      `Supervisor added a directive (round 1, high priority): ${"x".repeat(139)}…`,
+    );
+    expect(describeEvent({ ...samples["directive.created"], origin: "user", topic: "noise" })).toBe(
+      "You added a directive (high priority): noise",
+    );
+    expect(describeEvent(samples["supervision.first_round_critique"])).toBe(
+      "Plan reviewed: issues with redundancy, specificity",
+    );
+    expect(describeEvent(samples["supervision.assessment"])).toBe(
+      "Round 1: coverage 46% (measured from the sources) — more research needed",
+    );
+    expect(describeEvent(samples["supervision.round_completed"])).toBe("Round 2: stopping — enough");
+    expect(
+      describeEvent({
+        ...samples["supervision.round_completed"],
+        reason: "coverage_sufficient: the supervisor judged coverage sufficient (overall 0.90): done",
+      }),
+    ).toBe("Round 2: stopping — the supervisor judged coverage sufficient: done");
+    expect(
+      describeEvent({
+        ...samples["supervision.round_completed"],
+        decision: "continue",
+        reason: "2 directive(s) researched, 2 new source(s); heuristic confidence 0.65",
+      }),
+    ).toBe("Round 2: continuing — 2 directives researched, 2 new sources; coverage 65%");
+  });
+
+  it("describes the end of a run", () => {
+    expect(describeEvent(samples["run.failed"])).toBe("Failed: no model");
+    expect(describeEvent(samples["run.completed"])).toBe("Completed with 3 sources and 5 citations");
+    expect(describeEvent({ ...samples["run.completed"], sources: 1, citations: 1, partial: true })).toBe(
+      "Completed with 1 source and 1 citation (partial report)",
+    );
   });
 });

@@ -1,26 +1,27 @@
+import { terminalRunStatuses } from "@/lib/research/vocabulary";
+import { directiveCoverageRows, roundCoverageRows } from "./coverage-data";
 import { CoverageTable } from "./coverage-table";
-import type { RunViewJson, SupervisionRoundView } from "./types";
+import { RoundCard } from "./round-card";
+import type { RunViewJson } from "./types";
 
-/** What the supervisor decided each round and how well each directive is covered (the steering view). */
-export function SupervisionPanel({
-  history,
-  coverage,
-}: {
-  history: SupervisionRoundView[];
-  coverage: RunViewJson["coverage"];
-}) {
-  if (!history.length && !coverage?.directives?.length) return null;
+/** What the supervisor decided each round, and how well each directive and round is covered. */
+export function SupervisionPanel({ run }: { run: RunViewJson }) {
+  const history = run.supervisionHistory;
+  const directives = directiveCoverageRows(run);
+  const ended = terminalRunStatuses.includes(run.status);
   return (
-    <section aria-label="Supervision" className="space-y-3 text-sm">
+    <section aria-label="Supervision" className="space-y-4 text-sm">
       <h2 className="font-medium">Supervision</h2>
-      {coverage?.directives?.length ? (
-        <CoverageTable heuristic={coverage.heuristic} directives={coverage.directives} />
-      ) : null}
-      <ol className="space-y-1 text-xs text-muted">
+      {!history.length && !directives.length && <p className="text-muted">No supervision rounds yet.</p>}
+      <CoverageTable directives={directives} rounds={roundCoverageRows(history)} />
+      <ol className="space-y-3">
         {history.map((r) => (
           <li key={r.round}>
-            Round {r.round} ({r.method}): {r.directivesExecuted} directives, {r.newSources} new sources
-            {r.decision ? ` — ${r.decision}: ${r.reason ?? ""}` : ""}
+            <RoundCard
+              round={r}
+              directivesInRound={run.directives.filter((d) => d.round === r.round).length}
+              runEnded={ended}
+            />
           </li>
         ))}
       </ol>

@@ -1,18 +1,104 @@
-import type { TimelineEntry } from "./types";
+"use client";
 
-/** The run's stored events as they arrive, one readable line each. */
-export function TimelinePanel({ timeline }: { timeline: TimelineEntry[] }) {
+import { useEffect, useRef, useState } from "react";
+import { type ActivityEntry, clockTime, feedEntries, groupActivity } from "./activity-model";
+import type { DirectiveView } from "./types";
+
+/** Entries shown per researcher before "Earlier steps": enough to follow, short on a phone. */
+const RECENT = 6;
+
+/**
+ * The run's activity as it arrives: the newest step on top, then one block per researcher (and one
+ * for the supervisor and the run), each newest first, so what is happening now is always in view.
+ */
+export function TimelinePanel({
+  activity,
+  directives,
+}: {
+  activity: ActivityEntry[];
+  directives: DirectiveView[];
+}) {
+  const shown = feedEntries(activity);
+  const latest = shown.at(-1);
+  const groups = groupActivity(shown, directives);
   return (
-    <section aria-label="Progress" className="space-y-2">
-      <h2 className="font-medium">Progress</h2>
-      <ol data-testid="timeline" className="max-h-96 space-y-1 overflow-y-auto text-xs text-muted">
-        {timeline.map((e) => (
-          <li key={e.seq}>
-            <span className="mr-1 text-zinc-400">#{e.seq}</span>
-            {e.text}
-          </li>
-        ))}
-      </ol>
+    <section aria-labelledby="activity-heading" data-testid="timeline" className="space-y-3 text-sm">
+      <h2 id="activity-heading" className="font-medium">
+        Activity
+      </h2>
+      {latest ? (
+        <p className="rounded border border-zinc-200 bg-zinc-50 px-3 py-2 [overflow-wrap:anywhere] dark:border-zinc-800 dark:bg-zinc-900">
+          <span className="mr-2 text-xs text-muted">
+            Latest{latest.at ? ` · ${clockTime(latest.at)}` : ""}
+          </span>
+          <span data-testid="activity-latest" data-seq={latest.seq}>
+            {latest.text}
+          </span>
+        </p>
+      ) : (
+        <p className="text-muted">No activity yet.</p>
+      )}
+      <Announcer latest={latest} />
+      {groups.map((g) => (
+        <section
+          key={g.key}
+          aria-label={g.title}
+          data-testid="activity-group"
+          className="rounded border border-zinc-200 p-3 dark:border-zinc-800"
+        >
+          <h3 className="font-medium">
+            {g.title}
+            {g.topic && <span className="ml-2 font-normal text-muted">{g.topic}</span>}
+          </h3>
+          <EntryList entries={g.entries.slice(0, RECENT)} />
+          {g.entries.length > RECENT && (
+            <details className="mt-1">
+              <summary className="cursor-pointer text-xs text-muted">
+                Earlier steps ({g.entries.length - RECENT})
+              </summary>
+              <EntryList entries={g.entries.slice(RECENT)} />
+            </details>
+          )}
+        </section>
+      ))}
     </section>
+  );
+}
+
+function EntryList({ entries }: { entries: ActivityEntry[] }) {
+  return (
+    <ol className="mt-1 space-y-1 text-xs">
+      {entries.map((e) => (
+        <li key={e.seq} data-seq={e.seq} className="flex gap-2 [overflow-wrap:anywhere]">
+          {e.at && (
+            <time dateTime={e.at} className="shrink-0 tabular-nums text-muted">
+              {clockTime(e.at)}
+            </time>
+          )}
+          <span className="min-w-0">{e.text}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Says the newest step to screen readers, at most every 15 seconds, so the feed is not a torrent. */
+function Announcer({ latest }: { latest: ActivityEntry | undefined }) {
+  const [said, setSaid] = useState("");
+  const last = useRef(0);
+  const text = latest?.text ?? "";
+  useEffect(() => {
+    if (!text) return;
+    const wait = Math.max(0, last.current + 15_000 - Date.now());
+    const timer = setTimeout(() => {
+      last.current = Date.now();
+      setSaid(text);
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return (
+    <p aria-live="polite" className="sr-only">
+      {said}
+    </p>
   );
 }

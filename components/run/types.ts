@@ -16,10 +16,3 @@ export type RunViewJson = Omit<Jsonified<RunView>, "coverage" | "citationStats">
 export type DirectiveView = RunViewJson["directives"][number];
 export type SourceView = RunViewJson["sources"][number];
 export type SupervisionRoundView = RunViewJson["supervisionHistory"][number];
-
-/** One line of the progress timeline: a stored event, described for a human. */
-export interface TimelineEntry {
-  seq: number;
-  type: string;
-  text: string;
-}

@@ -1,61 +1,92 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  type EventOf,
-  type ResearchEvent,
-  type ResearchEventType,
-  terminalEventTypes,
-} from "@/lib/research/events";
-import { describeEvent } from "./describe-event";
-import type { RunViewJson, TimelineEntry } from "./types";
+import { type EventOf, type ResearchEventType, terminalEventTypes } from "@/lib/research/events";
+import { type ActivityEntry, mergeEntries, type StreamedEvent, toEntry } from "./activity-model";
+import type { RunViewJson } from "./types";
 
-/** A stored event as the SSE endpoint sends it: the event plus its sequence number and time. */
-type StreamedEvent = ResearchEvent & { seq: number; at: string };
 /** Report deltas are not stored: no seq, only the text. */
 type StreamedDelta = Omit<EventOf<"report.delta">, "type">;
 
-/** The events the dashboard listens to (EventSource only delivers named events it subscribed to). */
-const subscribedEventTypes: ResearchEventType[] = [
-  "report.delta",
-  "run.created",
-  "run.started",
-  "run.resumed",
-  "run.completed",
-  "run.failed",
-  "run.cancelled",
-  "phase.started",
-  "phase.completed",
-  "brief.created",
-  "clarification.requested",
-  "clarification.answered",
-  "plan.awaiting_review",
-  "plan.approved",
-  "directive.created",
-  "directive.started",
-  "directive.completed",
-  "directive.failed",
-  "directive.aged_out",
+/**
+ * Every event type (EventSource only delivers named events it subscribed to). A record keyed by the
+ * union, so a new event type does not compile until the dashboard listens to it.
+ */
+const everyEventType: Record<ResearchEventType, true> = {
+  "run.created": true,
+  "run.started": true,
+  "run.resumed": true,
+  "run.legacy_resume": true,
+  "run.completed": true,
+  "run.failed": true,
+  "run.cancelled": true,
+  "phase.started": true,
+  "phase.completed": true,
+  "clarification.requested": true,
+  "clarification.answered": true,
+  "brief.created": true,
+  "supervision.first_round_generate": true,
+  "supervision.first_round_critique": true,
+  "supervision.first_round_revise": true,
+  "supervision.first_round_decomposition": true,
+  "supervision.round_started": true,
+  "supervision.think": true,
+  "supervision.assessment": true,
+  "supervision.heuristic_sufficient": true,
+  "supervision.round_completed": true,
+  "plan.awaiting_review": true,
+  "plan.approved": true,
+  "directive.created": true,
+  "directive.duplicate_skipped": true,
+  "directive.rejected": true,
+  "directive.skipped": true,
+  "directive.aged_out": true,
+  "directive.started": true,
+  "directive.completed": true,
+  "directive.failed": true,
+  "researcher.search": true,
+  "researcher.search_results": true,
+  "researcher.fetch": true,
+  "researcher.fetch_refused": true,
+  "researcher.think": true,
+  "researcher.reflection_injected": true,
+  "researcher.stopped": true,
+  "researcher.complete": true,
+  "source.added": true,
+  "compression.retry": true,
+  "compression.completed": true,
+  "report.started": true,
+  "report.delta": true,
+  "report.citations": true,
+  "report.support_checked": true,
+  "report.link_corrected": true,
+  "report.completed": true,
+  "token_limit.retry": true,
+  "knowledge.extracted": true,
+  "model.retry": true,
+  "usage.updated": true,
+};
+const subscribedEventTypes = Object.keys(everyEventType) as ResearchEventType[];
+
+/** Events after which the run view is unchanged (a researcher's steps, bookkeeping): no re-read. */
+const noRefresh: ReadonlySet<ResearchEventType> = new Set([
   "researcher.search",
-  "researcher.fetch",
+  "researcher.search_results",
+  "researcher.think",
+  "researcher.reflection_injected",
   "researcher.fetch_refused",
-  "researcher.complete",
-  "source.added",
-  "supervision.first_round_decomposition",
-  "supervision.assessment",
-  "supervision.heuristic_sufficient",
-  "supervision.round_completed",
-  "report.completed",
-  "knowledge.extracted",
-];
+  "model.retry",
+  "token_limit.retry",
+  "compression.retry",
+]);
 
 /**
- * The live run: the view (re-read from the API after each event that can change it), the timeline
- * of stored events, and the report text streamed so far.
+ * The live run: the view (re-read from the API after each event that can change it), the activity
+ * (every stored event, described) and the report text streamed so far.
  */
 export function useRunStream(initial: RunViewJson) {
   const [run, setRun] = useState(initial);
-  const [timeline, setTimeline] = useState<TimelineEntry[]>([]);
+  const [activity, setActivity] = useState<ActivityEntry[]>([]);
   const [liveReport, setLiveReport] = useState("");
   const refreshing = useRef(false);
   const again = useRef(false);
@@ -80,6 +111,15 @@ export function useRunStream(initial: RunViewJson) {
 
   useEffect(() => {
     const es = new EventSource(`/api/runs/${initial.id}/events?deltas=1`);
+    // Events arrive in bursts (a replay sends the whole history at once): batch them per frame.
+    let pending: ActivityEntry[] = [];
+    let frame: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      frame = null;
+      const batch = pending;
+      pending = [];
+      setActivity((list) => mergeEntries(list, batch));
+    };
     const onEvent = (e: MessageEvent) => {
       if (e.type === "report.delta") {
         const delta = JSON.parse(e.data) as StreamedDelta;
@@ -87,16 +127,17 @@ export function useRunStream(initial: RunViewJson) {
         return;
       }
       const data = JSON.parse(e.data) as StreamedEvent;
-      setTimeline((t) =>
-        t.some((x) => x.seq === data.seq)
-          ? t
-          : [...t, { seq: Number(data.seq), type: e.type, text: describeEvent(data) }],
-      );
-      if (!e.type.startsWith("researcher.") || e.type === "researcher.complete") void refresh();
-      if (terminalEventTypes.has(e.type as ResearchEventType)) es.close();
+      pending.push(toEntry({ ...data, type: e.type } as StreamedEvent));
+      frame ??= setTimeout(flush, 50);
+      const type = e.type as ResearchEventType;
+      if (!noRefresh.has(type)) void refresh();
+      if (terminalEventTypes.has(type)) es.close();
     };
     for (const t of subscribedEventTypes) es.addEventListener(t, onEvent);
-    return () => es.close();
+    return () => {
+      es.close();
+      if (frame) clearTimeout(frame);
+    };
   }, [initial.id, refresh]);
 
   // A run waiting for a slot writes no events until it starts; its place in the queue still moves.
@@ -107,5 +148,5 @@ export function useRunStream(initial: RunViewJson) {
     return () => clearInterval(timer);
   }, [waiting, refresh]);
 
-  return { run, timeline, liveReport, refresh };
+  return { run, activity, liveReport, refresh };
 }

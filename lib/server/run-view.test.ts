@@ -40,5 +40,7 @@ describe("runView: directives", () => {
       ["Second topic", "relevant_sources"],
       ["Third topic", null],
     ]);
+    // The run page shows each researched directive's compressed findings on expand.
+    expect(view.findings).toEqual({ [created[0].id]: "findings", [created[1].id]: "findings" });
   });
 });

@@ -1,9 +1,10 @@
 /** The run as the HTTP contract shows it (docs/API.md): one JSON object with the agreed top-level keys. */
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { getReport, listCitations, researcherStopReasons } from "../../db/queries/research.ts";
 import { queuePosition } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
-import type { Run } from "../../db/schema.ts";
+import { type Run, researcherResults } from "../../db/schema.ts";
 import { citationView } from "./source-view.ts";
 
 export async function runView(db: Db, run: Run) {
@@ -55,7 +56,17 @@ export async function runView(db: Db, run: Run) {
     error: run.error,
     createdAt: run.createdAt,
     finishedAt: run.finishedAt,
+    /** Each researched directive's compressed findings, by directive id (the run page shows them on expand). */
+    findings: await directiveFindings(db, run.id),
   };
+}
+
+async function directiveFindings(db: Db, runId: string): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ directiveId: researcherResults.directiveId, findings: researcherResults.compressedFindings })
+    .from(researcherResults)
+    .where(eq(researcherResults.runId, runId));
+  return Object.fromEntries(rows.flatMap((r) => (r.findings ? [[r.directiveId, r.findings]] : [])));
 }
 
 export function runSummary(run: Run) {

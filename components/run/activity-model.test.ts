@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import type { ResearchEvent } from "@/lib/research/events";
+import { runTitle, shortUrl, stopReasonLabel } from "./activity-labels";
+import { elapsedMs, formatElapsed, groupActivity, mergeEntries, nowDoing, toEntry } from "./activity-model";
+import { directiveStatusText } from "./directive-status";
+
+const directives = [
+  { id: "d1", topic: "Heat pump efficiency" },
+  { id: "d2", topic: "Gas boiler costs" },
+];
+let seq = 0;
+const entry = (e: ResearchEvent) => toEntry({ ...e, seq: ++seq, at: "2026-01-01T10:00:00Z" });
+const running = { status: "running" as const, phase: "supervision" as const, directives };
+
+describe("activity entries", () => {
+  it("keep the event's time, its directive and its words", () => {
+    const e = toEntry({ type: "researcher.search", directiveId: "d2", query: "boilers", seq: 7, at: "t" });
+    expect(e).toMatchObject({ seq: 7, at: "t", directiveId: "d2", text: "Searching for “boilers”" });
+    expect(toEntry({ type: "report.started", seq: 8 }).directiveId).toBeNull();
+  });
+
+  it("merge in seq order without duplicates when a stream replays", () => {
+    const a = toEntry({ type: "report.started", seq: 2 });
+    const b = toEntry({ type: "run.started", attempt: 1, seq: 1 });
+    const merged = mergeEntries([a], [b, a]);
+    expect(merged.map((e) => e.seq)).toEqual([1, 2]);
+    expect(mergeEntries(merged, [a])).toBe(merged);
+  });
+
+  it("group by researcher, the most recently active group first, newest entries first", () => {
+    seq = 0;
+    const list = [
+      entry({ type: "phase.started", phase: "supervision" }),
+      entry({ type: "researcher.search", directiveId: "d1", query: "a" }),
+      entry({ type: "researcher.search", directiveId: "d2", query: "b" }),
+      entry({ type: "researcher.fetch", directiveId: "d1", url: "https://x.example/p", ok: true }),
+    ];
+    const groups = groupActivity(list, directives);
+    expect(groups.map((g) => g.title)).toEqual(["Researcher 1", "Researcher 2", "Supervisor and run"]);
+    expect(groups[0].topic).toBe("Heat pump efficiency");
+    expect(groups[0].entries.map((e) => e.seq)).toEqual([4, 2]);
+  });
+});
+
+describe("nowDoing", () => {
+  it("names the researcher and what it reads, skipping bookkeeping events", () => {
+    const list = [
+      entry({ type: "researcher.fetch", directiveId: "d2", url: "https://example.org/a/b", ok: true }),
+      entry({ type: "usage.updated", inputTokens: 1, outputTokens: 1, cost: 0 }),
+    ];
+    expect(nowDoing(running, list)).toBe("Researcher 2 is reading example.org/a/b");
+  });
+
+  it("says what the supervisor and the report writer do", () => {
+    expect(nowDoing(running, [entry({ type: "supervision.think", round: 2, text: "t" })])).toBe(
+      "Assessing coverage after round 1",
+    );
+    expect(nowDoing({ ...running, phase: "synthesis" }, [entry({ type: "report.started" })])).toBe(
+      "Writing the report",
+    );
+    expect(nowDoing(running, [])).toBe("Researching");
+  });
+
+  it("says why nothing moves while the run waits or has ended", () => {
+    expect(nowDoing({ ...running, status: "awaiting_plan_review" }, [])).toBe(
+      "Waiting for you to review the plan",
+    );
+    expect(nowDoing({ ...running, status: "cancelled" }, [])).toBe("Stopped: the run was cancelled");
+  });
+});
+
+describe("elapsed time", () => {
+  it("formats seconds, minutes and hours", () => {
+    expect(formatElapsed(45_900)).toBe("45 s");
+    expect(formatElapsed(185_000)).toBe("3 min 05 s");
+    expect(formatElapsed(3_720_000)).toBe("1 h 02 min");
+    expect(formatElapsed(-5)).toBe("0 s");
+  });
+
+  it("runs from creation to the end, or to now while the run is going", () => {
+    const createdAt = "2026-01-01T10:00:00.000Z";
+    const now = Date.parse("2026-01-01T10:02:00.000Z");
+    expect(elapsedMs({ createdAt, finishedAt: null, status: "running" }, now)).toBe(120_000);
+    expect(elapsedMs({ createdAt, finishedAt: "2026-01-01T10:00:30.000Z", status: "completed" }, now)).toBe(
+      30_000,
+    );
+  });
+});
+
+describe("directiveStatusText", () => {
+  it("never says a directive is researching once the run has stopped", () => {
+    const d = { id: "d1", status: "running" as const, error: null };
+    expect(directiveStatusText(d, { status: "running" }, [])).toBe("Researching");
+    expect(directiveStatusText(d, { status: "cancelled" }, [])).toBe("Stopped when the run was cancelled");
+    expect(directiveStatusText({ ...d, status: "pending" }, { status: "completed" }, [])).toBe(
+      "Not researched: the run ended first",
+    );
+  });
+
+  it("says why a directive was skipped", () => {
+    const d = { id: "d1", status: "skipped" as const, error: null };
+    const aged = entry({
+      type: "directive.aged_out",
+      directiveId: "d1",
+      round: 3,
+      addedInRound: 1,
+      topic: "t",
+    });
+    expect(directiveStatusText(d, { status: "completed" }, [aged])).toBe(
+      "Skipped: waited too many rounds at low priority",
+    );
+    expect(directiveStatusText(d, { status: "completed" }, [])).toBe("Skipped");
+  });
+});
+
+describe("labels", () => {
+  it("title the tab with the question, shortened", () => {
+    expect(runTitle("Heat pump\nor boiler?")).toBe("Heat pump or boiler? — Deep Research");
+    expect(runTitle("x".repeat(100))).toBe(`${"x".repeat(69)}… — Deep Research`);
+  });
+
+  it("shorten URLs to host and path, and name stop reasons in words", () => {
+    expect(shortUrl("https://example.org/a/very/long/path/that/goes/on/and/on/forever.html", 30)).toBe(
+      "example.org/a/very/long/path/…",
+    );
+    expect(stopReasonLabel("budget")).toBe("its tool budget was spent");
+    expect(stopReasonLabel("something_new")).toBe("something new");
+  });
+});

@@ -1,0 +1,63 @@
+import { labelFor, priorityLabels } from "../labels";
+import { Markdown } from "../markdown";
+import { stopReasonLabel } from "./activity-labels";
+import type { ActivityEntry } from "./activity-model";
+import { directiveStatusText, isResearching } from "./directive-status";
+import type { DirectiveView, RunViewJson } from "./types";
+
+/**
+ * One directive: its researcher, topic, round, who asked for it, priority and status in words, how
+ * many steps its researcher took so far, why it stopped, and its condensed findings on demand.
+ */
+export function DirectiveCard({
+  directive: d,
+  number,
+  run,
+  activity,
+  steps,
+}: {
+  directive: DirectiveView;
+  number: number;
+  run: RunViewJson;
+  activity: ActivityEntry[];
+  steps: number;
+}) {
+  const live = isResearching(d, run);
+  const findings = run.findings?.[d.id] ?? "";
+  return (
+    <article
+      data-testid="directive-card"
+      data-directive-id={d.id}
+      aria-labelledby={`directive-${d.id}`}
+      className="h-full space-y-2 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={`directive-${d.id}`} className="font-medium">
+          Researcher {number}
+        </h3>
+        <span
+          data-testid="directive-status"
+          className={`rounded px-1.5 py-0.5 text-xs ${live ? "bg-blue-50 text-blue-800 dark:bg-blue-950 dark:text-blue-200" : "bg-zinc-100 dark:bg-zinc-800"}`}
+        >
+          {live && <span aria-hidden="true">● </span>}
+          {directiveStatusText(d, run, activity)}
+        </span>
+      </div>
+      <p className="[overflow-wrap:anywhere]">{d.topic}</p>
+      <p className="text-xs text-muted">
+        Round {d.round} · {d.origin === "user" ? "Added by you" : "Planned by the supervisor"} ·{" "}
+        {labelFor(priorityLabels, d.priority)} priority · {steps} {steps === 1 ? "step" : "steps"}
+        {live ? " so far" : ""}
+      </p>
+      {d.stopReason && <p className="text-xs text-muted">Stopped because {stopReasonLabel(d.stopReason)}.</p>}
+      {findings && (
+        <details>
+          <summary className="cursor-pointer text-xs font-medium">Findings</summary>
+          <div className="mt-2 max-w-none text-xs [overflow-wrap:anywhere]">
+            <Markdown>{findings}</Markdown>
+          </div>
+        </details>
+      )}
+    </article>
+  );
+}
