@@ -146,6 +146,7 @@ function runDoing(event: ResearchEvent): string | undefined {
       return event.decision === "continue"
         ? `Round ${event.round} done; planning the next round`
         : `Round ${event.round} done; research is complete`;
+    case "supervision.stopped_early":
     case "report.started":
     case "report.citations":
     case "report.link_corrected":

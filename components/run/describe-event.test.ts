@@ -71,6 +71,11 @@ const samples: { [T in ResearchEventType]: EventOf<T> } = {
     decision: "stop",
     reason: "enough",
   },
+  "supervision.stopped_early": {
+    type: "supervision.stopped_early",
+    reason: "the owner asked for the report now",
+    researched: 2,
+  },
   "plan.awaiting_review": { type: "plan.awaiting_review", directives: 3 },
   "plan.approved": { type: "plan.approved", edited: true },
   "directive.created": {

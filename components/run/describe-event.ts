@@ -69,6 +69,8 @@ function describePlanning(event: ResearchEvent): string {
       return `Round ${event.round}: every directive clearly covered — model assessment skipped`;
     case "supervision.round_completed":
       return `Round ${event.round}: ${event.decision === "continue" ? "continuing" : "stopping"} — ${plainReason(event.reason)}`;
+    case "supervision.stopped_early":
+      return `Research stopped at your request after ${plural(event.researched, "directive")}: writing the report now`;
     case "plan.awaiting_review":
       return `Plan ready for your review (${plural(event.directives, "directive")})`;
     case "plan.approved":

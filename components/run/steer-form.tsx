@@ -13,8 +13,10 @@ import type { RunViewJson } from "./types";
 const closedPhases = new Set(["synthesis", "knowledge", "done"]);
 
 /** Whether the run still takes directives (the server refuses them with 409 past this point). */
-export function canSteer(run: Pick<RunViewJson, "status" | "phase">): boolean {
-  return !terminalRunStatuses.includes(run.status) && !closedPhases.has(run.phase ?? "");
+export function canSteer(run: Pick<RunViewJson, "status" | "phase" | "finishRequested">): boolean {
+  return (
+    !terminalRunStatuses.includes(run.status) && !closedPhases.has(run.phase ?? "") && !run.finishRequested
+  );
 }
 
 /**

@@ -17,6 +17,7 @@ const everyEventType: Record<ResearchEventType, true> = {
   "run.started": true,
   "run.resumed": true,
   "run.legacy_resume": true,
+  "supervision.stopped_early": true,
   "run.completed": true,
   "run.failed": true,
   "run.cancelled": true,

@@ -56,6 +56,8 @@ export async function runView(db: Db, run: Run) {
     error: run.error,
     createdAt: run.createdAt,
     finishedAt: run.finishedAt,
+    /** The owner asked for the report now: research is stopping, steering is closed. */
+    finishRequested: Boolean(run.finishRequestedAt),
     /** Each researched directive's compressed findings, by directive id (the run page shows them on expand). */
     findings: await directiveFindings(db, run.id),
   };
