@@ -49,7 +49,9 @@ describe("the shared report", () => {
     );
     expect(html).toContain("(the memo)");
     expect(html).toContain("the vendor sheet");
-    expect(html.match(/<a\b/g)).toHaveLength(1);
+    // One link to a page; the rest are the citation markers' links to their entries.
+    expect(html.match(/<a\b(?![^>]*data-citation)/g)).toHaveLength(1);
+    expect(html.match(/<a href="#source-\d"[^>]*data-citation/g)).toHaveLength(3);
   });
 
   it("shows the question and nothing of the run but the report", () => {
