@@ -64,7 +64,9 @@ const cards = citationCards(
 );
 const citations: ReportCitations = { cards, passagesFrom: "/api/runs/x/sources/" };
 const render = (md: string, c?: ReportCitations, question?: string) =>
-  renderToStaticMarkup(createElement(Markdown, { citations: c, question }, md));
+  renderToStaticMarkup(
+    createElement(Markdown, { citations: c, question } as Parameters<typeof Markdown>[0], md),
+  );
 
 describe("citation markers", () => {
   const html = render(report, citations, "Heat pumps in the cold?");
