@@ -108,3 +108,52 @@ export const allowedReportElements = [
   "section",
   "img",
 ];
+
+/**
+ * A bare URL in the text is a link only when it is a well-formed absolute web address with a real
+ * host: a dotted name ending in letters (example.org), `localhost`, or a full IPv4 address. GFM's
+ * autolinking takes fragments such as `http://127` or `https://foo` as links; those stay text.
+ */
+export function isWellFormedWebUrl(text: string): boolean {
+  const m = text.match(/^(?:https?:\/\/)?(?:[^@/?#\s]+@)?([^/?#:\s]+)(?::\d{1,5})?(?:[/?#]\S*)?$/i);
+  if (!m) return false;
+  const host = m[1].toLowerCase().replace(/\.$/, "");
+  if (host === "localhost") return true;
+  const octets = host.split(".");
+  if (octets.length === 4 && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)) return true;
+  const labels = host.split(".");
+  return (
+    labels.length >= 2 &&
+    labels.every((l) =>
+      /^[a-z0-9\u00a1-\uffff](?:[a-z0-9\u00a1-\uffff-]*[a-z0-9\u00a1-\uffff])?$/i.test(l),
+    ) &&
+    /^(?:[a-z]{2,63}|xn--[a-z0-9-]+)$/i.test(labels.at(-1) ?? "")
+  );
+}
+
+const textOfNode = (node: MdNode): string => node.value ?? (node.children ?? []).map(textOfNode).join("");
+
+/**
+ * An autolink (a link whose words are its own address, as GFM makes from bare URLs and `www.`)
+ * to something that is not a well-formed web address becomes its text again. Written links
+ * (`[words](url)`) are the author's choice and left to safeHref.
+ */
+function unlinkFragments(node: MdNode): void {
+  if (!node.children) return;
+  node.children = node.children.flatMap((child) => {
+    if (child.type === "link" && child.url !== undefined) {
+      const words = textOfNode(child);
+      const bare = child.url === words || child.url === `http://${words}` || child.url === `mailto:${words}`;
+      if (bare && !child.url.startsWith("mailto:") && !isWellFormedWebUrl(words)) {
+        return [{ type: "text", value: words }];
+      }
+    }
+    unlinkFragments(child);
+    return [child];
+  });
+}
+
+/** Remark step: bare-URL fragments (`http://127`, `https://intranet`) are not links. */
+export function remarkWellFormedAutolinks() {
+  return (tree: MdNode) => unlinkFragments(tree);
+}

@@ -46,7 +46,8 @@ describe("report Markdown: images", () => {
       '# Title\n\nText with <img src="https://evil.example/p" onerror="alert(1)"> and <b>bold</b>.\n\n<script>alert(1)</script>\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n- [x] done\n\nA note[^1].\n\n[^1]: The note.',
     );
     expect(problems(html)).toEqual([]);
-    expect(html).toContain("<h1>Title</h1>");
+    // The page's header holds the one H1: the report's own top heading is an H2.
+    expect(html).toContain("<h2>Title</h2>");
     expect(html).toContain("<table>");
     expect(html).toContain('type="checkbox"');
     expect(html).toContain("<sup>");

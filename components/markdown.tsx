@@ -1,10 +1,19 @@
 import type { ReactNode } from "react";
 import ReactMarkdown, { type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { allowedReportElements, remarkImagesAsLinks, safeHref } from "./markdown-safety";
+import type { CitationSupport } from "@/lib/research/vocabulary";
+import {
+  allowedReportElements,
+  remarkImagesAsLinks,
+  remarkWellFormedAutolinks,
+  safeHref,
+} from "./markdown-safety";
+import { type CitationCard, markerVerdicts, type ReportCitations } from "./report/citation-data";
+import { CitationLink } from "./report/citation-link";
+import { remarkReportShape } from "./report/remark-report";
 
 const REPORT_STYLE =
-  "report space-y-4 leading-7 [&_a]:text-blue-700 [&_a]:underline dark:[&_a]:text-blue-400 [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc [&_table]:w-full [&_td]:border [&_td]:p-1 [&_th]:border [&_th]:p-1 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_blockquote]:text-zinc-600";
+  "report space-y-4 leading-7 [&_a]:text-blue-700 [&_a]:underline dark:[&_a]:text-blue-400 [&_a.citation]:no-underline [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:font-semibold [&_h3]:text-lg [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc [&_table]:w-full [&_td]:border [&_td]:p-1 [&_th]:border [&_th]:p-1 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_blockquote]:text-muted [&_[id^=source-]]:scroll-mt-4 [&_[id^=source-]:target]:bg-amber-100 dark:[&_[id^=source-]:target]:bg-amber-900/40";
 
 function ReportLink({ href, children }: { href?: string; children?: ReactNode }) {
   const external = href !== undefined && /^(?:https?:)?\/\//i.test(href);
@@ -17,30 +26,60 @@ function ReportLink({ href, children }: { href?: string; children?: ReactNode })
   );
 }
 
+type Props = Record<string, unknown> | undefined;
+
 /**
  * Report Markdown as HTML. A report quotes fetched pages, so its Markdown is untrusted: raw HTML is
  * dropped (skipHtml), images become links (remarkImagesAsLinks; an `img` that still appeared would be
- * drawn as a link too), only the elements Markdown itself makes are kept, and every URL goes through
- * safeHref (http(s), mailto, relative). `remarkPlugins` run after those steps (the share page's
- * redaction).
+ * drawn as a link too), only the elements Markdown itself makes are kept, every URL goes through
+ * safeHref (http(s), mailto, relative), and bare-URL fragments are not linked. `remarkPlugins` run
+ * after those steps (the share page's redaction); then the report's shape: citation markers as
+ * links with their verdict (`citations`), anchors on the Sources list, headings below the page's H1.
+ * The same renderer draws the streamed draft and the final report.
  */
 export function Markdown({
   children,
   remarkPlugins = [],
+  citations,
+  question,
 }: {
   children: string;
   remarkPlugins?: Options["remarkPlugins"];
+  citations?: ReportCitations;
+  question?: string;
 }) {
+  const cards = new Map<number, CitationCard>((citations?.cards ?? []).map((c) => [c.number, c]));
+  const verdicts = markerVerdicts(children, citations?.cards ?? []);
   return (
     <div className={REPORT_STYLE}>
       <ReactMarkdown
-        remarkPlugins={[remarkGfm, remarkImagesAsLinks, ...(remarkPlugins ?? [])]}
+        remarkPlugins={[
+          remarkGfm,
+          remarkImagesAsLinks,
+          remarkWellFormedAutolinks,
+          ...(remarkPlugins ?? []),
+          [remarkReportShape, { question, verdicts }],
+        ]}
         skipHtml
         allowedElements={allowedReportElements}
         unwrapDisallowed
         urlTransform={safeHref}
         components={{
-          a: ({ href, children: c }) => <ReportLink href={href}>{c}</ReportLink>,
+          a: ({ href, children: c, node }) => {
+            const props = node?.properties as Props;
+            const n = Number(props?.dataCitation);
+            if (Number.isInteger(n) && n > 0) {
+              return (
+                <CitationLink
+                  number={n}
+                  verdict={props?.dataVerdict as CitationSupport | undefined}
+                  card={cards.get(n)}
+                  passagesFrom={citations?.passagesFrom}
+                />
+              );
+            }
+            return <ReportLink href={href}>{c}</ReportLink>;
+          },
           img: ({ src, alt }) => (
             <ReportLink href={typeof src === "string" ? safeHref(src) : undefined}>
               {alt || "image"}

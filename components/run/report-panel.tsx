@@ -1,23 +1,55 @@
+"use client";
+
+import { useMemo, useRef } from "react";
 import { Markdown } from "../markdown";
+import { citationCards } from "../report/citation-data";
+import { ExportBar } from "../report/export-bar";
+import { useReadingPosition } from "../report/use-reading-position";
 import { SharePanel } from "./share-panel";
 import type { RunViewJson } from "./types";
 
-/** The report (the stored one, or the text streamed so far), how its citations were checked, and sharing. */
+/**
+ * The report (the stored one, or the text streamed so far) through one renderer in one container,
+ * so the switch from draft to final keeps the reader's place; citations link to their source with
+ * their verdict; export and sharing once the report is stored.
+ */
 export function ReportPanel({ run, liveReport }: { run: RunViewJson; liveReport: string }) {
   const report = run.report ?? liveReport;
-  if (!report) return null;
   // Citation checks exist only for the stored report.
   const stored = Boolean(run.report);
+  const container = useRef<HTMLElement>(null);
+  useReadingPosition(container, stored ? "final" : "draft");
+  const citations = useMemo(
+    () =>
+      stored
+        ? { cards: citationCards(run.citations, run.sources), passagesFrom: `/api/runs/${run.id}/sources/` }
+        : undefined,
+    [stored, run.citations, run.sources, run.id],
+  );
+  if (!report) return null;
   const { reportPartial: partial, citationStats } = run;
   return (
     <>
       <section
+        ref={container}
         aria-label="Report"
-        className="rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
+        data-print="report"
+        aria-busy={!stored}
+        className="space-y-4 rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
       >
-        {partial && <p className="mb-4 text-sm text-amber-700">This report is partial.</p>}
+        {stored && <ExportBar runId={run.id} markdown={report} />}
+        {!stored && (
+          <p className="text-sm text-muted" data-print="hide">
+            Draft: the report is being written.
+          </p>
+        )}
+        {partial && (
+          <p className="text-sm text-amber-700 dark:text-amber-400">
+            This report is partial: research stopped before it was complete.
+          </p>
+        )}
         {citationStats && stored && (
-          <p data-testid="citation-check" className="mb-4 text-xs text-muted">
+          <p data-testid="citation-check" className="text-xs text-muted">
             Citations checked against the stored text of their sources: {citationStats.supported ?? 0}{" "}
             supported · {citationStats.partially_supported ?? 0} partly supported ·{" "}
             {citationStats.unsupported ?? 0} unsupported · {citationStats.unchecked ?? 0} unchecked
@@ -26,7 +58,9 @@ export function ReportPanel({ run, liveReport }: { run: RunViewJson; liveReport:
               : ""}
           </p>
         )}
-        <Markdown>{report}</Markdown>
+        <Markdown citations={citations} question={run.question}>
+          {report}
+        </Markdown>
       </section>
       {stored && <SharePanel runId={run.id} />}
     </>

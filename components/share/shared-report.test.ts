@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { SharedReport } from "@/lib/server/shares";
 import { imageMarkdown, problems } from "../../test/support/markdown-cases.ts";
-import { SharedReportView } from "./shared-report.tsx";
+import { firstParagraph, SharedReportView } from "./shared-report.tsx";
 
 const PRIVATE_ID = "0b6f1c1e-4c59-4a0e-9a43-3f3f3c7a6c01";
 const report = [
@@ -29,7 +29,10 @@ const report = [
 const shared = (markdown: string, privateSourceUrls: string[] = []): SharedReport => ({
   question: "Heat pumps in the cold?",
   status: "completed",
+  date: new Date("2031-03-04T10:00:00Z"),
   report: { markdown, partial: false },
+  citations: [],
+  sources: [],
   privateSourceUrls,
 });
 const render = (s: SharedReport) => renderToStaticMarkup(createElement(SharedReportView, { shared: s }));
@@ -49,7 +52,9 @@ describe("the shared report", () => {
     );
     expect(html).toContain("(the memo)");
     expect(html).toContain("the vendor sheet");
-    expect(html.match(/<a\b/g)).toHaveLength(1);
+    // One link to a page; the rest are the citation markers' links to their entries.
+    expect(html.match(/<a\b(?![^>]*data-citation)/g)).toHaveLength(1);
+    expect(html.match(/<a href="#source-\d"[^>]*data-citation/g)).toHaveLength(3);
   });
 
   it("shows the question and nothing of the run but the report", () => {
@@ -60,6 +65,36 @@ describe("the shared report", () => {
       ),
     );
     expect(html).not.toMatch(/Runs|Knowledge|Library|href="\/"/);
+  });
+
+  it("shows the question once, the date, and citation markers with their verdicts", () => {
+    const page = render({
+      ...shared(
+        `# Heat pumps in the cold?\n\nA claim [1].\n\n## Sources\n\n[1] [Cold](https://web.example/cold)\n`,
+      ),
+      citations: [
+        {
+          number: 1,
+          sourceId: "s1",
+          sentence: "A claim.",
+          support: "supported",
+          reason: null,
+          passage: "COP 2.1",
+        },
+      ],
+      sources: [{ id: "s1", title: "Cold", domain: "web.example", url: "https://web.example/cold" }],
+    });
+    expect(page.match(/Heat pumps in the cold\?/g)).toHaveLength(1);
+    expect(page.match(/<h1\b/g)).toHaveLength(1);
+    expect(page).toContain("March 4, 2031");
+    expect(page).toContain('aria-label="Source 1, supported by the source"');
+    expect(page).toContain('<p id="source-1">');
+  });
+
+  it("takes the link preview's description from the report's first paragraph", () => {
+    expect(firstParagraph(report)).toBe(
+      "Cold-climate units keep a COP above 2. The board memo sets the budget (the memo). An uploaded note agrees, as does the vendor sheet.",
+    );
   });
 
   it("says so when the run has no report yet", () => {

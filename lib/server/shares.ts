@@ -2,7 +2,7 @@
  * Share links of a run's report: created, listed and revoked by the run's owner, read by anyone
  * holding a live token. Only the token's hash is stored; the link is shown once, at creation.
  */
-import { getReport } from "../../db/queries/research.ts";
+import { getReport, listCitations } from "../../db/queries/research.ts";
 import {
   createShare,
   getShareForOwner,
@@ -11,7 +11,7 @@ import {
   runForShareToken,
 } from "../../db/queries/shares.ts";
 import { listSources } from "../../db/queries/sources.ts";
-import type { Share, Source } from "../../db/schema.ts";
+import type { Citation, Share, Source } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Runtime } from "../jobs/runtime.ts";
 import { ownedRun } from "./run-actions.ts";
@@ -66,11 +66,34 @@ export async function revokeOwnShare(rt: Runtime, shareId: string, ownerId: stri
   await revokeShare(rt.handle.db, shareId);
 }
 
-/** What a share link shows: the question and the report, nothing else of the run. */
+/** A citation as the share page shows it: its verdict and, for a web source, the stored passage. */
+export interface SharedCitation {
+  number: number;
+  sourceId: string;
+  sentence: string;
+  support: Citation["support"];
+  reason: string | null;
+  passage: string | null;
+}
+
+/** A cited source on the share page: a private library document is only "private document". */
+export interface SharedSource {
+  id: string;
+  title: string | null;
+  domain: string | null;
+  url: string;
+}
+
+/** What a share link shows: the question, its date and the report with its citations, nothing else of the run. */
 export interface SharedReport {
   question: string;
   status: string;
+  /** When the report was finished (the run's start while it has none). */
+  date: Date;
   report: { markdown: string; partial: boolean } | undefined;
+  /** The report's citations with their passages, so the page's citation cards need no API call. */
+  citations: SharedCitation[];
+  sources: SharedSource[];
   /**
    * URLs of the run's sources that came from the owner's private document library. The page shows
    * them as "private document", without title or URL; only web sources are shown as they are.
@@ -91,14 +114,34 @@ export async function sharedReport(
 ): Promise<SharedReport | undefined> {
   const run = await runForShareToken(rt.handle.db, token, now);
   if (!run) return undefined;
-  const [report, sources] = await Promise.all([
+  const [report, sources, citations] = await Promise.all([
     getReport(rt.handle.db, run.id),
     listSources(rt.handle.db, run.id),
+    listCitations(rt.handle.db, run.id),
   ]);
+  const cited = new Set(citations.map((c) => c.sourceId));
+  const privateIds = new Set(sources.filter(isLibrarySource).map((s) => s.id));
   return {
     question: run.question,
     status: run.status,
+    date: run.finishedAt ?? run.createdAt,
     report: report && { markdown: report.markdown, partial: report.partial },
+    // A private document's passage and title stay with its owner, like its URL.
+    citations: citations.map((c) => ({
+      number: c.number,
+      sourceId: c.sourceId,
+      sentence: c.sentence,
+      support: c.support,
+      reason: c.reason,
+      passage: privateIds.has(c.sourceId) ? null : c.passage,
+    })),
+    sources: sources
+      .filter((s) => cited.has(s.id))
+      .map((s) =>
+        privateIds.has(s.id)
+          ? { id: s.id, title: "private document", domain: null, url: "" }
+          : { id: s.id, title: s.title, domain: s.domain, url: s.url },
+      ),
     privateSourceUrls: sources.filter(isLibrarySource).flatMap((s) => [s.url, s.normalizedUrl]),
   };
 }

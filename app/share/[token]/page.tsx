@@ -1,23 +1,48 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { SharedReportView } from "@/components/share/shared-report";
+import { cache } from "react";
+import { firstParagraph, SharedReportView } from "@/components/share/shared-report";
 import { serverRuntime } from "@/lib/server/runtime";
 import { sharedReport } from "@/lib/server/shares";
 
 export const dynamic = "force-dynamic";
 
-// Not for search engines, and the link (the token is in it) is never sent on as a Referer.
-export const metadata: Metadata = {
-  title: "Shared report · Deep Research",
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+/** One read per request for both the metadata and the page; nothing for a malformed token. */
+const loadShared = cache(async (token: string) => {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+  return sharedReport(await serverRuntime(), token);
+});
+
+/**
+ * Not for search engines, and the link (the token is in it) is never sent on as a Referer. A link
+ * preview gets the question and the report's first paragraph; no image (nothing remote to fetch).
+ */
+export async function generateMetadata({ params }: PageProps<"/share/[token]">): Promise<Metadata> {
+  const base: Metadata = {
+    title: "Shared report · Deep Research",
+    robots: { index: false, follow: false },
+    referrer: "no-referrer",
+  };
+  const shared = await loadShared((await params).token);
+  if (!shared) return base;
+  const description = shared.report ? firstParagraph(shared.report.markdown) : undefined;
+  return {
+    ...base,
+    title: `${shared.question} · Deep Research`,
+    ...(description ? { description } : {}),
+    openGraph: {
+      type: "article",
+      title: shared.question,
+      ...(description ? { description } : {}),
+      publishedTime: new Date(shared.date).toISOString(),
+      siteName: "Deep Research",
+    },
+  };
+}
 
 /** The read-only shared report: no login, only a live token; a revoked, expired or unknown one is not found. */
 export default async function SharedReportPage({ params }: PageProps<"/share/[token]">) {
-  const { token } = await params;
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) notFound();
-  const shared = await sharedReport(await serverRuntime(), token);
+  const shared = await loadShared((await params).token);
   if (!shared) notFound();
   return <SharedReportView shared={shared} />;
 }

@@ -1,0 +1,48 @@
+"use client";
+
+import { useState } from "react";
+
+const button =
+  "rounded border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800";
+
+/**
+ * Copy the report as Markdown, download it as a file named from the question, or print it (the
+ * print stylesheet keeps only the report and its sources). Hidden when printing.
+ */
+export function ExportBar({ runId, markdown }: { runId: string; markdown: string }) {
+  const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
+  return (
+    <fieldset
+      aria-label="Export"
+      data-print="hide"
+      className="m-0 flex flex-wrap items-center gap-2 border-0 p-0"
+    >
+      <button
+        type="button"
+        className={button}
+        onClick={() =>
+          // The clipboard needs a secure context (https or localhost); elsewhere, download instead.
+          navigator.clipboard.writeText(markdown).then(
+            () => setCopied("yes"),
+            () => setCopied("failed"),
+          )
+        }
+      >
+        Copy as Markdown
+      </button>
+      <a className={`${button} no-underline`} href={`/api/runs/${runId}/report.md?download=1`} download>
+        Download
+      </a>
+      <button type="button" className={button} onClick={() => window.print()}>
+        Print or save as PDF
+      </button>
+      <span role="status" aria-live="polite" className="text-sm text-muted">
+        {
+          { no: "", yes: "Copied the report as Markdown.", failed: "Copying failed: use Download instead." }[
+            copied
+          ]
+        }
+      </span>
+    </fieldset>
+  );
+}

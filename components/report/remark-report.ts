@@ -1,0 +1,108 @@
+/**
+ * The report's shape on a page: citation markers become links to their source entry, each entry
+ * of the Sources list gets its anchor, and the report's headings sit below the page's one H1
+ * (a leading H1 that repeats the question is dropped; any other H1 demotes every heading a level).
+ */
+import { CITATION_MARKER, parseCitationGroup } from "@/lib/research/report/citations/markers";
+import type { CitationSupport } from "@/lib/research/vocabulary";
+import type { MdNode } from "../markdown-safety";
+
+type Node = MdNode & { depth?: number; data?: { hProperties?: Record<string, unknown> } };
+
+export interface ReportShapeOptions {
+  /** The run's question: a leading H1 saying the same is not repeated under the page's heading. */
+  question?: string;
+  /** Each marker's verdict by number, in reading order (markerVerdicts). */
+  verdicts?: Map<number, CitationSupport[]>;
+}
+
+/** Where a citation marker links: its entry in the report's Sources list. */
+export const sourceAnchor = (n: number) => `source-${n}`;
+
+const textOf = (node: Node): string => node.value ?? (node.children ?? []).map(textOf).join("");
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+const isSourcesHeading = (node: Node) =>
+  node.type === "heading" && node.depth === 2 && textOf(node).trim() === "Sources";
+
+/** Nodes that keep their brackets: code, and links (whose words are not ours to rewrite). */
+const KEEP = new Set(["code", "inlineCode", "link", "linkReference", "definition", "html"]);
+
+function markerLinks(text: string, next: (n: number) => CitationSupport | undefined): Node[] {
+  const out: Node[] = [];
+  let last = 0;
+  for (const m of text.matchAll(new RegExp(CITATION_MARKER.source, "g"))) {
+    const numbers = parseCitationGroup(m[1]);
+    if (!numbers) continue;
+    if (m.index > last) out.push({ type: "text", value: text.slice(last, m.index) });
+    for (const n of numbers) {
+      const verdict = next(n);
+      out.push({
+        type: "link",
+        url: `#${sourceAnchor(n)}`,
+        title: null,
+        children: [{ type: "text", value: `[${n}]` }],
+        data: { hProperties: { dataCitation: n, ...(verdict ? { dataVerdict: verdict } : {}) } },
+      });
+    }
+    last = m.index + m[0].length;
+  }
+  if (last === 0) return [{ type: "text", value: text }];
+  if (last < text.length) out.push({ type: "text", value: text.slice(last) });
+  return out;
+}
+
+function linkMarkers(node: Node, next: (n: number) => CitationSupport | undefined): void {
+  if (!node.children) return;
+  node.children = (node.children as Node[]).flatMap((child) => {
+    if (child.type === "text" && child.value) return markerLinks(child.value, next);
+    if (!KEEP.has(child.type)) linkMarkers(child, next);
+    return [child];
+  });
+}
+
+/** `[N] [Title](url)` paragraphs of the Sources list get id="source-N"; their [N] stays text. */
+function anchorEntries(section: Node[]): void {
+  for (const node of section) {
+    if (node.type !== "paragraph") continue;
+    const first = node.children?.[0];
+    const n = first?.type === "text" ? first.value?.match(/^\[(\d{1,4})\]/)?.[1] : undefined;
+    if (n)
+      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: sourceAnchor(Number(n)) } };
+  }
+}
+
+function demote(node: Node): void {
+  if (node.type === "heading" && node.depth !== undefined) node.depth = Math.min(6, node.depth + 1);
+  for (const child of (node.children ?? []) as Node[]) demote(child);
+}
+
+export function remarkReportShape(options: ReportShapeOptions = {}) {
+  return (root: Node) => {
+    let top = (root.children ?? []) as Node[];
+    const first = top[0];
+    if (first?.type === "heading" && first.depth === 1 && options.question) {
+      if (words(textOf(first)) === words(options.question)) top = top.slice(1);
+    }
+    root.children = top;
+
+    const start = top.findLastIndex(isSourcesHeading);
+    const section = start < 0 ? [] : top.slice(start + 1);
+    anchorEntries(section);
+    const seen = new Map<number, number>();
+    const next = (n: number) => {
+      const k = seen.get(n) ?? 0;
+      seen.set(n, k + 1);
+      const list = options.verdicts?.get(n);
+      return list?.[Math.min(k, list.length - 1)];
+    };
+    for (const node of start < 0 ? top : top.slice(0, start)) {
+      if (!KEEP.has(node.type)) linkMarkers(node, next);
+    }
+    if (top.some((n) => n.type === "heading" && n.depth === 1)) for (const n of top) demote(n);
+  };
+}
