@@ -11,26 +11,23 @@ import type { RunViewJson } from "./types";
 const button = "rounded border px-3 py-1 text-sm disabled:opacity-60";
 
 /**
- * The run-wide actions. While it researches: stop and write the report from what was gathered, or
- * cancel (after a confirmation; nothing is written). Once it ended: run
- * again with the same question and settings, or edit the question on the home page. Nothing is
- * offered while the report is being written: neither would change that report.
+ * The run-wide actions. While it researches: stop and write the report from what was gathered.
+ * Until it ends: cancel (after a confirmation; nothing is written). Once it ended: run again with
+ * the same question and settings, or edit the question on the home page. The Markdown download
+ * is in the report's own export bar.
  */
+/** The server writes the report early only for a run that is researching (POST …/finish is 409 otherwise). */
+function canFinish(run: RunViewJson): boolean {
+  return run.status === "running" && run.phase === "supervision" && canSteer(run);
+}
+
 export function RunControls({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
   const ended = terminalRunStatuses.includes(run.status);
   return (
     <div className="flex flex-wrap items-start gap-3 text-sm">
-      {canSteer(run) && <FinishControl run={run} onChanged={onChanged} />}
-      {canSteer(run) && <CancelControl run={run} onChanged={onChanged} />}
+      {canFinish(run) && <FinishControl run={run} onChanged={onChanged} />}
+      {!ended && <CancelControl run={run} onChanged={onChanged} />}
       {ended && <AfterRunControls run={run} onChanged={onChanged} />}
-      {run.report && (
-        <a
-          href={`/api/runs/${run.id}/report.md`}
-          className="self-center text-blue-700 underline dark:text-blue-400"
-        >
-          Download Markdown
-        </a>
-      )}
     </div>
   );
 }
