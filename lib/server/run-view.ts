@@ -58,14 +58,20 @@ export async function runView(db: Db, run: Run) {
   };
 }
 
-export function runSummary(run: Run) {
+/**
+ * A run in a list: what it asked, where it stands, when it started and ended (its duration) and
+ * how many sources it fetched (0 when the caller did not count them).
+ */
+export function runSummary(run: Run & { sourceCount?: number }) {
   return {
     id: run.id,
     question: run.question,
     status: run.status,
     phase: run.phase,
     createdAt: run.createdAt,
+    startedAt: run.startedAt,
     finishedAt: run.finishedAt,
+    sourceCount: run.sourceCount ?? 0,
   };
 }
 
