@@ -68,7 +68,8 @@ test("the question form: hint, Shift+Enter, presets, ceilings, the library notic
   // The server's answer appears next to the form: a blank question (after trimming) is refused.
   await question.fill("    ");
   await question.press("Enter");
-  await expect(page.getByRole("alert")).toContainText("question must be at least 3 characters");
+  const form = page.getByRole("form", { name: "New research run" });
+  await expect(form.getByRole("alert")).toContainText("question must be at least 3 characters");
   await expect(page).toHaveURL(`${baseUrl()}/`);
 });
 
