@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { baseUrl, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
 import { researchScript } from "./support/research-script.ts";
@@ -12,6 +13,14 @@ test("home page renders in Chromium; System status stays hidden while everything
   await expect(page.getByRole("region", { name: "System status" })).toHaveCount(0);
   await expect(page.getByTestId("database-status")).toHaveCount(0);
 });
+
+async function expectAccessible(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, `axe on ${label}`).toEqual([]);
+}
 
 const optionsSummary = (page: Page) => page.locator("summary", { hasText: "Options" });
 
@@ -100,6 +109,18 @@ test("a run started with Enter, listed with date, duration and sources, found by
   await expect(row.getByTestId("run-sources")).toHaveText(
     `${sourceCount} source${sourceCount === 1 ? "" : "s"}`,
   );
+
+  // Accessible in both schemes with everything unfolded, and no sideways scroll on a phone.
+  await optionsSummary(page).click();
+  await row.getByText("Delete", { exact: true }).click();
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectAccessible(page, `home (${colorScheme})`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.emulateMedia({ colorScheme: "light" });
 
   // Search is filtered by the server (?q=).
   const search = page.getByRole("searchbox", { name: "Search your runs" });
