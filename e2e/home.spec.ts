@@ -143,12 +143,13 @@ test("a run started with Enter, listed with date, duration and sources, found by
   expect((await request.get(`/api/runs/${id}`)).status()).toBe(404);
 });
 
-test("without JavaScript the form still starts a run with the chosen preset and redirects to it", async ({
+test("without JavaScript: a run starts with the chosen preset and redirects; delete waits for cancel, then works", async ({
   browser,
   request,
 }) => {
   await waitForIdle(request);
-  // Nothing scripted: the run fails at its first model call, which is all this test needs.
+  // Nothing scripted: every model call fails, the engine falls back to the question as its brief
+  // and a heuristic plan, and waits for the plan review this form asked for.
   await scriptLlm([]);
   const context = await browser.newContext({
     baseURL: baseUrl(),
@@ -176,7 +177,26 @@ test("without JavaScript the form still starts a run with the chosen preset and 
       clarification: false,
     });
     expect(run.settings).not.toHaveProperty("searchProviders");
-    await waitForStatus(request, id, ["failed", "awaiting_plan_review", "completed", "cancelled"]);
+    const question = "Does this form work before hydration?";
+    const row = page.getByTestId("recent-run").filter({ hasText: question });
+    await waitForStatus(request, id, ["awaiting_plan_review"]);
+    // Not ended: delete is not offered, the person is told to cancel first.
+    await page.goto("/");
+    await row.getByText("Delete", { exact: true }).click();
+    await expect(row).toContainText("This run has not ended yet. Open it and cancel it first");
+    await expect(row.getByRole("button", { name: "Delete permanently" })).toHaveCount(0);
+    expect((await request.post(`/api/runs/${id}/cancel`)).status()).toBe(202);
+    await waitForStatus(request, id, ["cancelled"]);
+
+    // Deleting works before hydration too: the disclosure and the form are plain HTML.
+    await page.goto("/");
+    await row.getByText("Delete", { exact: true }).click();
+    await row.getByRole("button", { name: "Delete permanently" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ask a research question");
+    await expect(
+      page.getByTestId("recent-run").filter({ hasText: "Does this form work before hydration?" }),
+    ).toHaveCount(0);
+    expect((await request.get(`/api/runs/${id}`)).status()).toBe(404);
   } finally {
     await context.close();
   }
