@@ -1,90 +1,68 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useActionState, useState } from "react";
+import type { ActionState } from "@/lib/server/actions/action-state";
+import { createRunAction } from "@/lib/server/actions/runs";
+import type { PresetName, PresetValues, RunFormOptions } from "@/lib/server/run-form";
+import { LibraryNotice } from "./home/library-notice";
+import { Presets } from "./home/presets";
+import { QuestionField } from "./home/question-field";
+import { type OptionValues, RunOptions } from "./home/run-options";
 
-export function NewRunForm({ disabled }: { disabled?: boolean }) {
-  const router = useRouter();
+const idle: ActionState = { status: "idle" };
+
+const asText = (p: PresetValues) =>
+  Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)])) as OptionValues["numbers"];
+
+/**
+ * Starts a run through the createRunAction server action: a plain form post, so it also works
+ * before the page's JavaScript has loaded. Choosing a preset refills the numbers under Options;
+ * `basePreset` tells the server which preset those numbers were filled for (see run-form.ts).
+ */
+export function NewRunForm({ disabled, options }: { disabled?: boolean; options: RunFormOptions }) {
+  const [state, formAction, pending] = useActionState(createRunAction, idle);
   const [question, setQuestion] = useState("");
-  const [rounds, setRounds] = useState(3);
-  const [clarification, setClarification] = useState(false);
-  const [planReview, setPlanReview] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [preset, setPreset] = useState<PresetName>(options.defaultPreset);
+  const [values, setValues] = useState<OptionValues>(() => ({
+    numbers: asText(options.presets[options.defaultPreset]),
+    maxTokens: "",
+    providers: [...options.defaultProviders],
+    planReview: false,
+    clarification: false,
+    models: Object.fromEntries(options.models.roles.map((r) => [r.role, r.model])),
+  }));
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await fetch("/api/runs", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          question,
-          settings: { maxSupervisionRounds: rounds, clarification, planReview },
-        }),
-      });
-      const body = await r.json();
-      if (!r.ok) throw new Error(body?.error?.message ?? `HTTP ${r.status}`);
-      router.push(`/runs/${body.id}`);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
+  function choosePreset(next: PresetName) {
+    setPreset(next);
+    setValues((v) => ({ ...v, numbers: asText(options.presets[next]) }));
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="New research run">
-      <label htmlFor="question" className="sr-only">
-        Research question
-      </label>
-      <textarea
-        id="question"
-        name="question"
-        required
-        minLength={3}
-        rows={3}
+    <form action={formAction} className="space-y-4" aria-label="New research run">
+      <QuestionField
         value={question}
-        onChange={(e) => setQuestion(e.target.value)}
-        placeholder="e.g. How do air-source heat pumps compare with gas boilers in cold climates?"
-        className="w-full rounded-lg border border-zinc-300 bg-white p-3 dark:border-zinc-700 dark:bg-zinc-900"
+        onChange={setQuestion}
+        error={state.status === "error" ? state.message : undefined}
       />
-      <div className="flex flex-wrap items-center gap-4 text-sm">
-        <label className="flex items-center gap-2">
-          Supervision rounds
-          <input
-            type="number"
-            min={0}
-            max={10}
-            value={rounds}
-            onChange={(e) => setRounds(Number(e.target.value))}
-            className="w-16 rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
-          />
-        </label>
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            checked={clarification}
-            onChange={(e) => setClarification(e.target.checked)}
-          />
-          Ask me a clarifying question if needed
-        </label>
-        <label className="flex items-center gap-2">
-          <input type="checkbox" checked={planReview} onChange={(e) => setPlanReview(e.target.checked)} />
-          Let me review the plan first
-        </label>
+      <input type="hidden" name="basePreset" value={preset} />
+      <Presets options={options} value={preset} onChange={choosePreset} />
+      <RunOptions options={options} values={values} onChange={setValues} />
+      <LibraryNotice options={options} selected={values.providers} />
+      <div className="flex flex-wrap items-center gap-4">
         <button
           type="submit"
-          disabled={disabled || busy || question.trim().length < 3}
-          className="ml-auto rounded-lg bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-40 dark:bg-zinc-100 dark:text-zinc-900"
+          disabled={disabled || pending}
+          className="rounded-lg bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-40 dark:bg-zinc-100 dark:text-zinc-900"
         >
-          {busy ? "Starting…" : "Start research"}
+          {pending ? "Starting…" : "Start research"}
         </button>
+        <p aria-live="polite" className="text-sm text-muted">
+          {pending ? "Creating the run…" : ""}
+        </p>
       </div>
-      {error && (
+      {state.status === "error" && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
+          {state.message}
         </p>
       )}
     </form>

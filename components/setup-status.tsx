@@ -1,12 +1,22 @@
 import type { HealthReport } from "@/lib/server/health";
 
-/** Tells the operator, exactly, what is missing before research can run. */
-export function SetupStatus({ health }: { health: HealthReport }) {
+/**
+ * Tells the operator, exactly, what is missing before research can run; shown only when something
+ * is (no usable model, the database unreachable, searching misconfigured), otherwise nothing.
+ */
+export function SetupStatus({
+  health,
+  searchProblem,
+}: {
+  health: HealthReport;
+  searchProblem: string | null;
+}) {
   const { database, models } = health;
+  if (database.ok && models.configured && !searchProblem) return null;
   return (
     <section
       aria-label="System status"
-      className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+      className="space-y-3 rounded-lg border border-amber-300 bg-white p-4 text-sm dark:border-amber-800 dark:bg-zinc-900"
     >
       <h2 className="font-medium">System status</h2>
       <p data-testid="database-status">
@@ -15,6 +25,11 @@ export function SetupStatus({ health }: { health: HealthReport }) {
           ? `connected (${database.kind === "postgres" ? "PostgreSQL" : "embedded PGlite"})`
           : "unreachable (the server log says why)"}
       </p>
+      {searchProblem && (
+        <p data-testid="search-status" className="font-medium text-amber-700 dark:text-amber-400">
+          Search is not configured: {searchProblem}
+        </p>
+      )}
       {models.configured ? (
         <p data-testid="model-status">
           Models: {models.roles.map((r) => `${r.role} → ${r.model}`).join(", ")}

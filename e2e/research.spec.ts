@@ -206,6 +206,8 @@ test("with plan review on, a person drops a proposed directive in the UI and onl
   await page
     .getByLabel("Research question")
     .fill("Heat pumps against gas boilers: what do they cost to run?");
+  // Plan review sits under the form's Options disclosure.
+  await page.locator("summary", { hasText: "Options" }).click();
   await page.getByLabel("Let me review the plan first").check();
   await page.getByRole("button", { name: "Start research" }).click();
   await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);

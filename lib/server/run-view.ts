@@ -71,14 +71,20 @@ async function directiveFindings(db: Db, runId: string): Promise<Record<string, 
   return Object.fromEntries(rows.flatMap((r) => (r.findings ? [[r.directiveId, r.findings]] : [])));
 }
 
-export function runSummary(run: Run) {
+/**
+ * A run in a list: what it asked, where it stands, when it started and ended (its duration) and
+ * how many sources it fetched (0 when the caller did not count them).
+ */
+export function runSummary(run: Run & { sourceCount?: number }) {
   return {
     id: run.id,
     question: run.question,
     status: run.status,
     phase: run.phase,
     createdAt: run.createdAt,
+    startedAt: run.startedAt,
     finishedAt: run.finishedAt,
+    sourceCount: run.sourceCount ?? 0,
   };
 }
 

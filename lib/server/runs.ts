@@ -1,6 +1,7 @@
 /** Reading runs for the API and the pages: always through the owner check. */
 import { getReport } from "../../db/queries/research.ts";
-import { getRunForOwner, listRunsForOwner } from "../../db/queries/runs.ts";
+import { listRunsWithSourceCounts } from "../../db/queries/run-summaries.ts";
+import { getRunForOwner } from "../../db/queries/runs.ts";
 import type { Report } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Runtime } from "../jobs/runtime.ts";
@@ -8,8 +9,15 @@ import { runEventStream } from "./event-stream.ts";
 import { ownedRun } from "./run-actions.ts";
 import { type RunSummary, type RunView, runSummary, runView } from "./run-view.ts";
 
-export async function listRunSummaries(rt: Runtime, ownerId: string, limit?: number): Promise<RunSummary[]> {
-  return (await listRunsForOwner(rt.handle.db, ownerId, limit)).map(runSummary);
+/** The owner's runs, newest first; `query` keeps those whose question contains it (any case). */
+export async function listRunSummaries(
+  rt: Runtime,
+  ownerId: string,
+  limit?: number,
+  opts: { query?: string } = {},
+): Promise<RunSummary[]> {
+  const rows = await listRunsWithSourceCounts(rt.handle.db, ownerId, { limit, query: opts.query });
+  return rows.map((run) => runSummary(run));
 }
 
 /** The run as the API shows it; nothing for a missing run or another owner's. */

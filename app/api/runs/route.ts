@@ -11,7 +11,9 @@ export const dynamic = "force-dynamic";
 
 export const GET = handle(async (req: Request) => {
   const owner = await currentOwner(req);
-  return Response.json({ runs: await listRunSummaries(await serverRuntime(), owner) });
+  // ?q= keeps the runs whose question contains the text (the home page's search uses the same).
+  const query = new URL(req.url).searchParams.get("q") ?? undefined;
+  return Response.json({ runs: await listRunSummaries(await serverRuntime(), owner, undefined, { query }) });
 });
 
 export const POST = handle(async (req: Request) => {

@@ -1,7 +1,9 @@
 import { AppError } from "@/lib/errors";
 import { handle } from "@/lib/http";
-import { parseRunId } from "@/lib/server/ids";
+import { parseRunId, runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
+import { enforceRateLimit } from "@/lib/server/rate-limits";
+import { deleteRun } from "@/lib/server/run-delete";
 import { findRunView } from "@/lib/server/runs";
 import { serverRuntime } from "@/lib/server/runtime";
 
@@ -12,4 +14,15 @@ export const GET = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]
   const view = await findRunView(await serverRuntime(), id, await currentOwner(req));
   if (!view) throw new AppError("not_found", "No such run.");
   return Response.json(view);
+});
+
+/** Deletes the owner's ended run and everything it owns (204); 409 while it has not ended. */
+export const DELETE = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]">) => {
+  const owner = await currentOwner(req);
+  // A malformed id names no run: the same 404 as another person's run.
+  const id = runIdOrNotFound((await ctx.params).id);
+  const rt = await serverRuntime();
+  await enforceRateLimit(rt, req, "actions");
+  await deleteRun(rt, id, owner);
+  return new Response(null, { status: 204 });
 });

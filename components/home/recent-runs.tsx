@@ -1,0 +1,93 @@
+import { labelFor, runStatusLabels } from "@/components/labels";
+import { terminalRunStatuses } from "@/lib/research/vocabulary";
+import type { RunSummary } from "@/lib/server/run-view";
+import { DeleteRun } from "./delete-run";
+import { absoluteTime, relativeTime, runDuration } from "./time-format";
+
+/**
+ * The owner's recent runs: question, status in words, when (relative; the exact time on hover),
+ * how long, how many sources, and delete. The search is a plain GET form (?q=), filtered by the
+ * server, so it works before the page's JavaScript has loaded.
+ */
+export function RecentRuns({ runs, query }: { runs: RunSummary[]; query: string }) {
+  if (runs.length === 0 && !query) return null;
+  const now = new Date();
+  return (
+    <section aria-label="Recent runs" className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-lg font-medium">Recent runs</h2>
+        <search>
+          <form action="/" method="get" className="flex items-end gap-2 text-sm">
+            <label htmlFor="run-search" className="sr-only">
+              Search your runs
+            </label>
+            <input
+              id="run-search"
+              type="search"
+              name="q"
+              defaultValue={query}
+              placeholder="Search questions"
+              className="w-48 rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+            />
+            <button type="submit" className="rounded border border-zinc-300 px-3 py-1 dark:border-zinc-700">
+              Search
+            </button>
+          </form>
+        </search>
+      </div>
+      {query && (
+        <p className="text-sm text-muted" aria-live="polite">
+          {runs.length === 0 ? "No runs" : runs.length === 1 ? "1 run" : `${runs.length} runs`} with “{query}”
+          in the question.{" "}
+          <a href="/" className="underline">
+            Show all runs
+          </a>
+        </p>
+      )}
+      {runs.length > 0 && (
+        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          {runs.map((r) => (
+            <RunRow key={r.id} run={r} now={now} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RunRow({ run, now }: { run: RunSummary; now: Date }) {
+  const duration = runDuration(run, now);
+  return (
+    <li className="space-y-1 p-3 text-sm" data-testid="recent-run">
+      <div className="flex items-start justify-between gap-4">
+        <a href={`/runs/${run.id}`} className="min-w-0 break-words font-medium hover:underline">
+          {run.question}
+        </a>
+        <span
+          className="shrink-0 rounded bg-zinc-100 px-2 py-0.5 text-xs dark:bg-zinc-800"
+          data-testid="recent-run-status"
+        >
+          {labelFor(runStatusLabels, run.status)}
+        </span>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+        <time
+          dateTime={run.createdAt.toISOString()}
+          title={absoluteTime(run.createdAt)}
+          data-testid="run-date"
+        >
+          {relativeTime(run.createdAt, now)}
+        </time>
+        {duration && (
+          <span data-testid="run-duration">
+            {duration.ongoing ? `running for ${duration.text}` : `took ${duration.text}`}
+          </span>
+        )}
+        <span data-testid="run-sources">
+          {run.sourceCount === 1 ? "1 source" : `${run.sourceCount} sources`}
+        </span>
+        <DeleteRun id={run.id} question={run.question} ended={terminalRunStatuses.includes(run.status)} />
+      </div>
+    </li>
+  );
+}
