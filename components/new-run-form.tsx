@@ -19,9 +19,18 @@ const asText = (p: PresetValues) =>
  * before the page's JavaScript has loaded. Choosing a preset refills the numbers under Options;
  * `basePreset` tells the server which preset those numbers were filled for (see run-form.ts).
  */
-export function NewRunForm({ disabled, options }: { disabled?: boolean; options: RunFormOptions }) {
+export function NewRunForm({
+  disabled,
+  options,
+  initialQuestion = "",
+}: {
+  disabled?: boolean;
+  options: RunFormOptions;
+  /** The question to start from ("Edit question" on a finished run's page). */
+  initialQuestion?: string;
+}) {
   const [state, formAction, pending] = useActionState(createRunAction, idle);
-  const [question, setQuestion] = useState("");
+  const [question, setQuestion] = useState(initialQuestion);
   const [preset, setPreset] = useState<PresetName>(options.defaultPreset);
   const [values, setValues] = useState<OptionValues>(() => ({
     numbers: asText(options.presets[options.defaultPreset]),

@@ -186,8 +186,12 @@ test("cancel asks first, then ends the run with no directive left running; run a
 
   await expect(page.getByRole("link", { name: "Edit question" })).toHaveAttribute(
     "href",
-    `/?q=${encodeURIComponent(question)}`,
+    `/?question=${encodeURIComponent(question)}`,
   );
+  // The home page opens with the question in its form, ready to be edited.
+  await page.getByRole("link", { name: "Edit question" }).click();
+  await expect(page.getByLabel("Research question")).toHaveValue(question);
+  await page.goBack();
   await page.getByRole("button", { name: "Run again" }).click();
   await page.waitForURL((url) => /\/runs\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(id));
   const again = await (await request.get(`/api/runs/${runId(page)}`)).json();

@@ -10,8 +10,11 @@ import { serverRuntime } from "@/lib/server/runtime";
 export const dynamic = "force-dynamic";
 
 export default async function HomePage({ searchParams }: PageProps<"/">) {
-  const q = (await searchParams).q;
-  const query = (Array.isArray(q) ? q[0] : q)?.trim().slice(0, 200) ?? "";
+  const params = await searchParams;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const query = first(params.q)?.trim().slice(0, 200) ?? "";
+  // "Edit question" on a run's page comes back here with the question to start from.
+  const question = first(params.question)?.slice(0, 4000) ?? "";
   const health = await checkHealth();
   const options = runFormOptions();
   const recent = health.database.ok
@@ -27,7 +30,11 @@ export default async function HomePage({ searchParams }: PageProps<"/">) {
           points to a source that was really fetched and stored.
         </p>
         <SetupStatus health={health} searchProblem={options.searchProblem} />
-        <NewRunForm disabled={!health.models.configured || !health.database.ok} options={options} />
+        <NewRunForm
+          disabled={!health.models.configured || !health.database.ok}
+          options={options}
+          initialQuestion={question}
+        />
       </section>
       <RecentRuns runs={recent} query={query} />
     </div>

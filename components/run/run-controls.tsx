@@ -104,7 +104,7 @@ function AfterRunControls({ run, onChanged }: { run: RunViewJson; onChanged: () 
         </button>
       </form>
       <a
-        href={`/?q=${encodeURIComponent(run.question)}`}
+        href={`/?question=${encodeURIComponent(run.question)}`}
         className={`${button} border-zinc-400 dark:border-zinc-600`}
       >
         Edit question
