@@ -47,7 +47,7 @@ describe("knowledge and library server actions", () => {
       form({ category: "lesson", content: "Bleed radiators yearly." }),
     );
     expect(added).toMatchObject({ status: "ok", message: "Added “Bleed radiators yearly.”." });
-    const id = (added as { data: { item: { id: string } } }).data.item.id;
+    const id = (added as unknown as { data: { item: { id: string } } }).data.item.id;
 
     const rejected = await knowledge.reviewKnowledgeAction(
       idle,
