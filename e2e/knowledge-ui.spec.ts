@@ -259,6 +259,12 @@ test("the review queue: first, merged duplicates, approve with undo in place, ke
   await expect(cCard.getByLabel("Content")).toHaveValue(`${c} ar`);
   await cCard.getByRole("button", { name: "Cancel" }).click();
 
+  // At phone width the page does not scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(queue.getByRole("listitem", { name: a2 })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
   // Without JavaScript the forms still review: approve, then the message's undo.
   const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: storageStatePath });
   const plain = await noJs.newPage();
