@@ -98,7 +98,7 @@ export function KnowledgeReview({
         <h2 id="knowledge-provisional" className="text-lg font-medium">
           {QUEUE.title} <span className="text-sm font-normal text-muted">({waiting})</span>
         </h2>
-        <p id="knowledge-keys" className="text-xs text-muted">
+        <p id="knowledge-keys" hidden={queue.length === 0} className="text-xs text-muted">
           Keyboard: <kbd>j</kbd>/<kbd>k</kbd> next/previous item · <kbd>a</kbd> approve · <kbd>r</kbd> reject
           · <kbd>e</kbd> edit
         </p>

@@ -57,6 +57,8 @@ export function DropZone({
       onDragOver={(e) => e.preventDefault()}
       onDragLeave={() => setOver(false)}
       onDrop={drop}
+      // React empties the form after each answer; the chosen name goes with it.
+      onReset={() => setName(null)}
       className={`relative space-y-2 rounded-lg border-2 border-dashed p-4 text-sm ${
         over
           ? "border-blue-600 bg-blue-50 dark:border-blue-400 dark:bg-blue-950"

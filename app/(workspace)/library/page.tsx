@@ -49,7 +49,7 @@ function SearchNotice() {
       <p>
         By default they search {names} only. A run uses these documents when the library is one of its
         sources: the run setting <code>searchProviders</code> with <code>"library"</code> (for example{" "}
-        <code>["library", "searxng"]</code>), or on the server <code>SEARCH_PROVIDERS=library,…</code>.
+        <code>["library", "searxng"]</code>), or on the server <code>SEARCH_PROVIDERS=library,searxng</code>.
       </p>
     </div>
   );
