@@ -8,6 +8,9 @@ const config: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres", "piscina"],
   poweredByHeader: false,
+  // The library's upload form is a server action: it takes what POST /api/library takes (10 MB),
+  // plus the multipart framing.
+  experimental: { serverActions: { bodySizeLimit: "11mb" } },
   // gzip would buffer the live event stream (SSE) in browsers that accept it; put a compressing
   // reverse proxy in front if wanted, with buffering off for /api/runs/*/events.
   compress: false,

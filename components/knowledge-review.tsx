@@ -1,118 +1,152 @@
 "use client";
 
-import { useState } from "react";
+import { useActionState, useCallback, useEffect, useState } from "react";
 import type { KnowledgeStatus } from "@/lib/research/vocabulary";
+import { idleState } from "@/lib/server/actions/action-state";
+import { reviewKnowledgeAction } from "@/lib/server/actions/knowledge";
 import { AddKnowledgeForm } from "./knowledge/add-form";
-import { api } from "./knowledge/api";
 import { KnowledgeRow } from "./knowledge/knowledge-row";
+import { ReviewMessage } from "./knowledge/review-controls";
 import { StatusFilter } from "./knowledge/status-filter";
-import { type Filter, GROUPS, type KnowledgeItemView } from "./knowledge/types";
-import { errorMessage } from "./read-response";
+import { type Filter, GROUPS, type KnowledgeEntryView, type KnowledgeItemView } from "./knowledge/types";
+import { useReviewKeys } from "./knowledge/use-review-keys";
 
-export type { KnowledgeItemView } from "./knowledge/types";
+export type { KnowledgeEntryView, KnowledgeItemView } from "./knowledge/types";
+
+type ReviewData = { action: string; ids: string[]; previous?: KnowledgeStatus; items: KnowledgeItemView[] };
+const keyOf = (e: KnowledgeEntryView) => e.ids[0];
+const [QUEUE, ...REVIEWED_GROUPS] = GROUPS;
+
+/** The answer's items replace the cards' items they belong to (a merged card shows its first). */
+function merge(entries: KnowledgeEntryView[], items: KnowledgeItemView[]): KnowledgeEntryView[] {
+  const byId = new Map(items.map((i) => [i.id, i]));
+  return entries.map((e) => {
+    const item = byId.get(keyOf(e));
+    return item ? { ...e, item: { ...item, sourceIds: e.item.sourceIds } } : e;
+  });
+}
 
 export function KnowledgeReview({
   initial,
-  runQuestions,
   isAdmin,
 }: {
-  initial: KnowledgeItemView[];
+  initial: KnowledgeEntryView[];
   /** Admins may share their own items with every account. */
   isAdmin: boolean;
-  /** Questions of the runs the items came from, by run id (items from newer runs fall back to the id). */
-  runQuestions: Record<string, string>;
 }) {
-  const [items, setItems] = useState(initial);
+  const [entries, setEntries] = useState(initial);
+  // The queue is what needed review when the page opened: a reviewed card stays in its place
+  // (marked, with its undo) until the next visit, so the cards below never move under the pointer.
+  const [queueKeys] = useState(
+    () => new Set(initial.filter((e) => e.item.status === "provisional").map(keyOf)),
+  );
+  const [reviewed, setReviewed] = useState<Record<string, KnowledgeStatus>>({});
   const [filter, setFilter] = useState<Filter>("all");
-  const [error, setError] = useState<string | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [editingId, setEditingId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [state, formAction, pending] = useActionState(reviewKnowledgeAction, idleState);
+  useReviewKeys();
 
-  async function refresh() {
-    const { items } = await api<{ items: KnowledgeItemView[] }>("/api/knowledge");
-    setItems(items);
-  }
-
-  /** Runs one action, then reloads the list from the API; returns whether the action succeeded. */
-  async function act(id: string | null, action: () => Promise<unknown>): Promise<boolean> {
-    setBusyId(id);
-    setError(null);
-    try {
-      await action();
-      await refresh();
-      return true;
-    } catch (err) {
-      setError(errorMessage(err));
-      return false;
-    } finally {
-      setBusyId(null);
+  useEffect(() => {
+    if (state.status !== "ok" || !state.data) return;
+    const data = state.data as ReviewData;
+    const key = data.ids[0];
+    setEntries((prev) => merge(prev, data.items));
+    if ((data.action === "approve" || data.action === "reject") && data.previous) {
+      const previous = data.previous;
+      setReviewed((r) => ({ ...r, [key]: previous }));
     }
-  }
+    if (data.action === "restore") setReviewed(({ [key]: _, ...rest }) => rest);
+    if (data.action === "edit") setEditing(null);
+  }, [state]);
 
-  const review = (id: string, body: Record<string, unknown>) =>
-    act(id, () => api(`/api/knowledge/${id}`, { method: "PATCH", body }));
+  const onAdded = useCallback((item: KnowledgeItemView) => {
+    setEntries((prev) => [{ item, ids: [item.id], runs: [], sources: [] }, ...prev]);
+  }, []);
 
+  const queue = entries.filter((e) => queueKeys.has(keyOf(e)) || e.item.status === "provisional");
+  const rest = entries.filter((e) => !queue.includes(e));
+  const waiting = queue.filter((e) => e.item.status === "provisional").length;
   const counts = Object.fromEntries(
-    GROUPS.map((g) => [g.status, items.filter((i) => i.status === g.status).length]),
+    REVIEWED_GROUPS.map((g) => [g.status, rest.filter((e) => e.item.status === g.status).length]),
   ) as Record<KnowledgeStatus, number>;
-  const shown = GROUPS.filter((g) => filter === "all" || g.status === filter);
+  const data = state.status === "ok" ? (state.data as ReviewData | undefined) : undefined;
+  const undo =
+    data && (data.action === "approve" || data.action === "reject") && data.previous
+      ? { ids: data.ids, previous: data.previous }
+      : undefined;
+
+  const row = (entry: KnowledgeEntryView, inQueue: boolean) => (
+    <KnowledgeRow
+      key={keyOf(entry)}
+      entry={entry}
+      reviewedFrom={
+        inQueue && entry.item.status !== "provisional" ? (reviewed[keyOf(entry)] ?? "provisional") : undefined
+      }
+      pending={pending}
+      editing={editing === keyOf(entry)}
+      canShare={isAdmin && entry.item.own}
+      formAction={formAction}
+      onEdit={() => setEditing(keyOf(entry))}
+      onCancel={() => setEditing(null)}
+    />
+  );
 
   return (
-    <div className="space-y-8">
-      <AddKnowledgeForm onAdd={(body) => act(null, () => api("/api/knowledge", { method: "POST", body }))} />
+    // Room at the bottom for the fixed message, so it never covers the last card.
+    <div className="space-y-8 pb-20">
+      <section aria-labelledby="knowledge-provisional" className="space-y-2">
+        <h2 id="knowledge-provisional" className="text-lg font-medium">
+          {QUEUE.title} <span className="text-sm font-normal text-muted">({waiting})</span>
+        </h2>
+        <p id="knowledge-keys" hidden={queue.length === 0} className="text-xs text-muted">
+          Keyboard: <kbd>j</kbd>/<kbd>k</kbd> next/previous item · <kbd>a</kbd> approve · <kbd>r</kbd> reject
+          · <kbd>e</kbd> edit
+        </p>
+        {queue.length === 0 ? (
+          <p className="text-sm text-muted">{QUEUE.empty}</p>
+        ) : (
+          <ul aria-describedby="knowledge-keys" className="space-y-2">
+            {queue.map((e) => row(e, true))}
+          </ul>
+        )}
+      </section>
 
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
+      <AddKnowledgeForm onAdded={onAdded} />
+
+      <StatusFilter
+        groups={REVIEWED_GROUPS}
+        filter={filter}
+        total={rest.length}
+        counts={counts}
+        onChange={setFilter}
+      />
+      {REVIEWED_GROUPS.filter((g) => filter === "all" || g.status === filter).map((group) => {
+        const groupEntries = rest.filter((e) => e.item.status === group.status);
+        const headingId = `knowledge-${group.status}`;
+        return (
+          <section key={group.status} aria-labelledby={headingId} className="space-y-2">
+            <h2 id={headingId} className="text-lg font-medium">
+              {group.title} <span className="text-sm font-normal text-muted">({groupEntries.length})</span>
+            </h2>
+            {groupEntries.length === 0 ? (
+              <p className="text-sm text-muted">{group.empty}</p>
+            ) : (
+              <ul className="space-y-2">{groupEntries.map((e) => row(e, false))}</ul>
+            )}
+          </section>
+        );
+      })}
+
+      {state.status === "error" && (
+        <p
+          role="alert"
+          className="fixed inset-x-4 bottom-4 z-20 mx-auto max-w-xl rounded-lg border border-red-300 bg-white px-4 py-2 text-sm text-red-700 shadow-lg dark:border-red-800 dark:bg-zinc-900 dark:text-red-400"
+        >
+          {state.message}
         </p>
       )}
-
-      <StatusFilter filter={filter} total={items.length} counts={counts} onChange={setFilter} />
-
-      {items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-          The knowledge base is empty. When a research run completes, what it learned is extracted here for
-          you to review; you can also add items yourself with the form above.
-        </p>
-      ) : (
-        shown.map((group) => {
-          const groupItems = items.filter((i) => i.status === group.status);
-          const headingId = `knowledge-${group.status}`;
-          return (
-            <section key={group.status} aria-labelledby={headingId} className="space-y-2">
-              <h2 id={headingId} className="text-lg font-medium">
-                {group.title} <span className="text-sm font-normal text-muted">({groupItems.length})</span>
-              </h2>
-              {groupItems.length === 0 ? (
-                <p className="text-sm text-muted">{group.empty}</p>
-              ) : (
-                <ul className="space-y-2">
-                  {groupItems.map((item) => (
-                    <KnowledgeRow
-                      key={item.id}
-                      item={item}
-                      runQuestion={item.runId ? runQuestions[item.runId] : undefined}
-                      busy={busyId === item.id}
-                      editing={editingId === item.id}
-                      canShare={isAdmin && item.own}
-                      onEdit={() => {
-                        setError(null);
-                        setEditingId(item.id);
-                      }}
-                      onCancel={() => setEditingId(null)}
-                      onSave={async (patch) => {
-                        if (await review(item.id, { action: "edit", ...patch })) setEditingId(null);
-                      }}
-                      onApprove={() => review(item.id, { action: "approve" })}
-                      onReject={() => review(item.id, { action: "reject" })}
-                      onShare={(shared) => review(item.id, { action: shared ? "share" : "unshare" })}
-                    />
-                  ))}
-                </ul>
-              )}
-            </section>
-          );
-        })
+      {state.status === "ok" && (
+        <ReviewMessage message={state.message} undo={undo} pending={pending} formAction={formAction} />
       )}
     </div>
   );

@@ -1,13 +1,16 @@
 "use client";
 
-import { useState } from "react";
+import { useActionState, useEffect, useMemo, useState } from "react";
+import { idleState } from "@/lib/server/actions/action-state";
+import { addDocumentAction } from "@/lib/server/actions/library";
 import { AddDocument } from "./library/add-document";
-import { DocumentTable } from "./library/document-table";
-import { numberFormat } from "./library/format";
+import { DocumentList } from "./library/document-table";
 import type { LibraryDocumentView } from "./library/types";
 import { errorMessage, readResponse } from "./read-response";
 
 export type { LibraryDocumentView } from "./library/types";
+
+type Message = { kind: "notice" | "error"; text: string };
 
 export function LibraryManager({
   initial,
@@ -18,101 +21,99 @@ export function LibraryManager({
   isAdmin: boolean;
 }) {
   const [documents, setDocuments] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Adding goes through the server action (its answer is the message, also before hydration);
+  // deleting and sharing use the API and set their own message, which replaces the action's.
+  const [state, formAction, pending] = useActionState(addDocumentAction, idleState);
+  const [local, setLocal] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
+
+  // One object per answer (not per render): the forms empty themselves when it changes.
+  const added = useMemo(
+    () =>
+      state.status === "ok" && state.data?.document ? { mode: String(state.data.mode), at: state } : null,
+    [state],
+  );
+
+  useEffect(() => {
+    setLocal(null);
+    if (state.status !== "ok" || !state.data?.document) return;
+    const doc = state.data.document as LibraryDocumentView;
+    setDocuments((prev) => [doc, ...prev.filter((d) => d.id !== doc.id)]);
+  }, [state]);
+
+  const message: Message | null =
+    local ??
+    (state.status === "ok"
+      ? { kind: "notice", text: state.message }
+      : state.status === "error"
+        ? { kind: "error", text: state.message }
+        : null);
 
   async function refresh() {
     const r = await fetch("/api/library", { cache: "no-store" });
     setDocuments((await readResponse<{ documents: LibraryDocumentView[] }>(r)).documents);
   }
 
-  /** Adds a document through POST /api/library, then reloads the list; true when it was stored. */
-  async function add(init: RequestInit): Promise<boolean> {
+  /** Runs a delete or share request, then reloads the list; `done` is the message on success. */
+  async function act(request: () => Promise<Response>, done: string) {
     setBusy(true);
-    setError(null);
-    setNotice(null);
     try {
-      const { document } = await readResponse<{ document: LibraryDocumentView }>(
-        await fetch("/api/library", { method: "POST", ...init }),
-      );
-      setNotice(`Added “${document.title}” (${numberFormat.format(document.chars)} characters).`);
-      await refresh();
-      return true;
-    } catch (err) {
-      setError(errorMessage(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove(doc: LibraryDocumentView) {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await readResponse(await fetch(`/api/library/${doc.id}`, { method: "DELETE" }));
-      setNotice(`Deleted “${doc.title}”.`);
+      await readResponse(await request());
+      setLocal({ kind: "notice", text: done });
       setConfirming(null);
       await refresh();
     } catch (err) {
-      setError(errorMessage(err));
+      setLocal({ kind: "error", text: errorMessage(err) });
     } finally {
       setBusy(false);
     }
   }
 
-  async function share(doc: LibraryDocumentView, shared: boolean) {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await readResponse(
-        await fetch(`/api/library/${doc.id}`, {
+  const remove = (doc: LibraryDocumentView) =>
+    act(() => fetch(`/api/library/${doc.id}`, { method: "DELETE" }), `Deleted “${doc.title}”.`);
+
+  const share = (doc: LibraryDocumentView, shared: boolean) =>
+    act(
+      () =>
+        fetch(`/api/library/${doc.id}`, {
           method: "PATCH",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ shared }),
         }),
-      );
-      setNotice(shared ? `Shared “${doc.title}” with everyone.` : `“${doc.title}” is no longer shared.`);
-      await refresh();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+      shared ? `Shared “${doc.title}” with everyone.` : `“${doc.title}” is no longer shared.`,
+    );
 
   return (
     <div className="space-y-8">
-      <AddDocument busy={busy} onAdd={add} />
+      <AddDocument formAction={formAction} pending={pending} added={added} />
 
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p role="status" className="text-sm text-green-700 dark:text-green-400">
-          {notice}
-        </p>
-      )}
+      <div aria-live="polite">
+        {message?.kind === "error" && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {message.text}
+          </p>
+        )}
+        {message?.kind === "notice" && (
+          <p role="status" className="text-sm text-green-700 dark:text-green-400">
+            {message.text}
+          </p>
+        )}
+      </div>
 
       <section aria-labelledby="library-documents" className="space-y-2">
         <h2 id="library-documents" className="text-lg font-medium">
           Documents <span className="text-sm font-normal text-muted">({documents.length})</span>
         </h2>
         {documents.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+          <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-sm text-muted dark:border-zinc-700">
             The library is empty. Add a document above: research runs can only cite what they can find.
           </p>
         ) : (
-          <DocumentTable
+          <DocumentList
             documents={documents}
             confirming={confirming}
-            busy={busy}
+            busy={busy || pending}
             canShare={isAdmin}
             onShare={share}
             onConfirm={setConfirming}

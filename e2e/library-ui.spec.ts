@@ -1,10 +1,12 @@
 /**
  * The document library page in Chromium: pasting text, uploading a Markdown file, fetching a URL
  * from the local web fixture, seeing the server's refusal of a private URL, and deleting a
- * document. Every change is also checked through GET /api/library.
+ * document; a file dropped on the drop zone, a document opened on its page, the page at phone
+ * width, and an upload without JavaScript. Every change is also checked through GET /api/library.
  */
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { webUrl } from "./support/helpers.ts";
+import { storageStatePath } from "./support/session.ts";
 
 interface Doc {
   id: string;
@@ -29,11 +31,11 @@ test("add documents by pasting, uploading and fetching; refused URLs show the re
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Library" }).click();
   await expect(page).toHaveURL(/\/library$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Document library");
-  await expect(page.getByText("The library is the default search source")).toContainText(
-    "SEARCH_PROVIDERS=library",
-  );
-  // The e2e app is configured to search the web fixture through SearXNG.
-  await expect(page.getByTestId("search-providers")).toHaveText("This server searches: searxng.");
+  // The e2e app searches the web fixture through SearXNG: the page says the library is not searched.
+  const notice = page.getByTestId("search-providers");
+  await expect(notice).toContainText("Research runs on this server do not search this library.");
+  await expect(notice).toContainText("the web through SearXNG");
+  await expect(notice).toContainText("searchProviders");
 
   const adder = page.getByRole("region", { name: "Add a document" });
   const table = page.getByRole("table");
@@ -62,7 +64,6 @@ test("add documents by pasting, uploading and fetching; refused URLs show the re
 
   // 2. Upload a Markdown file; without a title its first heading becomes the title.
   const uploadedTitle = `Uploaded radiator sizing guide ${stamp}`;
-  await adder.getByRole("tab", { name: "Upload a file" }).click();
   await expect(adder.getByRole("button", { name: "Upload" })).toBeDisabled();
   await adder.getByLabel("File", { exact: true }).setInputFiles({
     name: `radiators-${stamp}.md`,
@@ -133,7 +134,6 @@ test("an unsupported upload is refused with the server's reason", async ({ page,
   const before = (await documents(request)).length;
   await page.goto("/library");
   const adder = page.getByRole("region", { name: "Add a document" });
-  await adder.getByRole("tab", { name: "Upload a file" }).click();
   await adder.getByLabel("File", { exact: true }).setInputFiles({
     name: "spreadsheet.xlsx",
     mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -145,4 +145,73 @@ test("an unsupported upload is refused with the server's reason", async ({ page,
     "upload PDF, HTML, Markdown or plain text",
   );
   expect(await documents(request)).toHaveLength(before);
+});
+
+test("drop a file, open it, read the page on a phone, and upload without JavaScript", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const droppedTitle = `Dropped defrost notes ${stamp}`;
+  const droppedText = "Defrost cycles reverse the heat pump for a few minutes when the coil ices.";
+  await page.goto("/library");
+
+  // A file dropped on the zone is uploaded at once.
+  const zone = page.getByTestId("drop-zone");
+  await expect(zone.getByLabel("File", { exact: true })).toBeVisible();
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, body }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([body], name, { type: "text/markdown" }));
+      return dt;
+    },
+    { name: `defrost-${stamp}.md`, body: `# ${droppedTitle}\n\n${droppedText}\n` },
+  );
+  await zone.dispatchEvent("drop", { dataTransfer });
+  await expect(page.getByRole("main").getByRole("status")).toContainText(`Added “${droppedTitle}”`);
+  const doc = (await documents(request)).find((d) => d.title === droppedTitle);
+  expect(doc).toMatchObject({ mimeType: "text/markdown" });
+
+  // The title opens the document's page with its stored text.
+  await page.getByRole("table").getByRole("link", { name: droppedTitle }).click();
+  await expect(page).toHaveURL(new RegExp(`/library/${doc!.id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(droppedTitle);
+  await expect(page.getByTestId("document-text")).toContainText(droppedText);
+  // Someone else's (here: nobody's) document is a 404.
+  const missing = await page.goto("/library/00000000-0000-4000-8000-000000000000");
+  expect(missing?.status()).toBe(404);
+
+  // At phone width nothing scrolls sideways; the documents are cards that still open.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/library");
+  await expect(page.getByRole("table")).toBeHidden();
+  const card = page
+    .getByRole("list", { name: "Documents" })
+    .getByRole("listitem")
+    .filter({ hasText: droppedTitle });
+  await expect(card.getByRole("link", { name: droppedTitle })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.goto(`/library/${doc!.id}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Without JavaScript the picker and Upload button post the form to the server action.
+  const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: storageStatePath });
+  const plain = await noJs.newPage();
+  await plain.goto("/library");
+  const plainTitle = `Plain upload ${stamp}`;
+  await plain
+    .getByTestId("drop-zone")
+    .getByLabel("File", { exact: true })
+    .setInputFiles({
+      name: `plain-${stamp}.txt`,
+      mimeType: "text/plain",
+      buffer: Buffer.from(`${plainTitle}\n\nUploaded by a browser without scripts.`),
+    });
+  await plain.getByTestId("drop-zone").getByRole("button", { name: "Upload" }).click();
+  await expect(plain.getByRole("main").getByRole("status")).toContainText("Added “");
+  expect(
+    (await documents(request)).some((d) => d.title.startsWith(`plain-${stamp}`) || d.title === plainTitle),
+  ).toBe(true);
+  await noJs.close();
 });

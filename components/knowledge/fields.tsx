@@ -9,11 +9,13 @@ export const validContent = (s: string) =>
 
 export function ContentField({
   id,
+  name = "content",
   label,
   value,
   onChange,
 }: {
   id: string;
+  name?: string;
   label: string;
   value: string;
   onChange: (v: string) => void;
@@ -26,6 +28,7 @@ export function ContentField({
       </label>
       <textarea
         id={id}
+        name={name}
         required
         rows={3}
         maxLength={MAX_CONTENT_CHARS}
@@ -57,6 +60,7 @@ export function CategoryField({
       </label>
       <select
         id={id}
+        name="category"
         value={value}
         onChange={(e) => onChange(e.target.value as KnowledgeCategory)}
         className="rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"

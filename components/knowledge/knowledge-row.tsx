@@ -1,30 +1,70 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { KnowledgeCategory } from "@/lib/research/vocabulary";
+import type { KnowledgeStatus } from "@/lib/research/vocabulary";
 import { SharedBadge } from "../account/shared-badge";
 import { CategoryField, ContentField, validContent } from "./fields";
-import type { KnowledgeItemView } from "./types";
+import { neutralButton, ReviewButtons, ShareButton, shortText } from "./review-controls";
+import type { KnowledgeEntryView } from "./types";
 
-const buttonClass =
-  "rounded border border-zinc-300 px-2 py-0.5 text-sm hover:bg-zinc-100 disabled:opacity-40 dark:border-zinc-700 dark:hover:bg-zinc-800";
+type FormAction = (form: FormData) => void;
+const link = "text-blue-700 underline-offset-2 hover:underline dark:text-blue-400";
 
-/** Where an item came from: its run (the owner's own only), added by hand, or shared by an admin. */
-function ItemOrigin({ item, runQuestion }: { item: KnowledgeItemView; runQuestion?: string }) {
+/** Where the item came from: its runs (the owner's own only), added by hand, or shared by an admin. */
+function ItemOrigin({ entry }: { entry: KnowledgeEntryView }) {
+  const { item, runs } = entry;
   if (!item.own) return <span>shared by an admin</span>;
-  if (item.runId) {
-    return (
-      <a href={`/runs/${item.runId}`} className="text-blue-700 hover:underline dark:text-blue-400">
-        from run: {runQuestion ?? item.runId.slice(0, 8)}
+  if (runs.length === 0) return <span>{item.origin === "user" ? "added by you" : "no run"}</span>;
+  const [first, ...more] = runs;
+  return (
+    <span className="min-w-0 break-words">
+      <a href={`/runs/${first.id}`} className={link}>
+        from run: {first.question}
       </a>
-    );
-  }
-  return <span>{item.origin === "user" ? "added by you" : "no run"}</span>;
+      {more.length > 0 && (
+        <span data-testid="also-found">
+          {" "}
+          · also found in {more.length} {more.length === 1 ? "run" : "runs"}:{" "}
+          {more.map((r, i) => (
+            <span key={r.id}>
+              {i > 0 && ", "}
+              <a href={`/runs/${r.id}`} className={link}>
+                {r.question}
+              </a>
+            </span>
+          ))}
+        </span>
+      )}
+    </span>
+  );
 }
 
-/** Category, status, confidence, sources, sharing and where the item came from. */
-function ItemFacts({ item, runQuestion }: { item: KnowledgeItemView; runQuestion?: string }) {
-  const sources = item.sourceIds.length;
+/** The sources the item rests on: the count links to the run's sources, each source to its page. */
+function ItemSources({ entry }: { entry: KnowledgeEntryView }) {
+  const count = Math.max(entry.sources.length, entry.item.sourceIds.length);
+  const label = `${count} ${count === 1 ? "source" : "sources"}`;
+  const runId = entry.sources[0]?.runId ?? entry.runs[0]?.id;
+  if (count === 0 || !runId) return <span>{label}</span>;
+  return (
+    <span className="min-w-0 break-words">
+      <a href={`/runs/${runId}#sources`} className={link}>
+        {label}
+      </a>
+      {entry.sources.length > 0 && ": "}
+      {entry.sources.map((s, i) => (
+        <span key={s.id}>
+          {i > 0 && ", "}
+          <a href={s.url} rel="noreferrer noopener" target="_blank" className={link}>
+            {s.title || s.domain || s.url}
+          </a>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function ItemFacts({ entry }: { entry: KnowledgeEntryView }) {
+  const { item } = entry;
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
       <span className="rounded bg-zinc-100 px-2 py-0.5 font-medium dark:bg-zinc-800">{item.category}</span>
@@ -32,118 +72,112 @@ function ItemFacts({ item, runQuestion }: { item: KnowledgeItemView; runQuestion
         {item.status}
       </span>
       <span>confidence {Math.round(item.confidence * 100)}%</span>
-      <span>
-        {sources} {sources === 1 ? "source" : "sources"}
-      </span>
+      <ItemSources entry={entry} />
       {item.shared && <SharedBadge />}
-      <ItemOrigin item={item} runQuestion={runQuestion} />
+      <ItemOrigin entry={entry} />
     </div>
   );
 }
 
+function EditForm({
+  entry,
+  pending,
+  formAction,
+  onCancel,
+}: {
+  entry: KnowledgeEntryView;
+  pending: boolean;
+  formAction: FormAction;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [content, setContent] = useState(entry.item.content);
+  const [category, setCategory] = useState(entry.item.category);
+  return (
+    <form action={formAction} aria-label="Edit knowledge item" className="space-y-2">
+      {entry.ids.map((i) => (
+        <input key={i} type="hidden" name="id" value={i} />
+      ))}
+      <input type="hidden" name="action" value="edit" />
+      <CategoryField id={`${id}-category`} value={category} onChange={setCategory} />
+      <ContentField id={`${id}-content`} label="Content" value={content} onChange={setContent} />
+      <div className="flex gap-2">
+        <button type="submit" disabled={pending || !validContent(content)} className={neutralButton}>
+          Save
+        </button>
+        <button type="button" disabled={pending} className={neutralButton} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One card: facts, text, and (for the viewer's own items) review, edit and share. */
 export function KnowledgeRow({
-  item,
-  runQuestion,
-  busy,
+  entry,
+  reviewedFrom,
+  pending,
   editing,
   canShare,
+  formAction,
   onEdit,
   onCancel,
-  onSave,
-  onApprove,
-  onReject,
-  onShare,
 }: {
-  item: KnowledgeItemView;
-  runQuestion?: string;
-  busy: boolean;
+  entry: KnowledgeEntryView;
+  /** Reviewed on this page: kept in place with its undo, the status undo returns to. */
+  reviewedFrom?: KnowledgeStatus;
+  pending: boolean;
   editing: boolean;
   /** The viewer is an admin and this is their own item. */
   canShare: boolean;
+  formAction: FormAction;
   onEdit: () => void;
   onCancel: () => void;
-  onSave: (patch: { content: string; category: KnowledgeCategory }) => void;
-  onApprove: () => void;
-  onReject: () => void;
-  onShare: (shared: boolean) => void;
 }) {
-  const id = useId();
-  const [content, setContent] = useState(item.content);
-  const [category, setCategory] = useState(item.category);
-
+  const { item } = entry;
   return (
     <li
       aria-label={item.content}
-      className="space-y-2 rounded-lg border border-zinc-200 bg-white p-3 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+      data-knowledge-item=""
+      tabIndex={-1}
+      className="space-y-2 rounded-lg border border-zinc-200 bg-white p-3 text-sm outline-none focus:ring-2 focus:ring-blue-600 dark:border-zinc-800 dark:bg-zinc-900 dark:focus:ring-blue-400"
     >
-      <ItemFacts item={item} runQuestion={runQuestion} />
-
+      <ItemFacts entry={entry} />
       {editing ? (
-        <form
-          aria-label="Edit knowledge item"
-          className="space-y-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSave({ content: content.trim(), category });
-          }}
-        >
-          <CategoryField id={`${id}-category`} value={category} onChange={setCategory} />
-          <ContentField id={`${id}-content`} label="Content" value={content} onChange={setContent} />
-          <div className="flex gap-2">
-            <button type="submit" disabled={busy || !validContent(content)} className={buttonClass}>
-              Save
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              className={buttonClass}
-              onClick={() => {
-                setContent(item.content);
-                setCategory(item.category);
-                onCancel();
-              }}
-            >
-              Cancel
-            </button>
-          </div>
-        </form>
+        <EditForm entry={entry} pending={pending} formAction={formAction} onCancel={onCancel} />
       ) : (
         <>
-          <p className="whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{item.content}</p>
+          <p className="whitespace-pre-wrap break-words text-zinc-800 dark:text-zinc-200">{item.content}</p>
           {/* Someone else's shared item is read-only here: reviewing it is its owner's job. */}
           {item.own && (
-            <div className="flex flex-wrap gap-2">
-              {item.status !== "established" && (
-                <button type="button" disabled={busy} onClick={onApprove} className={buttonClass}>
-                  Approve
-                </button>
-              )}
-              {item.status !== "deprecated" && (
-                <button type="button" disabled={busy} onClick={onReject} className={buttonClass}>
-                  Reject
-                </button>
-              )}
+            <div className="flex flex-wrap items-center gap-2">
+              <ReviewButtons
+                ids={entry.ids}
+                content={item.content}
+                status={item.status}
+                reviewedFrom={reviewedFrom}
+                pending={pending}
+                formAction={formAction}
+              />
               <button
                 type="button"
-                disabled={busy}
-                onClick={() => {
-                  setContent(item.content);
-                  setCategory(item.category);
-                  onEdit();
-                }}
-                className={buttonClass}
+                data-review="edit"
+                disabled={pending}
+                onClick={onEdit}
+                aria-label={`Edit: ${shortText(item.content)}`}
+                className={neutralButton}
               >
                 Edit
               </button>
               {canShare && (
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() => onShare(!item.shared)}
-                  className={buttonClass}
-                >
-                  {item.shared ? "Stop sharing" : "Share with everyone"}
-                </button>
+                <ShareButton
+                  ids={entry.ids}
+                  content={item.content}
+                  shared={item.shared}
+                  pending={pending}
+                  formAction={formAction}
+                />
               )}
             </div>
           )}

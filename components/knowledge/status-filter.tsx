@@ -3,22 +3,25 @@ import { type Filter, GROUPS } from "./types";
 
 /** Show every section, or only one status; each button says how many items it holds. */
 export function StatusFilter({
+  groups = GROUPS,
   filter,
   total,
   counts,
   onChange,
 }: {
+  /** The sections the filter chooses among. */
+  groups?: typeof GROUPS;
   filter: Filter;
   total: number;
   counts: Record<KnowledgeStatus, number>;
   onChange: (f: Filter) => void;
 }) {
   return (
-    <fieldset className="flex flex-wrap gap-2 text-sm">
+    <fieldset className="relative flex flex-wrap gap-2 text-sm">
       <legend className="sr-only">Filter by status</legend>
-      {(["all", ...GROUPS.map((g) => g.status)] as Filter[]).map((f) => {
+      {(["all", ...groups.map((g) => g.status)] as Filter[]).map((f) => {
         const label =
-          f === "all" ? `All (${total})` : `${GROUPS.find((g) => g.status === f)?.title} (${counts[f]})`;
+          f === "all" ? `All (${total})` : `${groups.find((g) => g.status === f)?.title} (${counts[f]})`;
         return (
           <button
             key={f}

@@ -1,9 +1,15 @@
 import type { KnowledgeStatus } from "@/lib/research/vocabulary";
-import type { KnowledgeItemView as ServerKnowledgeItemView } from "@/lib/server/knowledge";
+import type {
+  KnowledgeEntry as ServerKnowledgeEntry,
+  KnowledgeItemView as ServerKnowledgeItemView,
+} from "@/lib/server/knowledge";
 import type { Jsonified } from "../jsonified";
 
 /** A knowledge item as GET /api/knowledge returns it (dates as ISO strings, `own`, `shared`). */
 export type KnowledgeItemView = Jsonified<ServerKnowledgeItemView>;
+
+/** One card: near-duplicate items merged, with their runs and linked sources. */
+export type KnowledgeEntryView = Jsonified<ServerKnowledgeEntry>;
 
 /** The review sections, in the order a reviewer works through them. */
 export const GROUPS: { status: KnowledgeStatus; title: string; empty: string }[] = [

@@ -1,4 +1,3 @@
-import type { RefObject } from "react";
 import { inputClass } from "./styles";
 
 export type TextFormat = "text" | "markdown" | "html";
@@ -25,6 +24,7 @@ export function TextFields({
         </label>
         <select
           id={`${id}-format`}
+          name="format"
           value={format}
           onChange={(e) => onFormat(e.target.value as TextFormat)}
           className="rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
@@ -40,6 +40,7 @@ export function TextFields({
         </label>
         <textarea
           id={`${id}-text`}
+          name="text"
           required
           rows={8}
           value={text}
@@ -60,6 +61,7 @@ export function UrlField({ id, url, onUrl }: { id: string; url: string; onUrl: (
       </label>
       <input
         id={`${id}-url`}
+        name="url"
         type="url"
         required
         value={url}
@@ -71,35 +73,6 @@ export function UrlField({ id, url, onUrl }: { id: string; url: string; onUrl: (
         The server fetches the page once and stores its readable text; private and internal addresses are
         refused.
       </p>
-    </div>
-  );
-}
-
-/** An uploaded file; the input is reachable through inputRef so a successful upload can clear it. */
-export function FileField({
-  id,
-  inputRef,
-  onFile,
-}: {
-  id: string;
-  inputRef: RefObject<HTMLInputElement | null>;
-  onFile: (f: File | null) => void;
-}) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={`${id}-file`} className="block font-medium">
-        File
-      </label>
-      <input
-        id={`${id}-file`}
-        ref={inputRef}
-        type="file"
-        required
-        accept=".pdf,.html,.htm,.xhtml,.md,.markdown,.txt,.text,application/pdf,text/html,text/markdown,text/plain"
-        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-        className="block text-sm"
-      />
-      <p className="text-xs text-muted">PDF, HTML, Markdown or plain text, up to 10 MB.</p>
     </div>
   );
 }

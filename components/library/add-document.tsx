@@ -1,77 +1,68 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
-import { FileField, TextFields, type TextFormat, UrlField } from "./add-document-fields";
+import { useEffect, useId, useState } from "react";
+import { useHydrated } from "../knowledge/use-hydrated";
+import { TextFields, type TextFormat, UrlField } from "./add-document-fields";
+import { DropZone } from "./drop-zone";
 import { inputClass, primaryButton } from "./styles";
 
-type Mode = "text" | "url" | "file";
+type Mode = "text" | "url";
 const MODES: { mode: Mode; label: string }[] = [
   { mode: "text", label: "Paste text" },
   { mode: "url", label: "From a URL" },
-  { mode: "file", label: "Upload a file" },
 ];
 
 function submitLabel(mode: Mode, busy: boolean): string {
   if (busy) return mode === "url" ? "Fetching…" : "Adding…";
-  return mode === "text" ? "Add text" : mode === "url" ? "Fetch and add" : "Upload";
+  return mode === "text" ? "Add text" : "Fetch and add";
 }
 
-/** Adds a document three ways (tabs): pasted text, a URL the server fetches, or an uploaded file. */
+/**
+ * Adds a document: a file dropped or chosen in the drop zone, or (tabs) pasted text or a URL the
+ * server fetches. Both forms post to the library's add server action; `added` changes after each
+ * stored document, which empties the form it came from.
+ */
 export function AddDocument({
-  busy,
-  onAdd,
+  formAction,
+  pending,
+  added,
 }: {
-  busy: boolean;
-  onAdd: (init: RequestInit) => Promise<boolean>;
+  formAction: (form: FormData) => void;
+  pending: boolean;
+  added: { mode: string; at: unknown } | null;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
   const [mode, setMode] = useState<Mode>("text");
   const [title, setTitle] = useState("");
   const [text, setText] = useState("");
   const [format, setFormat] = useState<TextFormat>("text");
   const [url, setUrl] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
-  const ready =
-    mode === "text" ? text.trim().length > 0 : mode === "url" ? url.trim().length > 0 : file !== null;
+  useEffect(() => {
+    if (!added || added.mode === "file") return;
+    setTitle("");
+    setText("");
+    setUrl("");
+  }, [added]);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const trimmedTitle = title.trim();
-    let init: RequestInit;
-    if (mode === "file") {
-      if (!file) return;
-      const form = new FormData();
-      form.append("file", file);
-      if (trimmedTitle) form.append("title", trimmedTitle);
-      init = { body: form };
-    } else {
-      const body =
-        mode === "text"
-          ? { text, format, title: trimmedTitle || undefined }
-          : { url: url.trim(), title: trimmedTitle || undefined };
-      init = { headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-    }
-    if (await onAdd(init)) {
-      setTitle("");
-      setText("");
-      setUrl("");
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = "";
-    }
-  }
-
+  const ready = mode === "text" ? text.trim().length > 0 : url.trim().length > 0;
   const tabId = (m: Mode) => `${id}-tab-${m}`;
   const panelId = `${id}-panel`;
 
   return (
     <section
       aria-label="Add a document"
-      className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+      className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
     >
       <h2 className="font-medium">Add a document</h2>
-      <div role="tablist" aria-label="How to add the document" className="flex flex-wrap gap-2 text-sm">
+      <DropZone
+        formAction={formAction}
+        pending={pending}
+        uploaded={added?.mode === "file" ? added.at : null}
+      />
+
+      <div role="tablist" aria-label="Or add text" className="flex flex-wrap gap-2 text-sm">
         {MODES.map((m) => (
           <button
             key={m.mode}
@@ -91,15 +82,17 @@ export function AddDocument({
         id={panelId}
         role="tabpanel"
         aria-labelledby={tabId(mode)}
-        onSubmit={submit}
+        action={formAction}
         className="space-y-3 text-sm"
       >
+        <input type="hidden" name="mode" value={mode} />
         <div className="space-y-1">
           <label htmlFor={`${id}-title`} className="block font-medium">
             Title (optional)
           </label>
           <input
             id={`${id}-title`}
+            name="title"
             type="text"
             maxLength={500}
             value={title}
@@ -108,15 +101,12 @@ export function AddDocument({
             className={inputClass}
           />
         </div>
-
         {mode === "text" && (
           <TextFields id={id} format={format} onFormat={setFormat} text={text} onText={setText} />
         )}
         {mode === "url" && <UrlField id={id} url={url} onUrl={setUrl} />}
-        {mode === "file" && <FileField id={id} inputRef={fileInput} onFile={setFile} />}
-
-        <button type="submit" disabled={busy || !ready} className={primaryButton}>
-          {submitLabel(mode, busy)}
+        <button type="submit" disabled={pending || (hydrated && !ready)} className={primaryButton}>
+          {submitLabel(mode, pending)}
         </button>
       </form>
     </section>

@@ -4,6 +4,33 @@ import { formatDate, numberFormat, typeLabel } from "./format";
 import { smallButton } from "./styles";
 import type { LibraryDocumentView } from "./types";
 
+const linkClass = "font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400";
+
+/** The title opens the document's page with its stored text. */
+function DocumentLink({ doc }: { doc: LibraryDocumentView }) {
+  return (
+    <a href={`/library/${doc.id}`} className={`${linkClass} break-words`}>
+      {doc.title}
+    </a>
+  );
+}
+
+/** Where the document came from: the page it was fetched from, or added directly. */
+function SourceCell({ doc }: { doc: LibraryDocumentView }) {
+  return doc.sourceUrl ? (
+    <a
+      href={doc.sourceUrl}
+      rel="noreferrer noopener"
+      target="_blank"
+      className="break-all text-blue-700 hover:underline dark:text-blue-400"
+    >
+      {doc.sourceUrl}
+    </a>
+  ) : (
+    <span className="text-muted">added directly</span>
+  );
+}
+
 interface RowActions {
   busy: boolean;
   /** The viewer is an admin: their own documents can be shared with every account. */
@@ -23,7 +50,7 @@ function DeleteCell({
   onDelete,
 }: Omit<RowActions, "canShare" | "onShare"> & { doc: LibraryDocumentView; confirming: boolean }) {
   return confirming ? (
-    <span className="inline-flex items-center gap-2">
+    <span className="inline-flex flex-wrap items-center gap-2">
       <span className="text-red-700 dark:text-red-400">Delete this document?</span>
       <button
         type="button"
@@ -60,7 +87,7 @@ function ActionsCell({
 }: RowActions & { doc: LibraryDocumentView; confirming: boolean }) {
   if (!doc.own) return <span className="text-muted">shared by an admin</span>;
   return (
-    <span className="inline-flex items-center gap-2">
+    <span className="inline-flex flex-wrap items-center gap-2">
       {canShare && !confirming && (
         <button
           type="button"
@@ -77,12 +104,49 @@ function ActionsCell({
   );
 }
 
+type ListProps = RowActions & { documents: LibraryDocumentView[]; confirming: string | null };
+
+/** The documents as a table on wide screens and as cards on a phone (no sideways scrolling). */
+export function DocumentList(props: ListProps) {
+  return (
+    <>
+      <div className="hidden sm:block">
+        <DocumentTable {...props} />
+      </div>
+      <DocumentCards {...props} />
+    </>
+  );
+}
+
+function DocumentCards({ documents, confirming, ...actions }: ListProps) {
+  return (
+    <ul aria-label="Documents" className="space-y-2 sm:hidden">
+      {documents.map((doc) => (
+        <li
+          key={doc.id}
+          className="space-y-1 rounded-lg border border-zinc-200 bg-white p-3 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          <p>
+            <DocumentLink doc={doc} /> {doc.shared && <SharedBadge />}
+          </p>
+          <p className="text-xs text-muted">
+            {typeLabel(doc.mimeType)} · {numberFormat.format(doc.chars)} chars ·{" "}
+            <time dateTime={doc.createdAt}>{formatDate(doc.createdAt)}</time>
+          </p>
+          <p className="text-xs">
+            <SourceCell doc={doc} />
+          </p>
+          <div className="flex flex-wrap gap-2 pt-1">
+            <ActionsCell doc={doc} confirming={confirming === doc.id} {...actions} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The stored documents: title, type, size, when added, where from, and the actions. */
-export function DocumentTable({
-  documents,
-  confirming,
-  ...actions
-}: RowActions & { documents: LibraryDocumentView[]; confirming: string | null }) {
+function DocumentTable({ documents, confirming, ...actions }: ListProps) {
   return (
     <DataTable
       columns={[
@@ -96,7 +160,7 @@ export function DocumentTable({
       {documents.map((doc) => (
         <tr key={doc.id} className="align-top">
           <td className="px-3 py-2">
-            <span className="font-medium">{doc.title}</span> {doc.shared && <SharedBadge />}
+            <DocumentLink doc={doc} /> {doc.shared && <SharedBadge />}
           </td>
           <td className="px-3 py-2">{typeLabel(doc.mimeType)}</td>
           <td className="whitespace-nowrap px-3 py-2 text-right">{numberFormat.format(doc.chars)} chars</td>
@@ -104,18 +168,7 @@ export function DocumentTable({
             <time dateTime={doc.createdAt}>{formatDate(doc.createdAt)}</time>
           </td>
           <td className="max-w-xs truncate px-3 py-2">
-            {doc.sourceUrl ? (
-              <a
-                href={doc.sourceUrl}
-                rel="noreferrer noopener"
-                target="_blank"
-                className="text-blue-700 hover:underline dark:text-blue-400"
-              >
-                {doc.sourceUrl}
-              </a>
-            ) : (
-              <span className="text-muted">added directly</span>
-            )}
+            <SourceCell doc={doc} />
           </td>
           <td className="whitespace-nowrap px-3 py-2 text-right">
             <ActionsCell doc={doc} confirming={confirming === doc.id} {...actions} />

@@ -1,6 +1,6 @@
-import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { type KnowledgeEdit, type KnowledgeItem, knowledgeItems } from "../schema.ts";
+import { type KnowledgeEdit, type KnowledgeItem, knowledgeItems, runs, sources } from "../schema.ts";
 
 export type KnowledgeStatus = KnowledgeItem["status"];
 
@@ -73,8 +73,9 @@ export async function reviewKnowledgeItem(
     .set({
       ...patch,
       ...(patch.content !== undefined ? { history: historyAppend(patch.content, editedBy) } : {}),
-      needsReview: false,
-      reviewedAt: new Date(),
+      // Undo puts an item back in the review queue: provisional again means unreviewed again.
+      needsReview: patch.status === "provisional",
+      reviewedAt: patch.status === "provisional" ? null : new Date(),
       updatedAt: sql`now()`,
     })
     .where(and(eq(knowledgeItems.id, id), eq(knowledgeItems.ownerId, ownerId)))
@@ -87,4 +88,33 @@ function historyAppend(content: string, editedBy: string): SQL<KnowledgeEdit[]> 
   return sql<KnowledgeEdit[]>`case when ${knowledgeItems.content} is distinct from ${content}::text
     then ${knowledgeItems.history} || jsonb_build_array(${entry})
     else ${knowledgeItems.history} end`;
+}
+
+/** A source a knowledge item rests on, as the review page links it. */
+export interface KnowledgeSourceLink {
+  id: string;
+  runId: string;
+  url: string;
+  title: string;
+  domain: string;
+}
+
+/** The sources among `ids` that belong to the owner's own runs (another person's run stays hidden). */
+export async function knowledgeSourcesForOwner(
+  db: Db,
+  ownerId: string,
+  ids: readonly string[],
+): Promise<KnowledgeSourceLink[]> {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: sources.id,
+      runId: sources.runId,
+      url: sources.url,
+      title: sources.title,
+      domain: sources.domain,
+    })
+    .from(sources)
+    .innerJoin(runs, eq(runs.id, sources.runId))
+    .where(and(eq(runs.ownerId, ownerId), inArray(sources.id, [...ids])));
 }

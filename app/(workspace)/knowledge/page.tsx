@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { type KnowledgeItemView, KnowledgeReview } from "@/components/knowledge-review";
+import { type KnowledgeEntryView, KnowledgeReview } from "@/components/knowledge-review";
 import { pageCaller } from "@/lib/server/auth/page";
-import { knowledgeWithRunQuestions } from "@/lib/server/knowledge";
+import { knowledgeEntries } from "@/lib/server/knowledge";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
@@ -10,8 +10,8 @@ export const metadata: Metadata = { title: "Knowledge · Deep Research" };
 
 export default async function KnowledgePage() {
   const caller = await pageCaller();
-  const { items, runQuestions } = await knowledgeWithRunQuestions(await serverRuntime(), caller.userId);
-  const initial: KnowledgeItemView[] = JSON.parse(JSON.stringify(items));
+  const entries = await knowledgeEntries(await serverRuntime(), caller.userId);
+  const initial: KnowledgeEntryView[] = JSON.parse(JSON.stringify(entries));
 
   return (
     <div className="space-y-6">
@@ -20,10 +20,11 @@ export default async function KnowledgePage() {
         <p className="max-w-2xl text-muted">
           What earlier research learned. Items extracted from reports start as provisional and wait for your
           review: approve them to make them established — established items relevant to a new question are
-          given to its brief and supervisor — or reject them to deprecate them.
+          given to its brief and supervisor — or reject them to deprecate them. The same fact found by several
+          runs is shown once, with every run and source it came from.
         </p>
       </section>
-      <KnowledgeReview initial={initial} runQuestions={runQuestions} isAdmin={caller.role === "admin"} />
+      <KnowledgeReview initial={initial} isAdmin={caller.role === "admin"} />
     </div>
   );
 }
