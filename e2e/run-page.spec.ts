@@ -191,6 +191,11 @@ test("the run page follows a run live and puts the report first when it is done"
   await expect(page.getByTestId("round-card").first()).toBeVisible();
   await expect(page.getByTestId("coverage-chart").locator("svg").first()).toBeVisible();
   await shoot(page, testInfo, "finished-desktop");
+  // A link to a tab (the knowledge page links to "#sources") opens that tab.
+  await page.evaluate(() => {
+    window.location.hash = "sources";
+  });
+  await expect(page.getByRole("tab", { name: /^Sources/ })).toHaveAttribute("aria-selected", "true");
   await expectAccessible(page, "the finished run page");
 
   // On a phone the report starts on the first screen and nothing scrolls sideways.

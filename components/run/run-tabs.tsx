@@ -1,6 +1,6 @@
 "use client";
 
-import { type KeyboardEvent, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 
 export interface RunTab {
   id: string;
@@ -15,6 +15,19 @@ export interface RunTab {
 export function RunTabs({ tabs, label }: { tabs: RunTab[]; label: string }) {
   const [selected, setSelected] = useState(tabs[0]?.id);
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const ids = tabs.map((t) => t.id).join(" ");
+  // A link to a tab (e.g. the knowledge page's "/runs/…#sources") opens it and scrolls to it.
+  useEffect(() => {
+    const openFromHash = () => {
+      const id = window.location.hash.slice(1);
+      if (!ids.split(" ").includes(id)) return;
+      setSelected(id);
+      refs.current[id]?.scrollIntoView({ block: "start" });
+    };
+    openFromHash();
+    window.addEventListener("hashchange", openFromHash);
+    return () => window.removeEventListener("hashchange", openFromHash);
+  }, [ids]);
   const move = (e: KeyboardEvent, index: number) => {
     const next =
       e.key === "ArrowRight"
