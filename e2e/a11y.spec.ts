@@ -3,34 +3,11 @@
  * and the dark scheme, must find no serious or critical violation. A failure prints each
  * violation with the elements it found, so the fix can start from the message.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import type { ScriptRule } from "../test/support/llm-server.ts";
+import { listViolations, seriousViolations } from "./support/axe.ts";
 import { scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
-import { researchScript } from "./support/research-script.ts";
+import { clarificationRule, researchScript } from "./support/research-script.ts";
 import { signedOut } from "./support/session.ts";
-
-type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
-
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-}
-
-function listViolations(where: string, violations: Violation[]): string {
-  return violations
-    .map(
-      (v) =>
-        `${where}: [${v.impact}] ${v.id}: ${v.help}\n` +
-        v.nodes
-          .slice(0, 5)
-          .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replaceAll("\n", " ")}`)
-          .join("\n"),
-    )
-    .join("\n");
-}
 
 /** Opens `path` and lists its serious and critical violations, named by `where`. */
 async function check(page: Page, path: string, where: string): Promise<string[]> {
@@ -41,22 +18,6 @@ async function check(page: Page, path: string, where: string): Promise<string[]>
   const violations = await seriousViolations(page);
   return violations.length ? [listViolations(where, violations)] : [];
 }
-
-const clarifyRule: ScriptRule = {
-  name: "clarify",
-  match: { schema: "clarification" },
-  replies: [
-    {
-      kind: "json",
-      value: {
-        needs_clarification: true,
-        question: "Which climate should the comparison assume: mild or cold winters?",
-        reason: "Heat pump efficiency depends on outdoor temperature.",
-      },
-    },
-  ],
-  repeat: true,
-};
 
 test("home, run, share, knowledge, library, account, admin and sign-in pages have no serious or critical axe violations, light and dark", async ({
   page,
@@ -73,7 +34,7 @@ test("home, run, share, knowledge, library, account, admin and sign-in pages hav
   const share = await (await request.post(`/api/runs/${id}/shares`)).json();
   // Runs waiting for plan review and for an answer show the run page's forms.
   const rules = researchScript({ webUrl: webUrl() });
-  rules.unshift(clarifyRule);
+  rules.unshift(clarificationRule);
   await scriptLlm(rules);
   const waiting = async (settings: Record<string, boolean>, status: string) => {
     const { id: w } = await (

@@ -8,23 +8,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type AppServer, freePort, startApp } from "./app-server.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { E2E_PASSWORD, signedOut } from "./support/session.ts";
 
 const ADMIN = { name: "Ada Admin", email: "ada@example.org", password: "ada-password-123" };
 const BOB = { name: "Bob Second", email: "bob@example.org", password: E2E_PASSWORD };
 const ADMIN_QUESTION = "Ada's question: how long do heat pump compressors last?";
 const BOB_QUESTION = "Bob's question: does loft insulation pay back within ten years?";
-
-async function expectAccessible(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, `axe on ${label}`).toEqual([]);
-}
 
 async function fillNewAccount(page: Page, who: { name: string; email: string; password: string }) {
   await page.getByLabel("Name").fill(who.name);

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectAccessible, expectNoSidewaysScroll } from "./support/axe.ts";
 import { baseUrl, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
 import { researchScript } from "./support/research-script.ts";
 import { sessionHeaders, signUp, storageStatePath } from "./support/session.ts";
@@ -13,14 +13,6 @@ test("home page renders in Chromium; System status stays hidden while everything
   await expect(page.getByRole("region", { name: "System status" })).toHaveCount(0);
   await expect(page.getByTestId("database-status")).toHaveCount(0);
 });
-
-async function expectAccessible(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, `axe on ${label}`).toEqual([]);
-}
 
 const optionsSummary = (page: Page) => page.locator("summary", { hasText: "Options" });
 
@@ -118,7 +110,7 @@ test("a run started with Enter, listed with date, duration and sources, found by
     await expectAccessible(page, `home (${colorScheme})`);
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.emulateMedia({ colorScheme: "light" });
 

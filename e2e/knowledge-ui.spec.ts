@@ -7,6 +7,7 @@
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import type { ScriptRule } from "../test/support/llm-server.ts";
+import { expectNoSidewaysScroll } from "./support/axe.ts";
 import { scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
 import { researchScript } from "./support/research-script.ts";
 import { storageStatePath } from "./support/session.ts";
@@ -263,7 +264,7 @@ test("the review queue: first, merged duplicates, approve with undo in place, ke
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(queue.getByRole("listitem", { name: a2 })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
 
   // Without JavaScript the forms still review: approve, then the message's undo.
   const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: storageStatePath });

@@ -5,6 +5,7 @@
  * width, and an upload without JavaScript. Every change is also checked through GET /api/library.
  */
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { expectNoSidewaysScroll } from "./support/axe.ts";
 import { webUrl } from "./support/helpers.ts";
 import { storageStatePath } from "./support/session.ts";
 
@@ -191,9 +192,9 @@ test("drop a file, open it, read the page on a phone, and upload without JavaScr
     .getByRole("listitem")
     .filter({ hasText: droppedTitle });
   await expect(card.getByRole("link", { name: droppedTitle })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await page.goto(`/library/${doc!.id}`);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
 
   // Without JavaScript the picker and Upload button post the form to the server action.
   const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: storageStatePath });

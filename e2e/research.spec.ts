@@ -13,7 +13,7 @@ import {
   waitForStatus,
   webUrl,
 } from "./support/helpers.ts";
-import { researchScript, TOPIC_A, TOPIC_B } from "./support/research-script.ts";
+import { clarificationRule, researchScript, TOPIC_A, TOPIC_B } from "./support/research-script.ts";
 import { signedOut } from "./support/session.ts";
 
 test.beforeEach(async ({ request }) => {
@@ -343,20 +343,7 @@ test("an ambiguous request waits for one clarifying answer, then researches with
   request,
 }) => {
   const rules = researchScript({ webUrl: webUrl() });
-  rules.unshift({
-    name: "clarify",
-    match: { schema: "clarification" },
-    replies: [
-      {
-        kind: "json",
-        value: {
-          needs_clarification: true,
-          question: "Which climate should the comparison assume: mild or cold winters?",
-          reason: "Heat pump efficiency depends strongly on outdoor temperature.",
-        },
-      },
-    ],
-  });
+  rules.unshift(clarificationRule);
   await scriptLlm(rules);
   const { id } = await (
     await request.post("/api/runs", {

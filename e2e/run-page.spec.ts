@@ -4,10 +4,10 @@
  * chart's numbers are the API's), then read when done (the report first, the rest in tabs), at
  * desktop and phone width, with screenshots of both states kept as test artifacts.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { describeEvent } from "../components/run/describe-event.ts";
 import type { ResearchEvent } from "../lib/research/events.ts";
+import { expectAccessible, expectNoSidewaysScroll } from "./support/axe.ts";
 import { baseUrl, llmRequests, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
 import { researchScript } from "./support/research-script.ts";
 import { sessionHeaders, sharedApp } from "./support/session.ts";
@@ -79,24 +79,6 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: "image/png" });
-}
-
-/** At 390 px nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-}
-
-/** No serious or critical axe violations, in the light and the dark scheme. */
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(serious, `axe on ${label} (${colorScheme})`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 test.beforeEach(async ({ request }) => {

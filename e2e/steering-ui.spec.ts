@@ -13,7 +13,7 @@ import {
   waitForStatus,
   webUrl,
 } from "./support/helpers.ts";
-import { researchScript, TOPIC_A, TOPIC_B } from "./support/research-script.ts";
+import { clarificationRule, researchScript, TOPIC_A, TOPIC_B } from "./support/research-script.ts";
 
 const TOPIC_B_EDITED = "Annual running costs of a gas boiler for a semi-detached house in the UK";
 const TOPIC_ADDED = "Noise levels of outdoor heat pump units in dense residential streets";
@@ -38,22 +38,6 @@ function extraResearcher(name: string, words: string, delayMs = 0): ScriptRule {
     ],
   };
 }
-
-const clarifyRule: ScriptRule = {
-  name: "clarify",
-  match: { schema: "clarification" },
-  replies: [
-    {
-      kind: "json",
-      value: {
-        needs_clarification: true,
-        question: "Which climate should the comparison assume: mild or cold winters?",
-        reason: "Heat pump efficiency depends on outdoor temperature.",
-      },
-    },
-  ],
-  repeat: true,
-};
 
 const runId = (page: Page) => page.url().split("/").at(-1)!;
 
@@ -125,7 +109,7 @@ test("plan review rewords, re-prioritises, removes and adds; steering is confirm
 
 test("the clarifying question is answered, or skipped, from its form", async ({ page, request }) => {
   const rules = researchScript({ webUrl: webUrl() });
-  rules.unshift(clarifyRule);
+  rules.unshift(clarificationRule);
   await scriptLlm(rules);
   const start = async () => {
     const { id } = await (

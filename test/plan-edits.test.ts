@@ -2,28 +2,21 @@
 // refused with a 409 naming the topic, and change nothing; edits whose end state is unique (a swap
 // of two topics) are applied whatever their order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../db/client.ts";
+import type { DatabaseHandle } from "../db/client.ts";
 import { appendEvent, listEventsAfter } from "../db/queries/events.ts";
 import { createRun, getRun, updateRunStatus } from "../db/queries/runs.ts";
 import { createDbRunStore } from "../db/research-store.ts";
 import { AppError } from "../lib/errors.ts";
-import { createRunBus } from "../lib/jobs/bus.ts";
-import { getBoss } from "../lib/jobs/queue.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
 import { approvePlan } from "../lib/server/run-actions.ts";
+import { closeActionRuntime, openActionRuntime } from "./support/action-runtime.ts";
 
 let h: DatabaseHandle;
 let rt: Runtime;
 beforeAll(async () => {
-  h = await openDatabase({ dataDir: null });
-  await migrateDatabase(h);
-  rt = { handle: h, bus: await createRunBus(h) };
-  await getBoss(h);
+  ({ h, rt } = await openActionRuntime());
 }, 60_000);
-afterAll(async () => {
-  await (await getBoss(h)).stop({ graceful: false }).catch(() => {});
-  await h.close();
-});
+afterAll(() => closeActionRuntime(h));
 
 const OWNER = "owner";
 const COLD = "Efficiency of air-source heat pumps in cold climates";

@@ -2,7 +2,7 @@
 // from the request's cookies), against the app's runtime on PGlite: they go through the route
 // handlers' own functions, so ownership, validation, undo and the upload limit are the API's.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { call, type Person, signUp, useFreshAppDatabase } from "./support/app-session.ts";
+import { type Person, signUp, signUpInvited, useFreshAppDatabase } from "./support/app-session.ts";
 
 let cookie = "";
 vi.mock("next/headers", () => ({ headers: async () => new Headers(cookie ? { cookie } : {}) }));
@@ -27,14 +27,7 @@ describe("knowledge and library server actions", () => {
     process.env.RATE_LIMIT_UPLOADS_PER_MINUTE = "2";
     stop = await useFreshAppDatabase("pglite");
     alice = await signUp("alice@example.org");
-    // Later sign-ups need an invitation (SIGNUP=invite): alice, the first account, is the admin.
-    const invitations = await import("../app/api/invitations/route.ts");
-    const created = await call(invitations.POST, "POST", "/api/invitations", {
-      who: alice,
-      body: { email: "bob@example.org" },
-    });
-    const { invitation } = await created.json();
-    bob = await signUp("bob@example.org", { invite: new URL(invitation.url).searchParams.get("invite") });
+    bob = await signUpInvited(alice, "bob@example.org");
     knowledge = await import("../lib/server/actions/knowledge.ts");
     library = await import("../lib/server/actions/library.ts");
   }, 60_000);

@@ -1,12 +1,12 @@
 // The API's run actions against embedded PGlite with the real queue and bus: each action's event
 // is written in the action's transaction and announced after it, with the seq it was written with.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../db/client.ts";
+import type { DatabaseHandle } from "../db/client.ts";
 import { appendEvent, listEventsAfter } from "../db/queries/events.ts";
 import { createRun, getRun, updateRunStatus } from "../db/queries/runs.ts";
 import { createDbRunStore } from "../db/research-store.ts";
 import type { AppError } from "../lib/errors.ts";
-import { type BusMessage, createRunBus } from "../lib/jobs/bus.ts";
+import type { BusMessage } from "../lib/jobs/bus.ts";
 import { getBoss, RUN_QUEUE } from "../lib/jobs/queue.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
 import {
@@ -17,19 +17,14 @@ import {
   createAndEnqueueRun,
 } from "../lib/server/run-actions.ts";
 import { runView } from "../lib/server/run-view.ts";
+import { closeActionRuntime, openActionRuntime } from "./support/action-runtime.ts";
 
 let h: DatabaseHandle;
 let rt: Runtime;
 beforeAll(async () => {
-  h = await openDatabase({ dataDir: null });
-  await migrateDatabase(h);
-  rt = { handle: h, bus: await createRunBus(h) };
-  await getBoss(h);
+  ({ h, rt } = await openActionRuntime());
 }, 60_000);
-afterAll(async () => {
-  await (await getBoss(h)).stop({ graceful: false }).catch(() => {});
-  await h.close();
-});
+afterAll(() => closeActionRuntime(h));
 
 const OWNER = "owner";
 

@@ -22,7 +22,7 @@ import {
   supervisionRounds,
 } from "../db/schema.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
-import { call, type Person, signUp, useFreshAppDatabase } from "./support/app-session.ts";
+import { call, type Person, signUp, signUpInvited, useFreshAppDatabase } from "./support/app-session.ts";
 
 type Handler = Parameters<typeof call>[0];
 let stopApp: () => Promise<void>;
@@ -36,13 +36,7 @@ let db: Db;
 beforeAll(async () => {
   stopApp = await useFreshAppDatabase("pglite");
   alice = await signUp("alice@example.org");
-  const invitations = (await import("../app/api/invitations/route.ts")).POST as Handler;
-  const created = await call(invitations, "POST", "/api/invitations", {
-    who: alice,
-    body: { email: "bob@example.org" },
-  });
-  const { invitation } = (await created.json()) as { invitation: { url: string } };
-  bob = await signUp("bob@example.org", { invite: new URL(invitation.url).searchParams.get("invite") });
+  bob = await signUpInvited(alice, "bob@example.org");
   const route = await import("../app/api/runs/[id]/route.ts");
   del = route.DELETE as Handler;
   getRun = route.GET as Handler;

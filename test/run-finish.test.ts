@@ -2,29 +2,23 @@
 // finish flags a researching run and wakes its worker; every other state is refused with 409 and
 // changes nothing; steering is refused once the report is being written.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../db/client.ts";
+import type { DatabaseHandle } from "../db/client.ts";
 import { listEventsAfter } from "../db/queries/events.ts";
 import { createRun, getRun, updateRunStatus } from "../db/queries/runs.ts";
 import { createDbRunStore } from "../db/research-store.ts";
 import type { RunStatus } from "../db/schema.ts";
-import { type BusMessage, createRunBus } from "../lib/jobs/bus.ts";
-import { getBoss } from "../lib/jobs/queue.ts";
+import type { BusMessage } from "../lib/jobs/bus.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
 import type { RunPhase } from "../lib/research/vocabulary.ts";
 import { addUserDirective, finishRunNow } from "../lib/server/run-actions.ts";
+import { closeActionRuntime, openActionRuntime } from "./support/action-runtime.ts";
 
 let h: DatabaseHandle;
 let rt: Runtime;
 beforeAll(async () => {
-  h = await openDatabase({ dataDir: null });
-  await migrateDatabase(h);
-  rt = { handle: h, bus: await createRunBus(h) };
-  await getBoss(h);
+  ({ h, rt } = await openActionRuntime());
 }, 60_000);
-afterAll(async () => {
-  await (await getBoss(h)).stop({ graceful: false }).catch(() => {});
-  await h.close();
-});
+afterAll(() => closeActionRuntime(h));
 
 const OWNER = "owner";
 

@@ -139,7 +139,7 @@ describe.each(testDatabases())("the token-hash migration on $name", ({ open }) =
     const inserted = await handle.db.execute(
       sql`insert into runs (owner_id, question, settings) values ('alice', 'Old link?', '{}') returning id`,
     );
-    const run = { id: String((rowsOf(inserted)[0] as { id: string }).id) };
+    const run = { id: String(rows(inserted)[0].id) };
     const token = "pre-hash-token_ABCdef-0123456789abcdefghijk";
     await handle.db.execute(sql`insert into shares (run_id, token) values (${run.id}, ${token})`);
 
@@ -181,8 +181,3 @@ describe("the share request", () => {
     await expect(readShareRequest(post("{not json"))).rejects.toMatchObject({ code: "invalid_json" });
   });
 });
-
-/** Rows of a raw `execute` result: postgres.js returns an array, PGlite an object with `rows`. */
-function rowsOf(result: unknown): unknown[] {
-  return Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
-}

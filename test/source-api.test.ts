@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRun } from "../db/queries/runs.ts";
 import { citations, sources } from "../db/schema.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
-import { call, type Person, signUp, useFreshAppDatabase } from "./support/app-session.ts";
+import { call, type Person, signUp, signUpInvited, useFreshAppDatabase } from "./support/app-session.ts";
 
 type Handler = Parameters<typeof call>[0];
 let stopApp: () => Promise<void>;
@@ -21,13 +21,7 @@ const PASSAGE = "The 2023 field study of 1,200 homes found emissions fell by 60 
 beforeAll(async () => {
   stopApp = await useFreshAppDatabase("pglite");
   alice = await signUp("alice@example.org");
-  const invitations = (await import("../app/api/invitations/route.ts")).POST as Handler;
-  const created = await call(invitations, "POST", "/api/invitations", {
-    who: alice,
-    body: { email: "bob@example.org" },
-  });
-  const { invitation } = (await created.json()) as { invitation: { url: string } };
-  bob = await signUp("bob@example.org", { invite: new URL(invitation.url).searchParams.get("invite") });
+  bob = await signUpInvited(alice, "bob@example.org");
   getSource = (await import("../app/api/runs/[id]/sources/[sourceId]/route.ts")).GET as Handler;
   getRun = (await import("../app/api/runs/[id]/route.ts")).GET as Handler;
 

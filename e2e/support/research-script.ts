@@ -218,3 +218,20 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
     },
   ];
 }
+
+/** The clarifier asks one question (climate) before any research: for clarification and its form. */
+export const clarificationRule: ScriptRule = {
+  name: "clarify",
+  match: { schema: "clarification" },
+  replies: [
+    {
+      kind: "json",
+      value: {
+        needs_clarification: true,
+        question: "Which climate should the comparison assume: mild or cold winters?",
+        reason: "Heat pump efficiency depends on outdoor temperature.",
+      },
+    },
+  ],
+  repeat: true,
+};

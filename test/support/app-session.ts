@@ -102,6 +102,14 @@ export async function signUp(email: string, extra: Record<string, unknown> = {})
   return { cookie: sessionCookie(res), userId: body.user.id, email };
 }
 
+/** A second person: `admin` invites `email` (sign-ups need an invitation after the first) and they sign up. */
+export async function signUpInvited(admin: Person, email: string): Promise<Person> {
+  const { POST } = await import("../../app/api/invitations/route.ts");
+  const created = await call(POST as Handler, "POST", "/api/invitations", { who: admin, body: { email } });
+  const { invitation } = (await created.json()) as { invitation: { url: string } };
+  return signUp(email, { invite: new URL(invitation.url).searchParams.get("invite") });
+}
+
 /** An in-process request to one of our route handlers, as `who` (or anonymous). */
 export async function call(
   handler: Handler,
