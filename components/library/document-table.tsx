@@ -1,5 +1,6 @@
 import { SharedBadge } from "../account/shared-badge";
 import { DataTable } from "../data-table";
+import { safeHref } from "../markdown-safety";
 import { formatDate, numberFormat, typeLabel } from "./format";
 import { smallButton } from "./styles";
 import type { LibraryDocumentView } from "./types";
@@ -15,17 +16,24 @@ function DocumentLink({ doc }: { doc: LibraryDocumentView }) {
   );
 }
 
-/** Where the document came from: the page it was fetched from, or added directly. */
-function SourceCell({ doc }: { doc: LibraryDocumentView }) {
-  return doc.sourceUrl ? (
+/** The page a document was fetched from, as a link that opens it. */
+export function SourceLink({ url }: { url: string }) {
+  return (
     <a
-      href={doc.sourceUrl}
+      href={safeHref(url)}
       rel="noreferrer noopener"
       target="_blank"
       className="break-all text-blue-700 hover:underline dark:text-blue-400"
     >
-      {doc.sourceUrl}
+      {url}
     </a>
+  );
+}
+
+/** Where the document came from: the page it was fetched from, or added directly. */
+function SourceCell({ doc }: { doc: LibraryDocumentView }) {
+  return doc.sourceUrl ? (
+    <SourceLink url={doc.sourceUrl} />
   ) : (
     <span className="text-muted">added directly</span>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { z } from "zod";
+import { SourceLink } from "@/components/library/document-table";
 import { formatDate, numberFormat, typeLabel } from "@/components/library/format";
 import { isAppError } from "@/lib/errors";
 import { pageCaller } from "@/lib/server/auth/page";
@@ -44,15 +45,7 @@ export default async function LibraryDocumentPage({ params }: PageProps<"/librar
         </p>
         {doc.sourceUrl && (
           <p className="text-sm">
-            From{" "}
-            <a
-              href={doc.sourceUrl}
-              rel="noreferrer noopener"
-              target="_blank"
-              className="break-all text-blue-700 hover:underline dark:text-blue-400"
-            >
-              {doc.sourceUrl}
-            </a>
+            From <SourceLink url={doc.sourceUrl} />
           </p>
         )}
       </header>
