@@ -33,12 +33,14 @@ export function RunDashboard({ initial }: { initial: RunViewJson }) {
     </StatusHeader>
   );
 
-  if (done) {
-    return (
-      <div className="space-y-8">
-        {header}
-        <ReportPanel run={run} liveReport={liveReport} />
+  // One list of keyed panels for both layouts: the report keeps its component (and the reader's
+  // place in it) when the finished layout moves it to the top.
+  const report = <ReportPanel key="report" run={run} liveReport={liveReport} />;
+  const panels = done
+    ? [
+        report,
         <RunTabs
+          key="tabs"
           label="About this run"
           tabs={[
             {
@@ -64,24 +66,26 @@ export function RunDashboard({ initial }: { initial: RunViewJson }) {
             },
             { id: "usage", label: "Usage", content: <UsagePanel run={run} /> },
           ]}
-        />
-      </div>
-    );
-  }
-
+        />,
+      ]
+    : [
+        run.status === "awaiting_clarification" && (
+          <ClarificationForm key="clarification" run={run} onChanged={onChanged} />
+        ),
+        run.status === "awaiting_plan_review" && <PlanReview key="plan" run={run} onChanged={onChanged} />,
+        run.brief && <BriefPanel key="brief" brief={run.brief} />,
+        <TimelinePanel key="timeline" activity={activity} directives={run.directives} />,
+        <DirectivesPanel key="directives" run={run} activity={activity}>
+          <SteerForm run={run} onChanged={onChanged} />
+        </DirectivesPanel>,
+        <SupervisionPanel key="supervision" run={run} />,
+        report,
+        <UsagePanel key="usage" run={run} />,
+      ];
   return (
     <div className="space-y-8">
       {header}
-      {run.status === "awaiting_clarification" && <ClarificationForm run={run} onChanged={onChanged} />}
-      {run.status === "awaiting_plan_review" && <PlanReview run={run} onChanged={onChanged} />}
-      {run.brief && <BriefPanel brief={run.brief} />}
-      <TimelinePanel activity={activity} directives={run.directives} />
-      <DirectivesPanel run={run} activity={activity}>
-        <SteerForm run={run} onChanged={onChanged} />
-      </DirectivesPanel>
-      <SupervisionPanel run={run} />
-      <ReportPanel run={run} liveReport={liveReport} />
-      <UsagePanel run={run} />
+      {panels}
     </div>
   );
 }

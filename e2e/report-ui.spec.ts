@@ -181,3 +181,49 @@ test("a checkable report: citations with passages and verdicts, export, print an
     await noJs.close();
   }
 });
+
+/** A long report whose paragraphs start with different words (the reading-position key is letters only). */
+function longReport(paragraphs: number): string {
+  const tag = (i: number) =>
+    String.fromCharCode(97 + Math.floor(i / 26)) + String.fromCharCode(97 + (i % 26));
+  const body = Array.from(
+    { length: paragraphs },
+    (_, i) =>
+      `Finding ${tag(i)}${tag(i)}${tag(i)} shows that heat pumps keep a seasonal efficiency well above one in cold weather, and that running costs depend on the local prices of electricity and gas [1].`,
+  );
+  return `## Findings\n\n${body.join("\n\n")}\n`;
+}
+
+test("the reader keeps their place when the draft becomes the report and when the run ends", async ({
+  page,
+  request,
+}) => {
+  const rules = researchScript({ webUrl: webUrl() });
+  const synthesis = rules.find((r) => r.name === "synthesis");
+  if (!synthesis) throw new Error("the research script has no synthesis rule");
+  // The draft streams for a few seconds, so the reader can scroll into it before it is stored.
+  synthesis.replies = [{ kind: "text", text: longReport(40), chunkDelayMs: 12 }];
+  await scriptLlm(rules);
+  const { id } = await (await request.post("/api/runs", { data: { question } })).json();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`/runs/${id}`);
+
+  const report = page.getByRole("region", { name: "Report" });
+  await expect(report.getByText("Draft: the report is being written.")).toBeVisible({ timeout: 60_000 });
+  const reading = report.locator("p", { hasText: /^Finding akakak / });
+  await expect(reading).toBeVisible({ timeout: 30_000 });
+  await reading.evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await page.waitForTimeout(100);
+  const before = (await reading.boundingBox())?.y ?? Number.NaN;
+  await expect(report.getByText("Draft: the report is being written.")).toBeVisible();
+
+  // The stored report replaces the draft (the export bar appears above the text): same place.
+  await expect(report.getByRole("button", { name: "Copy as Markdown" })).toBeVisible({ timeout: 30_000 });
+  expect(Math.abs(((await reading.boundingBox())?.y ?? Number.NaN) - before)).toBeLessThanOrEqual(2);
+
+  // The run ends and the page puts the report first (the panels above it go into tabs): same place.
+  await waitForStatus(request, id, ["completed"]);
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "completed");
+  await expect(page.getByRole("tab", { name: "Activity" })).toBeVisible();
+  expect(Math.abs(((await reading.boundingBox())?.y ?? Number.NaN) - before)).toBeLessThanOrEqual(2);
+});

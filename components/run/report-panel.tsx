@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useRef } from "react";
+import { terminalRunStatuses } from "@/lib/research/vocabulary";
 import { Markdown } from "../markdown";
 import { citationCards } from "../report/citation-data";
 import { ExportBar } from "../report/export-bar";
@@ -18,7 +19,12 @@ export function ReportPanel({ run, liveReport }: { run: RunViewJson; liveReport:
   // Citation checks exist only for the stored report.
   const stored = Boolean(run.report);
   const container = useRef<HTMLElement>(null);
-  useReadingPosition(container, stored ? "final" : "draft");
+  // The text changes (draft → stored report) and the page around it changes (the finished layout puts
+  // the report first): either way the reader stays on the paragraph they were reading.
+  useReadingPosition(
+    container,
+    `${stored ? "final" : "draft"}:${terminalRunStatuses.includes(run.status) ? "ended" : "live"}`,
+  );
   const citations = useMemo(
     () =>
       stored

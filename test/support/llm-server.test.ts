@@ -100,6 +100,23 @@ describe("scripted LLM server via @ai-sdk/openai-compatible", () => {
     expect(llm.requests[0].body.stream_options).toEqual({ include_usage: true });
   });
 
+  it("paces a streamed reply with chunkDelayMs: the reader sees part of the text before the rest", async () => {
+    const text = "Heat pumps move heat rather than generating it, which is why their efficiency exceeds one.";
+    llm.setScript([{ replies: [{ kind: "text", text, chunkDelayMs: 40 }] }]);
+    const result = streamText({ model, prompt: "Explain heat pumps" });
+    const seen: string[] = [];
+    let done = false;
+    const reading = (async () => {
+      for await (const delta of result.textStream) seen.push(delta);
+      done = true;
+    })();
+    // Part of the text has arrived while the stream is still open.
+    await expect.poll(() => seen.length).toBeGreaterThan(0);
+    expect(done).toBe(false);
+    await reading;
+    expect(seen.join("")).toBe(text);
+  });
+
   it("drives a tool call: the tool executes with parsed args and the loop continues", async () => {
     const calls: unknown[] = [];
     llm.setScript([

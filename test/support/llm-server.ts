@@ -15,7 +15,12 @@ export type ScriptedReply = (
   | { kind: "error"; status: number; body?: unknown; headers?: Record<string, string> }
   | { kind: "context_length" }
   | { kind: "hang" }
-) & { delayMs?: number; usage?: { prompt_tokens: number; completion_tokens: number } };
+) & {
+  delayMs?: number;
+  /** Streamed replies only: a pause between the pieces, so a reader can watch the text arrive. */
+  chunkDelayMs?: number;
+  usage?: { prompt_tokens: number; completion_tokens: number };
+};
 
 export interface ScriptRule {
   name?: string;
@@ -50,6 +55,7 @@ export interface ScriptedLlm {
 
 const common = {
   delayMs: z.number().int().nonnegative().optional(),
+  chunkDelayMs: z.number().int().nonnegative().max(5000).optional(),
   usage: z
     .strictObject({
       prompt_tokens: z.number().int().nonnegative(),
@@ -461,7 +467,9 @@ export async function startScriptedLlm(opts: { port?: number } = {}): Promise<Sc
       if (res.destroyed) return;
       res.write(`data: ${JSON.stringify(e)}\n\n`);
       // Yield between events so they really leave as separate writes.
-      await new Promise((r) => setImmediate(r));
+      if (reply.chunkDelayMs) {
+        if (!(await wait(reply.chunkDelayMs, res))) return;
+      } else await new Promise((r) => setImmediate(r));
     }
     res.end("data: [DONE]\n\n");
   }
