@@ -13,7 +13,7 @@ import { CitationLink } from "./report/citation-link";
 import { remarkReportShape } from "./report/remark-report";
 
 const REPORT_STYLE =
-  "report space-y-4 leading-7 [&_a]:text-blue-700 [&_a]:underline dark:[&_a]:text-blue-400 [&_a.citation]:no-underline [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:font-semibold [&_h3]:text-lg [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc [&_table]:w-full [&_td]:border [&_td]:p-1 [&_th]:border [&_th]:p-1 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_blockquote]:text-muted [&_[id^=source-]]:scroll-mt-4 [&_[id^=source-]:target]:bg-amber-100 dark:[&_[id^=source-]:target]:bg-amber-900/40";
+  "report space-y-4 leading-7 [&_a]:text-blue-700 [&_a]:underline dark:[&_a]:text-blue-400 [&_a.citation]:decoration-dotted [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:font-semibold [&_h3]:text-lg [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc [&_table]:w-full [&_td]:border [&_td]:p-1 [&_th]:border [&_th]:p-1 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_blockquote]:text-muted [&_[id^=source-]]:scroll-mt-4 [&_[id^=source-]:target]:bg-amber-100 dark:[&_[id^=source-]:target]:bg-amber-900/40";
 
 function ReportLink({ href, children }: { href?: string; children?: ReactNode }) {
   const external = href !== undefined && /^(?:https?:)?\/\//i.test(href);

@@ -95,6 +95,7 @@ test("a checkable report: citations with passages and verdicts, export, print an
   await marker.blur();
 
   // The Sources panel separates what the report cites from what was only read or found.
+  await page.getByRole("tab", { name: /^Sources/ }).click();
   const sources = page.getByRole("region", { name: "Sources" });
   await expect(sources.getByRole("heading", { name: "Cited in the report" })).toBeVisible();
   await expect(sources.getByRole("list", { name: "Cited in the report" })).toContainText(/read in full/);

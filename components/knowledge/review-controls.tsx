@@ -11,7 +11,7 @@ type FormAction = (form: FormData) => void;
 const base =
   "inline-flex h-8 items-center gap-1 rounded-md border px-3 text-sm font-medium disabled:opacity-40";
 export const neutralButton = `${base} border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800`;
-const approveButton = `${base} border-green-700 bg-green-700 text-white hover:bg-green-800 dark:border-green-500 dark:bg-green-600 dark:hover:bg-green-500`;
+const approveButton = `${base} border-green-700 bg-green-700 text-white hover:bg-green-800 dark:border-green-600 dark:bg-green-700 dark:hover:bg-green-600`;
 const rejectButton = `${base} border-red-300 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950`;
 
 /** The short text an accessible name quotes, so "Approve" says which item it approves. */

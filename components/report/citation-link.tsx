@@ -86,7 +86,7 @@ export function CitationLink({
         aria-describedby={open && card ? id : undefined}
         data-citation={number}
         data-verdict={verdict}
-        className="citation whitespace-nowrap no-underline"
+        className="citation whitespace-nowrap underline decoration-dotted underline-offset-2"
         onMouseEnter={show}
         onMouseLeave={hide}
         onFocus={show}

@@ -110,6 +110,19 @@ describe("directiveStatusText", () => {
       "Skipped: waited too many rounds at low priority",
     );
     expect(directiveStatusText(d, { status: "completed" }, [])).toBe("Skipped");
+    // Open when the research stopped: the engine's reason, in the page's words (event or stored error).
+    expect(
+      directiveStatusText(d, { status: "cancelled" }, [
+        entry({ type: "directive.skipped", directiveId: "d1", reason: "the run was cancelled" }),
+      ]),
+    ).toBe("Stopped when the run was cancelled");
+    expect(
+      directiveStatusText(
+        { ...d, error: "research was stopped early at the owner's request" },
+        { status: "completed" },
+        [],
+      ),
+    ).toBe("Stopped when you asked for the report");
   });
 });
 

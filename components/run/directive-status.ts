@@ -17,6 +17,12 @@ const endedWhile: Record<string, { running: string; pending: string }> = {
   completed: { running: "Stopped when the run ended", pending: "Not researched: the run ended first" },
 };
 
+/** The engine's reasons for skipping a directive that was open when the research stopped. */
+const skippedBecause: Record<string, string> = {
+  "the run was cancelled": "Stopped when the run was cancelled",
+  "research was stopped early at the owner's request": "Stopped when you asked for the report",
+};
+
 export function directiveStatusText(
   directive: Pick<DirectiveView, "id" | "status" | "error">,
   run: Pick<RunViewJson, "status">,
@@ -32,8 +38,8 @@ export function directiveStatusText(
         e.directiveId === directive.id && (e.type === "directive.aged_out" || e.type === "directive.skipped"),
     );
     if (why?.event.type === "directive.aged_out") return "Skipped: waited too many rounds at low priority";
-    if (why?.event.type === "directive.skipped") return `Skipped: ${why.event.reason}`;
-    return "Skipped";
+    const reason = why?.event.type === "directive.skipped" ? why.event.reason : directive.error;
+    return reason ? (skippedBecause[reason] ?? `Skipped: ${reason}`) : "Skipped";
   }
   if (status === "failed" && directive.error) return `Failed: ${directive.error}`;
   return labelFor(directiveStatusLabels, status);
