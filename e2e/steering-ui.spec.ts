@@ -211,7 +211,8 @@ test('"stop and write the report now" yields a partial report; steering is refus
     page
       .getByText("Research stopped: the report is being written")
       .or(page.getByText("Writing the report"))
-      .or(page.getByTestId("run-status").filter({ hasText: /completed|finished/i })),
+      .or(page.getByTestId("run-status").filter({ hasText: /completed|finished/i }))
+      .first(),
   ).toBeVisible();
   const late = await request.post(`/api/runs/${id}/directives`, { data: { topic: TOPIC_STEERED } });
   expect(late.status()).toBe(409);
