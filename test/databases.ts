@@ -38,22 +38,38 @@ export function testDatabases(): TestDatabase[] {
 }
 let warned = false;
 
-/** Creates a throwaway database next to TEST_DATABASE_URL's, migrated; dropped again on close. */
-export async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
+/**
+ * Creates an empty throwaway database on the server of `baseUrl`: its URL, and `drop` to remove it
+ * (for a separate process, e.g. the app a benchmark starts, which migrates it itself).
+ */
+export async function createFreshPostgresDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `dr_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = postgres(baseUrl, { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Creates a throwaway database next to TEST_DATABASE_URL's, migrated; dropped again on close. */
+export async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
+  const fresh = await createFreshPostgresDatabase(baseUrl);
+  const handle = await openDatabase({ url: fresh.url, poolSize: 5 });
   await migrateDatabase(handle);
   const close = handle.close;
   handle.close = async () => {
     await close();
-    const dropper = postgres(baseUrl, { max: 1, onnotice: () => {} });
-    await dropper.unsafe(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    await fresh.drop();
   };
   return handle;
 }

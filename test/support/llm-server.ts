@@ -39,6 +39,8 @@ export interface RecordedRequest {
   // 0 while no response has been started (e.g. a pending `hang`)
   status: number;
   aborted: boolean;
+  /** When the response ended (finished or the client went away); undefined while it is open. */
+  endedAt?: number;
 }
 
 export interface ScriptedLlm {
@@ -314,7 +316,13 @@ interface RuleState {
   next: number;
 }
 
-export async function startScriptedLlm(opts: { port?: number } = {}): Promise<ScriptedLlm> {
+export async function startScriptedLlm(
+  opts: {
+    port?: number;
+    /** A fixed delay before every reply (benchmarks: a model that answers every call in this time). */
+    latencyMs?: number;
+  } = {},
+): Promise<ScriptedLlm> {
   let rules: RuleState[] = [];
   const requests: RecordedRequest[] = [];
   let nextId = 1;
@@ -368,6 +376,7 @@ export async function startScriptedLlm(opts: { port?: number } = {}): Promise<Sc
     requests.push(rec);
     // A client that goes away before the response completed counts as an abort.
     res.on("close", () => {
+      rec.endedAt = Date.now();
       if (!res.writableFinished) rec.aborted = true;
     });
 
@@ -387,7 +396,8 @@ export async function startScriptedLlm(opts: { port?: number } = {}): Promise<Sc
     const { reply } = picked;
     rec.rule = picked.state.rule.name ?? `rule#${picked.index}`;
 
-    if (reply.delayMs && !(await wait(reply.delayMs, res))) return;
+    const delayMs = (reply.delayMs ?? 0) + (opts.latencyMs ?? 0);
+    if (delayMs && !(await wait(delayMs, res))) return;
 
     switch (reply.kind) {
       case "hang":

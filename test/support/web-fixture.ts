@@ -20,6 +20,8 @@ export interface WebFixture {
   hostilePageUrl: string;
   /** Every request the collector received (also served as JSON at COLLECTED_PATH). */
   collected: readonly CollectedRequest[];
+  /** Every request the fixture served: path, start and end (benchmarks measure time in flight). */
+  requests: readonly { path: string; at: number; endedAt?: number }[];
   close(): Promise<void>;
 }
 
@@ -224,7 +226,14 @@ function sendText(res: http.ServerResponse, status: number, type: string, body: 
   res.end(body);
 }
 
-export async function startWebFixture(opts: { port?: number } = {}): Promise<WebFixture> {
+export async function startWebFixture(
+  opts: {
+    port?: number;
+    /** A fixed delay before every answer (benchmarks: a web that answers in this time). */
+    latencyMs?: number;
+  } = {},
+): Promise<WebFixture> {
+  const requests: { path: string; at: number; endedAt?: number }[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const collector = createCollector();
   let base = "";
@@ -386,6 +395,20 @@ export async function startWebFixture(opts: { port?: number } = {}): Promise<Web
   };
 
   const server = http.createServer((req, res) => {
+    const record: { path: string; at: number; endedAt?: number } = { path: req.url ?? "/", at: Date.now() };
+    requests.push(record);
+    res.on("close", () => {
+      record.endedAt = Date.now();
+    });
+    if (!opts.latencyMs) return serve(req, res);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      serve(req, res);
+    }, opts.latencyMs);
+    timers.add(timer);
+  });
+
+  function serve(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? "/", base || "http://127.0.0.1");
     const page = /^\/pages\/([\w-]+)\.html$/.exec(url.pathname);
     if (page) {
@@ -404,7 +427,7 @@ export async function startWebFixture(opts: { port?: number } = {}): Promise<Web
       "text/html; charset=utf-8",
       "<!doctype html><title>404 Not Found</title><h1>Not Found</h1>",
     );
-  });
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -416,6 +439,7 @@ export async function startWebFixture(opts: { port?: number } = {}): Promise<Web
   return {
     url: base,
     port,
+    requests,
     pages: ARTICLES.map((a) => ({
       slug: a.slug,
       url: `${base}/pages/${a.slug}.html`,
