@@ -72,6 +72,9 @@ async function startBoss(handle: DatabaseHandle, settings: QueueSettings): Promi
     monitorIntervalSeconds: settings.monitorSeconds,
     superviseIntervalSeconds: settings.monitorSeconds,
     schedule: false,
+    // A new run's job wakes the workers at once (a NOTIFY sent when its transaction commits)
+    // instead of waiting for their next poll: the run starts within milliseconds of its POST.
+    useListenNotify: true,
   };
   const boss =
     handle.kind === "pglite"
@@ -89,6 +92,7 @@ async function ensureQueue(boss: PgBoss, settings: QueueSettings): Promise<void>
     retryLimit: settings.retryLimit,
     retryDelay: 1,
     expireInSeconds: settings.expireInSeconds,
+    notify: true,
   };
   const existing = await boss.getQueue(RUN_QUEUE);
   if (!existing) await boss.createQueue(RUN_QUEUE, options);

@@ -36,6 +36,8 @@ export async function startRunWorker(
     {
       localConcurrency: opts.concurrency ?? workerConcurrencyFromEnv(),
       pollingIntervalSeconds: opts.pollSeconds ?? 1,
+      // With NOTIFY waking the worker for each new job, polling is only the backstop.
+      notifyPollingIntervalSeconds: Math.max(opts.pollSeconds ?? 1, 5),
       // Refresh well inside heartbeatSeconds so a live worker is never mistaken for a dead one.
       heartbeatRefreshSeconds: 2,
     },
