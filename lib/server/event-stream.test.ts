@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
 import { appendEvent } from "../../db/queries/events.ts";
 import { createRun, updateRunStatus } from "../../db/queries/runs.ts";
+import { createRunBus } from "../jobs/bus.ts";
 import type { StoredEvent } from "../research/events.ts";
 import { runEventStream } from "./event-stream.ts";
 
@@ -69,5 +70,39 @@ describe("runEventStream", () => {
     );
     setTimeout(() => controller.abort(), 100);
     expect(ids(await reading)).toEqual(["1:run.created"]);
+  });
+
+  it("viewers woken by the same announcement share their reads, and each gets every event in order", async () => {
+    const bus = await createRunBus(h);
+    const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
+    await appendEvent(h.db, run.id, events["run.created"]);
+    const signal = new AbortController().signal;
+    // A poll far longer than the test: only announcements move the viewers.
+    const viewers = Array.from({ length: 30 }, () =>
+      readAll(runEventStream({ db: h.db, runId: run.id, afterSeq: 0, signal, bus, pollMs: 60_000 })),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const reads = vi.spyOn(h.db, "select");
+    for (const t of ["run.started", "phase.started", "phase.completed"] as const) {
+      const { seq } = await appendEvent(h.db, run.id, events[t]);
+      await bus.publish({ kind: "event", runId: run.id, seq, type: t });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await updateRunStatus(h.db, run.id, { status: "completed" });
+    const last = await appendEvent(h.db, run.id, events["run.completed"]);
+    await bus.publish({ kind: "event", runId: run.id, seq: last.seq, type: "run.completed" });
+    const texts = await Promise.all(viewers);
+    const expected = [
+      "1:run.created",
+      "2:run.started",
+      "3:phase.started",
+      "4:phase.completed",
+      "5:run.completed",
+    ];
+    for (const text of texts) expect(ids(text)).toEqual(expected);
+    // Four announcements, 30 viewers: a few reads each (events after the cursor, the run), not one per viewer.
+    expect(reads.mock.calls.length).toBeLessThan(4 * 3);
+    reads.mockRestore();
+    await bus.close();
   });
 });

@@ -6,11 +6,11 @@
  * and carry no id, so they never move a client's Last-Event-ID.
  */
 import type { Db } from "../../db/client.ts";
-import { getEvent, listEventsAfter } from "../../db/queries/events.ts";
-import { getRun } from "../../db/queries/runs.ts";
-import { terminalRunStatuses } from "../../db/schema.ts";
+import { getEvent } from "../../db/queries/events.ts";
+import { type RunEvent, terminalRunStatuses } from "../../db/schema.ts";
 import type { RunBus } from "../jobs/bus.ts";
 import { type ResearchEventType, terminalEventTypes } from "../research/events.ts";
+import { encodedOnce, sharedEventsAfter, sharedRun } from "./shared-reads.ts";
 
 export interface EventStreamOptions {
   db: Db;
@@ -38,17 +38,21 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
   let cursor = opts.afterSeq;
   let terminalSince: number | undefined;
   let wake: (() => void) | null = null;
+  // The seq of the announcement that woke the loop: viewers woken by the same one share their reads.
+  let wokenBy: number | null = null;
   let unsubscribe = () => {};
 
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       let lastWrite = Date.now();
       let open = true;
-      const write = (s: string) => {
+      const write = (s: string | Uint8Array) => {
         if (!open) return;
-        controller.enqueue(encoder.encode(s));
+        controller.enqueue(typeof s === "string" ? encoder.encode(s) : s);
         lastWrite = Date.now();
       };
+      const encodeRow = (e: RunEvent) =>
+        encoder.encode(formatSse(e.seq, e.type, { ...e.payload, type: e.type, seq: e.seq, at: e.createdAt }));
       const close = () => {
         if (!open) return;
         open = false;
@@ -58,16 +62,21 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
       if (opts.bus) {
         unsubscribe = opts.bus.subscribe(runId, (m) => {
           if (m.kind === "delta" && opts.deltas) write(formatSse(null, "report.delta", { text: m.text }));
-          else if (m.kind === "event" && m.seq > cursor) wake?.();
+          else if (m.kind === "event" && m.seq > cursor) {
+            wokenBy = Math.max(wokenBy ?? 0, m.seq);
+            wake?.();
+          }
         });
       }
       // Tell EventSource clients how soon to reconnect after a dropped connection.
       write("retry: 2000\n\n");
       try {
         while (!signal.aborted && open) {
-          const rows = await listEventsAfter(db, runId, cursor, 500);
+          const woken = wokenBy;
+          wokenBy = null;
+          const rows = await sharedEventsAfter(db, runId, cursor, 500, woken);
           for (const e of rows) {
-            write(formatSse(e.seq, e.type, { ...e.payload, type: e.type, seq: e.seq, at: e.createdAt }));
+            write(encodedOnce(e, encodeRow));
             cursor = e.seq;
             if (terminalEventTypes.has(e.type as ResearchEventType)) return close();
           }
@@ -75,7 +84,7 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
           // A finished run whose events are all sent (the client reconnected after the terminal event)
           // ends the stream. The status is written just before the terminal event, so a terminal
           // status alone is not the end: wait briefly for that last event before giving up on it.
-          const run = await getRun(db, runId);
+          const run = await sharedRun(db, runId, woken);
           if (!run) return close();
           if (terminalRunStatuses.includes(run.status) && run.lastEventSeq <= cursor) {
             const last = cursor > 0 ? await getEvent(db, runId, cursor) : undefined;
