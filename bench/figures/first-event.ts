@@ -58,10 +58,12 @@ async function measure(ctx: BenchContext, name: string, world: BenchWorld, runs:
     maxMs: Math.max(...written),
     sseDeliveryMedianMs: median(delivered),
     sseDeliveryP95Ms: percentile(delivered, 95),
+    samplesMs: written,
   };
   ctx.log(
     `${name}: median ${median(written)} ms, p95 ${details.p95Ms} ms (SSE delivery median ${details.sseDeliveryMedianMs} ms)`,
   );
+  ctx.log(`${name}: samples ${written.join(" ")}`);
   const value = median(written);
   const p95 = percentile(written, 95);
   return [
