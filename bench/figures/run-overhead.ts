@@ -11,7 +11,13 @@
  * path: the app's own work that the lead can take off it.
  */
 import { type BenchResearcher, benchScript, SERIAL_RULES } from "../lib/bench-script.ts";
-import { criticalPath, pathGaps, type TimedCall, unionLength } from "../lib/call-timeline.ts";
+import {
+  criticalPath,
+  gapsByTransition,
+  pathGaps,
+  type TimedCall,
+  unionLength,
+} from "../lib/call-timeline.ts";
 import { atMost, type BenchContext, type Benchmark, type Figure } from "../lib/figure.ts";
 import { followRun } from "../lib/run-events.ts";
 import { type BenchWorld, startBenchWorld } from "../lib/world.ts";
@@ -61,7 +67,11 @@ function roleCounts(calls: readonly TimedCall[]): Record<string, number> {
   return counts;
 }
 
-async function measure(ctx: BenchContext, name: string, world: BenchWorld): Promise<Figure[]> {
+export async function measureRunOverhead(
+  ctx: BenchContext,
+  name: string,
+  world: BenchWorld,
+): Promise<Figure[]> {
   const script = benchScript({ webUrl: world.web.url, rounds: ROUNDS, perRound: RESEARCHERS });
   world.script(script.rules);
   const { id, postedAt } = await world.startRun(QUESTION, {
@@ -92,15 +102,24 @@ async function measure(ctx: BenchContext, name: string, world: BenchWorld): Prom
     rounds,
     roundChains: chain.rounds,
     calls: roleCounts(calls),
+    events: events.length,
+    eventsByType: Object.fromEntries(
+      Object.entries(Object.groupBy(events, (e) => e.type))
+        .map(([type, list]) => [type, list?.length ?? 0] as const)
+        .sort((a, b) => b[1] - a[1]),
+    ),
     unattributed: calls.filter((c) => c.lane === "other").map((c) => c.label),
     pathCalls: chain.path.length,
     pathGapsTotalMs: gaps.reduce((n, g) => n + g.ms, 0),
+    pathGapsByTransition: gapsByTransition(gaps).map((t) => `${t.totalMs} ms in ${t.count}: ${t.transition}`),
     topPathGaps: topGaps.map((g) => `${g.ms} ms at +${g.offset} ms: ${g.after} → ${g.before}`),
     modelLatencyMs: MODEL_MS,
     webLatencyMs: WEB_MS,
   };
   ctx.log(`${name}: wall ${wall} ms, busy ${busy} ms, chain ${chain.chainMs} ms, ${rounds} rounds`);
   ctx.log(`${name}: calls ${JSON.stringify(details.calls)}`);
+  ctx.log(`${name}: ${events.length} events ${JSON.stringify(details.eventsByType)}`);
+  for (const t of details.pathGapsByTransition) ctx.log(`${name}: gaps ${t}`);
   for (const g of details.topPathGaps) ctx.log(`${name}: gap ${g}`);
   const embedded = name === "embedded";
   const overhead = wall / busy;
@@ -128,7 +147,7 @@ async function measure(ctx: BenchContext, name: string, world: BenchWorld): Prom
 async function inWorld(ctx: BenchContext, name: string, opts: { postgresUrl?: string }): Promise<Figure[]> {
   const world = await startBenchWorld({ modelLatencyMs: MODEL_MS, webLatencyMs: WEB_MS, ...opts });
   try {
-    return await measure(ctx, name, world);
+    return await measureRunOverhead(ctx, name, world);
   } finally {
     await world.close();
   }

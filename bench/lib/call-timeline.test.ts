@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { benchScript } from "./bench-script.ts";
-import { criticalPath, pathGaps, type TimedCall, unionLength } from "./call-timeline.ts";
+import { criticalPath, gapsByTransition, pathGaps, type TimedCall, unionLength } from "./call-timeline.ts";
 
 const serial = (label: string, at: number, endedAt: number): TimedCall => ({
   label,
@@ -90,6 +90,13 @@ describe("criticalPath", () => {
     expect(gaps[0]).toEqual({ ms: 10, after: "POST", before: "brief", offset: 0 });
     expect(gaps.at(-1)).toEqual({ ms: 50, after: "synthesis", before: "terminal event", offset: 2550 });
     expect(gaps.find((g) => g.before === "compression r0:d2")?.ms).toBe(40);
+    const byKind = gapsByTransition(gaps);
+    expect(byKind[0]).toEqual({ transition: "compression → assessment", count: 1, totalMs: 50 });
+    expect(byKind.find((k) => k.transition === "researcher → search")).toEqual({
+      transition: "researcher → search",
+      count: 1,
+      totalMs: 5,
+    });
   });
 });
 

@@ -127,3 +127,26 @@ export function pathGaps(path: readonly TimedCall[], start: number, end: number)
     gaps.push({ ms: end - prevEnd, after: prevLabel, before: "terminal event", offset: prevEnd - start });
   return gaps;
 }
+
+/** The role of a call label ("researcher r0:d1" → "researcher"). */
+const roleOf = (label: string) => label.split(" ")[0];
+
+/**
+ * Gaps summed by kind of step ("compression → supervisor-think": the end of a round), largest
+ * total first: which transitions the app's own work slows down, whichever researcher was slowest.
+ */
+export function gapsByTransition(
+  gaps: readonly Gap[],
+): { transition: string; count: number; totalMs: number }[] {
+  const sums = new Map<string, { count: number; totalMs: number }>();
+  for (const g of gaps) {
+    const key = `${roleOf(g.after)} → ${roleOf(g.before)}`;
+    const s = sums.get(key) ?? { count: 0, totalMs: 0 };
+    s.count++;
+    s.totalMs += g.ms;
+    sums.set(key, s);
+  }
+  return [...sums.entries()]
+    .map(([transition, s]) => ({ transition, ...s }))
+    .sort((a, b) => b.totalMs - a.totalMs);
+}
