@@ -102,6 +102,8 @@ const milestones = (l: LoadTiming) => ({
   hoverAt: round(l.hoverAt),
   cardAt: round(l.cardAt),
   passageAt: round(l.passageAt),
+  cardCloses: l.cardCloses,
+  hovers: l.hovers,
   longTasks: { ...l.longTasks, totalMs: round(l.longTasks.totalMs) },
   wallMs: l.wallMs,
 });

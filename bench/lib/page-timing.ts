@@ -17,6 +17,10 @@ export interface LoadTiming {
   cardAt: number;
   /** The card shows the stored passage: the measured end point. */
   passageAt: number;
+  /** Times the card closed again without the pointer leaving (e.g. a re-render remounted the marker). */
+  cardCloses: number;
+  /** Hovers needed until the card stayed open. */
+  hovers: number;
   longTasks: { count: number; totalMs: number; longestMs: number };
   /** Wall time around page.goto → passage visible, as a cross-check (includes Playwright overhead). */
   wallMs: number;
@@ -32,11 +36,18 @@ function initScript() {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) (b.longTasks as number[][]).push([e.startTime, e.duration]);
   }).observe({ type: "longtask", buffered: true });
+  // The latest appearance counts: a card that closes again (a re-render under the pointer) is not open.
+  let card = false;
+  let passage = false;
+  b.cardCloses = 0;
   new MutationObserver(() => {
-    if (b.cardAt === undefined && document.querySelector("[data-testid=citation-card]"))
-      b.cardAt = performance.now();
-    if (b.passageAt === undefined && document.querySelector("[data-testid=citation-passage]"))
-      b.passageAt = performance.now();
+    const cardNow = Boolean(document.querySelector("[data-testid=citation-card]"));
+    const passageNow = Boolean(document.querySelector("[data-testid=citation-passage]"));
+    if (cardNow && !card) b.cardAt = performance.now();
+    if (!cardNow && card) (b.cardCloses as number)++;
+    if (passageNow && !passage) b.passageAt = performance.now();
+    card = cardNow;
+    passage = passageNow;
   }).observe(document, { childList: true, subtree: true });
   document.addEventListener(
     "mouseover",
@@ -81,8 +92,7 @@ export async function loadAndHover(
     MARKER,
     { polling: "raf", timeout: 30_000 },
   );
-  await page.hover(MARKER);
-  await page.waitForSelector("[data-testid=citation-passage]", { timeout: 30_000 });
+  const hovers = await hoverUntilOpen(page);
   const wallMs = Date.now() - t0;
   await hooks?.stop();
   const timing = await page.evaluate(() => {
@@ -97,6 +107,7 @@ export async function loadAndHover(
       hoverAt: b.hoverAt as number,
       cardAt: b.cardAt as number,
       passageAt: b.passageAt as number,
+      cardCloses: b.cardCloses as number,
       longTasks: {
         count: tasks.length,
         totalMs: tasks.reduce((s, [, d]) => s + d, 0),
@@ -104,7 +115,29 @@ export async function loadAndHover(
       },
     };
   });
-  return { ...timing, wallMs, page };
+  return { ...timing, hovers, wallMs, page };
+}
+
+const PASSAGE = "[data-testid=citation-passage]";
+
+/**
+ * Hovers the first marker until its card shows the passage and is still open 300 ms later; a card
+ * that closes under the pointer is hovered again (move away, come back), as a reader would.
+ */
+async function hoverUntilOpen(page: Page): Promise<number> {
+  for (let hovers = 1; hovers <= 20; hovers++) {
+    await page.hover(MARKER);
+    const shown = await page
+      .waitForSelector(PASSAGE, { timeout: 2_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) {
+      await page.waitForTimeout(300);
+      if (await page.locator(PASSAGE).first().isVisible()) return hovers;
+    }
+    await page.mouse.move(0, 0);
+  }
+  throw new Error("the citation card never stayed open");
 }
 
 /** What the page downloaded: scripts (count, bytes over the wire and decoded) and the HTML document. */
