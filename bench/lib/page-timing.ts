@@ -126,11 +126,21 @@ const PASSAGE = "[data-testid=citation-passage]";
  */
 async function hoverUntilOpen(page: Page): Promise<number> {
   for (let hovers = 1; hovers <= 20; hovers++) {
+    const closes = await page.evaluate(
+      () => (window as unknown as { __bench: { cardCloses: number } }).__bench.cardCloses,
+    );
     await page.hover(MARKER);
+    // The passage, or the card closing again: then hover again at once (no fixed wait inflates the time).
     const shown = await page
-      .waitForSelector(PASSAGE, { timeout: 2_000 })
-      .then(() => true)
-      .catch(() => false);
+      .waitForFunction(
+        (before) =>
+          document.querySelector("[data-testid=citation-passage]") ||
+          (window as unknown as { __bench: { cardCloses: number } }).__bench.cardCloses > before,
+        closes,
+        { polling: "raf", timeout: 5_000 },
+      )
+      .then(() => page.locator(PASSAGE).count())
+      .catch(() => 0);
     if (shown) {
       await page.waitForTimeout(300);
       if (await page.locator(PASSAGE).first().isVisible()) return hovers;
