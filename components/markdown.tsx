@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import ReactMarkdown, { type Options } from "react-markdown";
+import ReactMarkdown, { type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import type { CitationSupport } from "@/lib/research/vocabulary";
 import {
@@ -28,6 +28,42 @@ function ReportLink({ href, children }: { href?: string; children?: ReactNode })
 
 type Props = Record<string, unknown> | undefined;
 
+const componentsByCitations = new WeakMap<ReportCitations, Components>();
+const noCitations: ReportCitations = { cards: [] };
+
+/**
+ * The renderers for one report's citations, the same object for the same citations: a new
+ * `components` object would make React remount every link on each render (an open citation card
+ * would close under the pointer).
+ */
+function componentsFor(citations: ReportCitations = noCitations): Components {
+  const cached = componentsByCitations.get(citations);
+  if (cached) return cached;
+  const cards = new Map<number, CitationCard>(citations.cards.map((c) => [c.number, c]));
+  const components: Components = {
+    a: ({ href, children: c, node }) => {
+      const props = node?.properties as Props;
+      const n = Number(props?.dataCitation);
+      if (Number.isInteger(n) && n > 0) {
+        return (
+          <CitationLink
+            number={n}
+            verdict={props?.dataVerdict as CitationSupport | undefined}
+            card={cards.get(n)}
+            passagesFrom={citations.passagesFrom}
+          />
+        );
+      }
+      return <ReportLink href={href}>{c}</ReportLink>;
+    },
+    img: ({ src, alt }) => (
+      <ReportLink href={typeof src === "string" ? safeHref(src) : undefined}>{alt || "image"}</ReportLink>
+    ),
+  };
+  componentsByCitations.set(citations, components);
+  return components;
+}
+
 /**
  * Report Markdown as HTML. A report quotes fetched pages, so its Markdown is untrusted: raw HTML is
  * dropped (skipHtml), images become links (remarkImagesAsLinks; an `img` that still appeared would be
@@ -48,7 +84,6 @@ export function Markdown({
   citations?: ReportCitations;
   question?: string;
 }) {
-  const cards = new Map<number, CitationCard>((citations?.cards ?? []).map((c) => [c.number, c]));
   const verdicts = markerVerdicts(children, citations?.cards ?? []);
   return (
     <div className={REPORT_STYLE}>
@@ -64,28 +99,7 @@ export function Markdown({
         allowedElements={allowedReportElements}
         unwrapDisallowed
         urlTransform={safeHref}
-        components={{
-          a: ({ href, children: c, node }) => {
-            const props = node?.properties as Props;
-            const n = Number(props?.dataCitation);
-            if (Number.isInteger(n) && n > 0) {
-              return (
-                <CitationLink
-                  number={n}
-                  verdict={props?.dataVerdict as CitationSupport | undefined}
-                  card={cards.get(n)}
-                  passagesFrom={citations?.passagesFrom}
-                />
-              );
-            }
-            return <ReportLink href={href}>{c}</ReportLink>;
-          },
-          img: ({ src, alt }) => (
-            <ReportLink href={typeof src === "string" ? safeHref(src) : undefined}>
-              {alt || "image"}
-            </ReportLink>
-          ),
-        }}
+        components={componentsFor(citations)}
       >
         {children}
       </ReactMarkdown>

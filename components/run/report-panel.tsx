@@ -25,12 +25,27 @@ export function ReportPanel({ run, liveReport }: { run: RunViewJson; liveReport:
     container,
     `${stored ? "final" : "draft"}:${terminalRunStatuses.includes(run.status) ? "ended" : "live"}`,
   );
+  // Each refresh of the run brings new arrays with the same content: key the citations by content,
+  // so the rendered report (the costly part of a long one: parsing its Markdown) is kept.
+  const citationsKey = useMemo(
+    () => (stored ? JSON.stringify([run.citations, run.sources]) : ""),
+    [stored, run.citations, run.sources],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content (citationsKey), not identity
   const citations = useMemo(
     () =>
       stored
         ? { cards: citationCards(run.citations, run.sources), passagesFrom: `/api/runs/${run.id}/sources/` }
         : undefined,
-    [stored, run.citations, run.sources, run.id],
+    [stored, citationsKey, run.id],
+  );
+  const rendered = useMemo(
+    () => (
+      <Markdown citations={citations} question={run.question}>
+        {report}
+      </Markdown>
+    ),
+    [citations, run.question, report],
   );
   if (!report) return null;
   const { reportPartial: partial, citationStats } = run;
@@ -64,9 +79,7 @@ export function ReportPanel({ run, liveReport }: { run: RunViewJson; liveReport:
               : ""}
           </p>
         )}
-        <Markdown citations={citations} question={run.question}>
-          {report}
-        </Markdown>
+        {rendered}
       </section>
       {stored && <SharePanel runId={run.id} />}
     </>

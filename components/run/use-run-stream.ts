@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type EventOf, type ResearchEventType, terminalEventTypes } from "@/lib/research/events";
+import { terminalRunStatuses } from "@/lib/research/vocabulary";
 import { type ActivityEntry, mergeEntries, type StreamedEvent, toEntry } from "./activity-model";
 import type { RunViewJson } from "./types";
 
@@ -91,6 +92,7 @@ export function useRunStream(initial: RunViewJson) {
   const [liveReport, setLiveReport] = useState("");
   const refreshing = useRef(false);
   const again = useRef(false);
+  const endedAtLoad = terminalRunStatuses.includes(initial.status);
 
   // One refresh at a time; a request during one schedules exactly one more, so the last state wins.
   const refresh = useCallback(async () => {
@@ -131,7 +133,8 @@ export function useRunStream(initial: RunViewJson) {
       pending.push(toEntry({ ...data, type: e.type } as StreamedEvent));
       frame ??= setTimeout(flush, 50);
       const type = e.type as ResearchEventType;
-      if (!noRefresh.has(type)) void refresh();
+      // A run that had ended when the page was rendered changes no more: its replayed events need no refresh.
+      if (!endedAtLoad && !noRefresh.has(type)) void refresh();
       if (terminalEventTypes.has(type)) es.close();
     };
     for (const t of subscribedEventTypes) es.addEventListener(t, onEvent);
@@ -139,7 +142,7 @@ export function useRunStream(initial: RunViewJson) {
       es.close();
       if (frame) clearTimeout(frame);
     };
-  }, [initial.id, refresh]);
+  }, [initial.id, refresh, endedAtLoad]);
 
   // A run waiting for a slot writes no events until it starts; its place in the queue still moves.
   const waiting = run.queuePosition !== null;
