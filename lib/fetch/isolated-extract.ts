@@ -74,11 +74,19 @@ let pool: Piscina | undefined;
 function parsePool(): Piscina {
   pool ??= new Piscina({
     filename: parseWorkerFile(),
+    // One thread stays up with its parsers loaded, so the first page a run reads is not the one
+    // that pays for a thread start and module load (several hundred ms, on the run's critical path).
+    minThreads: 1,
     maxThreads: Math.max(2, Math.min(4, availableParallelism())),
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   return pool;
+}
+
+/** Starts the parse pool now (a worker calls it when it starts), instead of at the first page read. */
+export function warmParsePool(): void {
+  parsePool();
 }
 
 export async function extractInWorker(

@@ -5,6 +5,7 @@
  * attempt resumes from the checkpoints.
  */
 import type { DatabaseHandle } from "../../db/client.ts";
+import { warmParsePool } from "../fetch/isolated-extract.ts";
 import type { RunBus } from "./bus.ts";
 import { executeRun } from "./execute-run.ts";
 import { getBoss, RUN_QUEUE, type RunJobData } from "./queue.ts";
@@ -31,6 +32,7 @@ export async function startRunWorker(
 ): Promise<RunWorker> {
   const boss = await getBoss(handle);
   const shutdown = new AbortController();
+  warmParsePool();
   await boss.work<RunJobData>(
     RUN_QUEUE,
     {
