@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   type Citation,
@@ -52,4 +52,25 @@ export async function listSourceCitations(db: Db, runId: string, sourceId: strin
     .from(citations)
     .where(and(eq(citations.runId, runId), eq(citations.sourceId, sourceId)))
     .orderBy(asc(citations.number), asc(citations.createdAt));
+}
+
+/**
+ * A run's sources as the run view lists them: metadata and whether the text was read in full, in the
+ * store's order — without their stored text, which a long run's view would otherwise load whole.
+ */
+export async function listSourceSummaries(db: Db, runId: string) {
+  return db
+    .select({
+      id: sources.id,
+      url: sources.url,
+      title: sources.title,
+      domain: sources.domain,
+      provider: sources.provider,
+      quality: sources.quality,
+      // The same rule as the engine's store (toSource): text kept, and fetched by us or a provider's full text.
+      readInFull: sql<boolean>`(${sources.content} is not null and (${sources.fetchedAt} is not null or ${sources.provider} = 'fetch'))`,
+    })
+    .from(sources)
+    .where(eq(sources.runId, runId))
+    .orderBy(asc(sources.createdAt));
 }

@@ -1,7 +1,12 @@
 /** The run as the HTTP contract shows it (docs/API.md): one JSON object with the agreed top-level keys. */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { getReport, listCitations, researcherStopReasons } from "../../db/queries/research.ts";
+import {
+  getReport,
+  listCitations,
+  listSourceSummaries,
+  researcherStopReasons,
+} from "../../db/queries/research.ts";
 import { queuePosition } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import { type Run, researcherResults } from "../../db/schema.ts";
@@ -13,7 +18,7 @@ export async function runView(db: Db, run: Run) {
   const [directiveRows, stopReasons, sourceRows, rounds, report, position, citationRows] = await Promise.all([
     store.listDirectives(),
     researcherStopReasons(db, run.id),
-    store.listSources(),
+    listSourceSummaries(db, run.id),
     store.listRounds(),
     getReport(db, run.id),
     queuePosition(db, run),
@@ -37,15 +42,7 @@ export async function runView(db: Db, run: Run) {
     })),
     coverage: latest?.coverageAfter ?? latest?.coverageBefore ?? null,
     supervisionHistory: rounds,
-    sources: sourceRows.map((s) => ({
-      id: s.id,
-      url: s.url,
-      title: s.title,
-      domain: s.domain,
-      provider: s.provider,
-      quality: s.quality,
-      readInFull: s.readInFull ?? false,
-    })),
+    sources: sourceRows.map((s) => ({ ...s, readInFull: Boolean(s.readInFull) })),
     report: report?.markdown ?? null,
     reportPartial: report?.partial ?? false,
     /** How the report's citations fared: kept/removed by post-processing, supported by their source's text. */
