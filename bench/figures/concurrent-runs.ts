@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { atMost, type Benchmark, type Figure } from "../lib/figure.ts";
-import { assertAllCompleted, runAll } from "../lib/run-batch.ts";
+import { assertAllCompleted, batchTimes, runAll } from "../lib/run-batch.ts";
 import { makespan } from "../lib/scale-stats.ts";
 import { SMALL_RUN_SETTINGS, smallRunScript } from "../lib/small-run-script.ts";
 import { startBenchWorld } from "../lib/world.ts";
@@ -95,7 +95,7 @@ export const benchmark: Benchmark = {
             runs: count,
             aloneMs,
             makespanMs: span,
-            wallMs: runs.map((r) => r.endedAt - r.postedAt),
+            ...batchTimes(runs),
             eventsPerRun: runs.map((r) => r.events),
           },
         },

@@ -7,7 +7,7 @@
  * With the default of 50 slots one worker would run all 20 at once and both would measure the same.
  */
 import { atLeast, type Benchmark, type Figure } from "../lib/figure.ts";
-import { assertAllCompleted, runAll } from "../lib/run-batch.ts";
+import { assertAllCompleted, batchTimes, runAll } from "../lib/run-batch.ts";
 import { makespan, throughput } from "../lib/scale-stats.ts";
 import { SMALL_RUN_SETTINGS, smallRunScript } from "../lib/small-run-script.ts";
 import { startBenchWorld } from "../lib/world.ts";
@@ -29,7 +29,7 @@ async function measure(postgresUrl: string, workers: number, runs: number, perWo
       finished.map((r) => r.postedAt),
       finished.map((r) => r.endedAt),
     );
-    return { workers, makespanMs: span, runsPerSecond: throughput(runs, span) };
+    return { workers, makespanMs: span, runsPerSecond: throughput(runs, span), ...batchTimes(finished) };
   } finally {
     await world.close();
   }

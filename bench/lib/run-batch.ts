@@ -11,6 +11,8 @@ import type { BenchWorld } from "./world.ts";
 export interface FinishedRun {
   id: string;
   postedAt: number;
+  /** The commit time of the first event after run.created (the POST's): a worker has taken the run. */
+  pickedAt: number;
   /** The terminal event's commit time. */
   endedAt: number;
   terminal: string;
@@ -35,9 +37,23 @@ export async function runAll(
       if (!closed || !last) throw new Error(`run ${id}: stream did not end (${deliveries.length} events)`);
       const gap = gaplessProblem(deliveries.map((d) => d.seq));
       if (gap) throw new Error(`run ${id}: events not gapless: ${gap}`);
-      return { id, postedAt, endedAt: last.at, terminal: last.type, events: deliveries.length };
+      return {
+        id,
+        postedAt,
+        pickedAt: deliveries[1]?.at ?? last.at,
+        endedAt: last.at,
+        terminal: last.type,
+        events: deliveries.length,
+      };
     }),
   );
+}
+
+/** Where a batch's time went: how long runs waited for a worker and how long they then took (ms). */
+export function batchTimes(runs: readonly FinishedRun[]) {
+  const waits = runs.map((r) => r.pickedAt - r.postedAt).sort((a, b) => a - b);
+  const durations = runs.map((r) => r.endedAt - r.pickedAt).sort((a, b) => a - b);
+  return { waitMs: waits, runMs: durations };
 }
 
 /** Throws unless every run ended with run.completed. */
