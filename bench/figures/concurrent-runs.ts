@@ -58,6 +58,8 @@ export const benchmark: Benchmark = {
       env: {
         NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${probe}`.trim(),
         LOOP_PROBE_FILE: probeFile,
+        // A slot per run and no more: every slot is a pg-boss poller querying the database each second.
+        WORKER_CONCURRENCY: String(count),
       },
     });
     try {
@@ -66,6 +68,7 @@ export const benchmark: Benchmark = {
       const [alone] = await runAll(world, 1, SMALL_RUN_SETTINGS);
       const aloneMs = alone.endedAt - alone.postedAt;
 
+      const rssBeforeMb = peakRssMb(world.app.process.pid as number);
       const resetAt = Date.now();
       fs.writeFileSync(`${probeFile}.reset`, "");
       await snapshotAfter(probeFile, (s) => s.since >= resetAt);
@@ -115,6 +118,7 @@ export const benchmark: Benchmark = {
           unit: "MB",
           target: "",
           pass: null,
+          details: { peakBeforeTheBatchMb: rssBeforeMb },
         },
       ];
     } finally {

@@ -57,7 +57,13 @@ export const benchmark: Benchmark = {
   id: "fanout",
   async run(ctx): Promise<Figure[]> {
     const viewers = ctx.quick ? 20 : 200;
-    const world = await startBenchWorld({ modelLatencyMs: 300, webLatencyMs: 50 });
+    // One run at a time needs no more than the default worker slots; the world's raised 50 would
+    // add 50 pg-boss pollers (each queries the embedded database every second) to what is measured.
+    const world = await startBenchWorld({
+      modelLatencyMs: 300,
+      webLatencyMs: 50,
+      env: { WORKER_CONCURRENCY: "2" },
+    });
     try {
       // Long enough for every viewer to connect before the first model reply (2 cores, 200 fetches).
       world.script(smallRunScript({ webUrl: world.web.url, briefDelayMs: ctx.quick ? 1000 : 3000 }));

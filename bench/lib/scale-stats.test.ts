@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { percentile } from "./figure.ts";
+import { batchTimes } from "./run-batch.ts";
 import { deliveryDelays, gaplessProblem, makespan, mismatchedViewer, throughput } from "./scale-stats.ts";
 
 describe("gaplessProblem", () => {
@@ -54,5 +55,22 @@ describe("makespan and throughput", () => {
     // twice the runs in the same time is a ratio of 2
     expect(throughput(20, 5_000) / throughput(20, 10_000)).toBe(2);
     expect(throughput(5, 0)).toBeNaN();
+  });
+});
+
+describe("batchTimes", () => {
+  it("splits each run into its wait for a worker and its own duration, sorted", () => {
+    const run = (postedAt: number, pickedAt: number, endedAt: number) => ({
+      id: "r",
+      postedAt,
+      pickedAt,
+      endedAt,
+      terminal: "run.completed",
+      events: 3,
+    });
+    expect(batchTimes([run(0, 5000, 9000), run(0, 100, 4100)])).toEqual({
+      waitMs: [100, 5000],
+      runMs: [4000, 4000],
+    });
   });
 });
