@@ -1,0 +1,65 @@
+/**
+ * Diagnostic preload, not used by any figure: NODE_OPTIONS="--import <this file>" with
+ * QUERY_PROBE_FILE=<path> makes an embedded app count its PGlite statements (by SQL text, numbers
+ * of parameters folded) and the time each spent awaited — queueing behind PGlite's single
+ * connection included — and write the table to that file at exit. Creating "<path>.reset" once
+ * clears what was counted so far (e.g. after a warm-up run). It patches PGlite's prototype, so it
+ * needs no app change; it is how the query counts in the issue-14 notes were taken.
+ */
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import * as esm from "@electric-sql/pglite";
+
+const file = process.env.QUERY_PROBE_FILE;
+const stats = new Map();
+const record = (sql, ms) => {
+  const key = String(sql).replace(/\s+/g, " ").slice(0, 160);
+  const e = stats.get(key) ?? { n: 0, ms: 0 };
+  e.n++;
+  e.ms += ms;
+  stats.set(key, e);
+};
+const timed =
+  (label, run) =>
+  async (sql, ...rest) => {
+    const t = performance.now();
+    try {
+      return await run(sql, ...rest);
+    } finally {
+      record(`${label}: ${sql}`, performance.now() - t);
+    }
+  };
+
+if (file) {
+  // The app may load PGlite as ESM or CommonJS (bundler externals): patch both classes.
+  const cjs = createRequire(import.meta.url)("@electric-sql/pglite");
+  for (const PGlite of new Set([esm.PGlite, cjs.PGlite])) {
+    const proto = PGlite.prototype;
+    for (const m of ["query", "exec"]) {
+      const orig = proto[m];
+      proto[m] = function (...args) {
+        return timed(m, (...a) => orig.apply(this, a))(...args);
+      };
+    }
+    const transaction = proto.transaction;
+    proto.transaction = function (callback) {
+      return timed("transaction", () =>
+        transaction.call(this, (tx) => {
+          tx.query = timed("in transaction", tx.query.bind(tx));
+          return callback(tx);
+        }),
+      )("(whole transaction)");
+    };
+  }
+  const watch = setInterval(() => {
+    if (!fs.existsSync(`${file}.reset`)) return;
+    stats.clear();
+    clearInterval(watch);
+  }, 100);
+  watch.unref();
+  process.on("exit", () => {
+    const rows = [...stats.entries()].sort((a, b) => b[1].ms - a[1].ms);
+    const line = ([k, v]) => `${String(v.n).padStart(6)} ${v.ms.toFixed(0).padStart(7)} ms  ${k}`;
+    fs.writeFileSync(file, rows.map(line).join("\n"));
+  });
+}
