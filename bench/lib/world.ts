@@ -50,7 +50,9 @@ const RAISED_LIMITS = {
   RATE_LIMIT_ACTIONS_PER_MINUTE: "0",
   RUNS_MAX_ACTIVE_PER_USER: "200",
   RUNS_MAX_QUEUED_PER_USER: "200",
-  WORKER_CONCURRENCY: "50",
+  // Slots a benchmark needs, not more: each slot is a pg-boss poller of its own (a figure that runs
+  // many runs at once sets its own).
+  WORKER_CONCURRENCY: "4",
   MODEL_MAX_CONCURRENCY: "200",
   MODEL_MAX_RETRIES: "0",
 };

@@ -1,23 +1,55 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { runEndOf, type StoredEvent, type TerminalEvent } from "../../lib/research/events.ts";
 import type { Db } from "../client.ts";
-import { type RunEvent, runEvents } from "../schema.ts";
-import { endRun, nextEventSeq } from "./runs.ts";
+import { type RunEvent, runEvents, runs } from "../schema.ts";
+import { endRun } from "./runs.ts";
 
 /**
  * Writes a run event as the run's next row: its `type` becomes the type column, the rest of the
- * object the payload. The seq comes from the counter on the run row, bumped in the same
- * transaction as the insert (see nextEventSeq), so seqs are gapless even with parallel researchers.
- * Called with a transaction, the event commits or rolls back with it.
+ * object the payload. The seq comes from the counter on the run row, bumped by the same statement
+ * that inserts the row (one statement is one transaction, and the bump locks the run's row until it
+ * commits), so seqs are gapless even with parallel researchers. Called with a transaction, the event
+ * commits or rolls back with it. One statement rather than a transaction of three: a run writes
+ * hundreds of events, each on the path between two of its model calls.
  */
 export async function appendEvent(db: Db, runId: string, event: StoredEvent): Promise<RunEvent> {
   const { type, ...payload } = event;
-  return db.transaction(async (tx) => {
-    const seq = await nextEventSeq(tx as unknown as Db, runId);
-    if (seq === undefined) throw new Error(`appendEvent: run ${runId} does not exist`);
-    const [row] = await tx.insert(runEvents).values({ runId, seq, type, payload }).returning();
-    return row;
-  });
+  const result = await db.execute(sql`
+    with next as (
+      update ${runs} set last_event_seq = last_event_seq + 1 where id = ${runId} returning last_event_seq
+    )
+    insert into ${runEvents} (run_id, seq, type, payload)
+    select ${runId}, last_event_seq, ${type}, ${JSON.stringify(payload)}::jsonb from next
+    returning run_id, seq, type, payload, created_at`);
+  const [row] = resultRows(result);
+  if (!row) throw new Error(`appendEvent: run ${runId} does not exist`);
+  return {
+    runId: String(row.run_id),
+    seq: Number(row.seq),
+    type: String(row.type),
+    payload: (typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload) as Record<
+      string,
+      unknown
+    >,
+    createdAt: toDate(row.created_at),
+  };
+}
+
+/** A timestamptz from a raw row: a Date (PGlite) or PostgreSQL's text form ("2026-11-25 09:10:00.12+00"). */
+function toDate(value: unknown): Date {
+  if (value instanceof Date) return value;
+  const iso = String(value)
+    .replace(" ", "T")
+    .replace(/([+-]\d\d)$/, "$1:00");
+  return new Date(iso);
+}
+
+/** The rows of a raw `execute`: postgres.js answers an array, PGlite an object with `rows`. */
+function resultRows(result: unknown): Record<string, unknown>[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as Record<
+    string,
+    unknown
+  >[];
 }
 
 /** Events after `afterSeq` in order: the replay half of the SSE stream. */

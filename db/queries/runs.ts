@@ -133,23 +133,9 @@ export async function saveRunUsage(db: Db, id: string, usage: Record<string, unk
 }
 
 /**
- * Hands out the run's next event seq by bumping the counter on its row. Called inside the
- * transaction that inserts the event: the row lock serialises concurrent writers, so seqs are
- * gapless, and a rolled-back insert gives its number back. Undefined when the run does not exist.
- */
-export async function nextEventSeq(tx: Db, id: string): Promise<number | undefined> {
-  const [counter] = await tx
-    .update(runs)
-    .set({ lastEventSeq: sql`${runs.lastEventSeq} + 1` })
-    .where(eq(runs.id, id))
-    .returning({ seq: runs.lastEventSeq });
-  return counter?.seq;
-}
-
-/**
  * Locks the run's row until the transaction ends, to serialise writers of one run's rows (e.g.
  * directive ordinals). FOR NO KEY UPDATE, the lock an UPDATE of the row takes: it waits for the
- * event counter's bump (nextEventSeq) but not for inserts that merely reference the run.
+ * event counter's bump (appendEvent) but not for inserts that merely reference the run.
  */
 export async function lockRunRow(tx: Db, id: string): Promise<void> {
   await tx.select({ id: runs.id }).from(runs).where(eq(runs.id, id)).for("no key update");
