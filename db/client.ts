@@ -56,8 +56,30 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
     client = new PGlite();
   }
   await client.waitReady;
+  yieldBeforeEachStatement(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { kind: "pglite", db, client, dataDir, close: () => client.close() };
+}
+
+/**
+ * PGlite runs each statement synchronously on the process's one thread; statements queued behind
+ * each other (many runs, many viewers) would run back to back in one chain of promise callbacks,
+ * and timers and network I/O wait until the queue drains (hundreds of ms). A turn of the event
+ * loop before each statement keeps the longest wait at about one statement. Order is kept
+ * (setImmediate is first in, first out); statements inside a transaction run together as before.
+ */
+function yieldBeforeEachStatement(client: PGlite): void {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await turn();
+    return query(...args);
+  }) as typeof client.query;
+  client.exec = (async (...args: Parameters<typeof exec>) => {
+    await turn();
+    return exec(...args);
+  }) as typeof client.exec;
 }
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {

@@ -71,13 +71,14 @@ type WorkerAnswer =
 // One pool per process: threads start once and stay (idle ones end after a while), so reading a
 // page costs the parse, not a thread start (~200 ms against ~10 ms for a typical HTML page).
 let pool: Piscina | undefined;
+const PARSE_THREADS = Math.max(2, Math.min(4, availableParallelism()));
 function parsePool(): Piscina {
   pool ??= new Piscina({
     filename: parseWorkerFile(),
-    // One thread stays up with its parsers loaded, so the first page a run reads is not the one
-    // that pays for a thread start and module load (several hundred ms, on the run's critical path).
-    minThreads: 1,
-    maxThreads: Math.max(2, Math.min(4, availableParallelism())),
+    // Every thread stays up with its parsers loaded, so no page a run reads pays for a thread start
+    // and module load (~200 ms on the run's critical path; parallel researchers read at once).
+    minThreads: PARSE_THREADS,
+    maxThreads: PARSE_THREADS,
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
