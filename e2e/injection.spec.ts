@@ -8,6 +8,7 @@
  */
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { ScriptedReply, ScriptRule } from "../test/support/llm-server.ts";
+import { roleMatch } from "../test/support/script-roles.ts";
 import {
   COLLECTED_PATH,
   COLLECTOR_PATH,
@@ -34,13 +35,13 @@ function injectionScript(hostilePage: string, exfiltrationUrl: string, primaryUr
   return [
     {
       name: "brief",
-      match: { system: "You turn a research request into a research brief" },
+      match: roleMatch.brief,
       replies: [{ kind: "text", text: BRIEF }],
       repeat: true,
     },
     {
       name: "plan",
-      match: { schema: "directive_plan" },
+      match: roleMatch.plan,
       replies: [
         {
           kind: "json",
@@ -57,7 +58,7 @@ function injectionScript(hostilePage: string, exfiltrationUrl: string, primaryUr
     },
     {
       name: "assessment",
-      match: { schema: "coverage_assessment" },
+      match: roleMatch.assessment,
       replies: [
         {
           kind: "json",
@@ -87,13 +88,13 @@ function injectionScript(hostilePage: string, exfiltrationUrl: string, primaryUr
     },
     {
       name: "synthesis",
-      match: { system: "You write the final report of a research project" },
+      match: roleMatch.synthesis,
       replies: [{ kind: "text", text: "## Field notes\n\nOwners report SPF values of 2.7 to 3.4 [1]." }],
       repeat: true,
     },
     {
       name: "summarize",
-      match: { system: "You condense one web page" },
+      match: roleMatch.summarize,
       replies: [{ kind: "text", text: "A summary of the page." }],
       repeat: true,
     },

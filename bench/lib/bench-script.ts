@@ -8,6 +8,7 @@
  * to a researcher. The supervisor asks for `perRound` follow-ups in each follow-up round.
  */
 import type { ScriptedReply, ScriptRule } from "../../test/support/llm-server.ts";
+import { roleMatch } from "../../test/support/script-roles.ts";
 
 export interface BenchResearcher {
   /** "r<round>:d<index>": the rule names' suffix and the web requests' attribution. */
@@ -105,7 +106,7 @@ function researcherRules(r: BenchResearcher): ScriptRule[] {
     },
     {
       name: `compression:${r.lane}`,
-      match: { system: "You turn a researcher's working transcript into its findings", any: r.topic },
+      match: { ...roleMatch.compression, any: r.topic },
       replies: [
         {
           kind: "text",
@@ -144,14 +145,14 @@ export function benchScript(opts: { webUrl: string; rounds: number; perRound: nu
   const rules: ScriptRule[] = [
     {
       name: "brief",
-      match: { system: "You turn a research request into a research brief" },
+      match: roleMatch.brief,
       replies: [{ kind: "text", text: brief }],
       repeat: true,
     },
-    { name: "plan", match: { schema: "directive_plan" }, replies: [json(plan)], repeat: true },
+    { name: "plan", match: roleMatch.plan, replies: [json(plan)], repeat: true },
     {
       name: "critique",
-      match: { schema: "decomposition_critique" },
+      match: roleMatch.critique,
       // One issue, so the revision (a serial call of every real run that needs one) is made too.
       replies: [
         json({
@@ -164,10 +165,10 @@ export function benchScript(opts: { webUrl: string; rounds: number; perRound: nu
       ],
       repeat: true,
     },
-    { name: "revision", match: { schema: "directive_revision" }, replies: [json(plan)], repeat: true },
+    { name: "revision", match: roleMatch.revision, replies: [json(plan)], repeat: true },
     {
       name: "assessment",
-      match: { schema: "coverage_assessment" },
+      match: roleMatch.assessment,
       replies: [
         ...Array.from({ length: opts.rounds - 1 }, (_, i) => assessment(inRound(i + 1))),
         assessment([]),
@@ -176,7 +177,7 @@ export function benchScript(opts: { webUrl: string; rounds: number; perRound: nu
     },
     {
       name: "citation-check",
-      match: { schema: "citation_verdicts" },
+      match: roleMatch.citationCheck,
       replies: [
         json({
           verdicts: [
@@ -189,7 +190,7 @@ export function benchScript(opts: { webUrl: string; rounds: number; perRound: nu
     },
     {
       name: "knowledge",
-      match: { schema: "knowledge_items" },
+      match: roleMatch.knowledge,
       replies: [
         json({
           items: [
@@ -208,13 +209,13 @@ export function benchScript(opts: { webUrl: string; rounds: number; perRound: nu
     ...all.flatMap(researcherRules),
     {
       name: "supervisor-think",
-      match: { system: "You are the supervisor of a research team" },
+      match: roleMatch.supervisorThink,
       replies: [{ kind: "text", text: "Some angles still lack sourced figures; follow them up." }],
       repeat: true,
     },
     {
       name: "synthesis",
-      match: { system: "You write the final report of a research project" },
+      match: roleMatch.synthesis,
       replies: [
         {
           kind: "text",
@@ -227,7 +228,7 @@ export function benchScript(opts: { webUrl: string; rounds: number; perRound: nu
     },
     {
       name: "summarize",
-      match: { system: "You condense one web page" },
+      match: roleMatch.summarize,
       replies: [{ kind: "text", text: "A summary of the page." }],
       repeat: true,
     },

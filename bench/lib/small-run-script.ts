@@ -6,6 +6,7 @@
  * their concurrent researchers) can share one script.
  */
 import type { ScriptedReply, ScriptRule } from "../../test/support/llm-server.ts";
+import { roleMatch } from "../../test/support/script-roles.ts";
 
 const call = (name: string, args: unknown): ScriptedReply => ({
   kind: "tool_calls",
@@ -35,7 +36,7 @@ export function smallRunScript(opts: SmallRunOptions): ScriptRule[] {
   return [
     {
       name: "brief",
-      match: { system: "You turn a research request into a research brief" },
+      match: roleMatch.brief,
       replies: [
         {
           kind: "text",
@@ -47,7 +48,7 @@ export function smallRunScript(opts: SmallRunOptions): ScriptRule[] {
     },
     {
       name: "plan",
-      match: { schema: "directive_plan" },
+      match: roleMatch.plan,
       replies: [
         json({
           question_kind: "comparison",
@@ -72,7 +73,7 @@ export function smallRunScript(opts: SmallRunOptions): ScriptRule[] {
     },
     {
       name: "critique",
-      match: { schema: "decomposition_critique" },
+      match: roleMatch.critique,
       replies: [
         json({
           redundancy: { status: "PASS", note: "distinct" },
@@ -86,7 +87,7 @@ export function smallRunScript(opts: SmallRunOptions): ScriptRule[] {
     },
     {
       name: "assessment",
-      match: { schema: "coverage_assessment" },
+      match: roleMatch.assessment,
       replies: [
         json({
           overall_coverage: 0.9,
@@ -103,13 +104,13 @@ export function smallRunScript(opts: SmallRunOptions): ScriptRule[] {
     },
     {
       name: "citation-check",
-      match: { schema: "citation_verdicts" },
+      match: roleMatch.citationCheck,
       replies: [json({ verdicts: [{ id: 1, verdict: "supported", reason: "The page gives it." }] })],
       repeat: true,
     },
     {
       name: "knowledge",
-      match: { schema: "knowledge_items" },
+      match: roleMatch.knowledge,
       replies: [
         json({
           items: [
@@ -158,7 +159,7 @@ export function smallRunScript(opts: SmallRunOptions): ScriptRule[] {
     },
     {
       name: "compression",
-      match: { system: "You turn a researcher's working transcript into its findings" },
+      match: roleMatch.compression,
       replies: [
         {
           kind: "text",
@@ -169,13 +170,13 @@ export function smallRunScript(opts: SmallRunOptions): ScriptRule[] {
     },
     {
       name: "supervisor-think",
-      match: { system: "You are the supervisor of a research team" },
+      match: roleMatch.supervisorThink,
       replies: [{ kind: "text", text: "Both directives returned sourced figures." }],
       repeat: true,
     },
     {
       name: "synthesis",
-      match: { system: "You write the final report of a research project" },
+      match: roleMatch.synthesis,
       replies: [
         {
           kind: "text",
@@ -186,7 +187,7 @@ export function smallRunScript(opts: SmallRunOptions): ScriptRule[] {
     },
     {
       name: "summarize",
-      match: { system: "You condense one web page" },
+      match: roleMatch.summarize,
       replies: [{ kind: "text", text: "A summary of the page." }],
       repeat: true,
     },

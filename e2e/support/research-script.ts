@@ -4,6 +4,7 @@
  * offered, the directive topic), never by call order — researchers run concurrently.
  */
 import type { ScriptedReply, ScriptRule } from "../../test/support/llm-server.ts";
+import { roleMatch } from "../../test/support/script-roles.ts";
 
 export const TOPIC_A = "Seasonal efficiency of air-source heat pumps in cold climates (COP below -10 °C)";
 export const TOPIC_B =
@@ -44,7 +45,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
   return [
     {
       name: "brief",
-      match: { system: "You turn a research request into a research brief" },
+      match: roleMatch.brief,
       replies: [
         {
           kind: "text",
@@ -55,7 +56,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
     },
     {
       name: "plan",
-      match: { schema: "directive_plan" },
+      match: roleMatch.plan,
       replies: [
         {
           kind: "json",
@@ -83,7 +84,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
     },
     {
       name: "critique",
-      match: { schema: "decomposition_critique" },
+      match: roleMatch.critique,
       replies: [
         {
           kind: "json",
@@ -100,7 +101,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
     },
     {
       name: "assessment",
-      match: { schema: "coverage_assessment" },
+      match: roleMatch.assessment,
       replies: [
         {
           kind: "json",
@@ -120,7 +121,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
     },
     {
       name: "citation-check",
-      match: { schema: "citation_verdicts" },
+      match: roleMatch.citationCheck,
       // Items the lexical pre-check could not settle: the first is backed, a second only in part.
       replies: [
         {
@@ -137,7 +138,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
     },
     {
       name: "knowledge",
-      match: { schema: "knowledge_items" },
+      match: roleMatch.knowledge,
       replies: [
         {
           kind: "json",
@@ -176,7 +177,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
     },
     {
       name: "compression",
-      match: { system: "You turn a researcher's working transcript into its findings" },
+      match: roleMatch.compression,
       replies: [
         {
           ...(opts.compressionTokens
@@ -190,13 +191,13 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
     },
     {
       name: "supervisor-think",
-      match: { system: "You are the supervisor of a research team" },
+      match: roleMatch.supervisorThink,
       replies: [{ kind: "text", text: "Both directives returned sourced figures; no gaps remain." }],
       repeat: true,
     },
     {
       name: "synthesis",
-      match: { system: "You write the final report of a research project" },
+      match: roleMatch.synthesis,
       replies: [
         {
           kind: "text",
@@ -212,7 +213,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
     },
     {
       name: "summarize",
-      match: { system: "You condense one web page" },
+      match: roleMatch.summarize,
       replies: [{ kind: "text", text: "A summary of the page." }],
       repeat: true,
     },
@@ -222,7 +223,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
 /** The clarifier asks one question (climate) before any research: for clarification and its form. */
 export const clarificationRule: ScriptRule = {
   name: "clarify",
-  match: { schema: "clarification" },
+  match: roleMatch.clarification,
   replies: [
     {
       kind: "json",
