@@ -33,6 +33,7 @@ import {
   listPageLinks,
   markDirectiveSourceRead,
   upsertSource,
+  upsertSources,
 } from "./queries/sources.ts";
 import { knowledgeMethods } from "./research-store-knowledge.ts";
 import {
@@ -223,6 +224,7 @@ function sourceMethods(
 ): Pick<
   RunStore,
   | "addSource"
+  | "addSources"
   | "updateSourceContent"
   | "listSources"
   | "getSourceByUrl"
@@ -236,6 +238,10 @@ function sourceMethods(
       const result = await upsertSource(db, { runId, ...input });
       await linkDirectiveSource(db, directiveId, result.source.id);
       return { source: toSource(result.source), created: result.created };
+    },
+    async addSources(directiveId, inputs) {
+      const results = await upsertSources(db, runId, directiveId, inputs);
+      return results.map((r) => ({ source: toSource(r.source), created: r.created }));
     },
     async updateSourceContent(sourceId, content, title, quality) {
       // "content is null" makes this the first-snapshot-wins rule, safe against a concurrent reader.

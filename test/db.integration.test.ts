@@ -1,9 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrateDatabase, pingDatabase } from "../db/client.ts";
-import { appendEvent, listEventsAfter } from "../db/queries/events.ts";
+import { appendEvent, appendEvents, listEventsAfter } from "../db/queries/events.ts";
 import { createRun, getRunForOwner, listRunsForOwner, updateRunStatus } from "../db/queries/runs.ts";
-import { countSources, linkDirectiveSource, listSources, upsertSource } from "../db/queries/sources.ts";
+import {
+  countSources,
+  linkDirectiveSource,
+  listSources,
+  upsertSource,
+  upsertSources,
+} from "../db/queries/sources.ts";
 import { createDbRunStore } from "../db/research-store.ts";
 import { directives, knowledgeItems, libraryDocuments, shares } from "../db/schema.ts";
 import { testDatabases } from "./databases.ts";
@@ -89,6 +95,64 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
     await linkDirectiveSource(handle.db, d.id, results[0].source.id);
     expect(await countSources(handle.db, run.id)).toBe(1);
     expect((await listSources(handle.db, run.id))[0].content).toBe("snapshot text");
+  });
+
+  it("writes a block of events with one statement, gapless among single appends around it", async () => {
+    const run = await createRun(handle.db, { ownerId: "alice", question: "blocks?", settings: {} });
+    const search = (q: string) => ({ type: "researcher.search" as const, directiveId: "d", query: q });
+    await Promise.all([
+      appendEvent(handle.db, run.id, search("single-1")),
+      appendEvents(handle.db, run.id, [search("block-1"), search("block-2"), search("block-3")]),
+      appendEvent(handle.db, run.id, search("single-2")),
+      appendEvents(handle.db, run.id, [search("block-4"), search("block-5")]),
+    ]);
+    const all = await listEventsAfter(handle.db, run.id, 0);
+    expect(all.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const queries = all.map((e) => (e.payload as { query: string }).query);
+    // Each block keeps its order and stays together.
+    const b1 = queries.indexOf("block-1");
+    expect(queries.slice(b1, b1 + 3)).toEqual(["block-1", "block-2", "block-3"]);
+    const b4 = queries.indexOf("block-4");
+    expect(queries.slice(b4, b4 + 2)).toEqual(["block-4", "block-5"]);
+    expect(await appendEvents(handle.db, run.id, [])).toEqual([]);
+    await expect(
+      appendEvents(handle.db, "00000000-0000-4000-8000-000000000000", [search("x")]),
+    ).rejects.toThrow(/does not exist/);
+  });
+
+  it("stores a search's hits in their order, once per URL, linked to the directive", async () => {
+    const run = await createRun(handle.db, { ownerId: "alice", question: "hits?", settings: {} });
+    const [d] = await handle.db
+      .insert(directives)
+      .values({ runId: run.id, ordinal: 1, round: 0, topic: "T", normalizedTopic: "t" })
+      .returning();
+    const hit = (n: number) => ({
+      url: `https://example.org/${n}`,
+      normalizedUrl: `https://example.org/${n}`,
+      title: `Hit ${n}`,
+      domain: "example.org",
+      provider: "searxng",
+      quality: "MEDIUM" as const,
+    });
+    await upsertSource(handle.db, { runId: run.id, ...hit(3) });
+    const results = await upsertSources(handle.db, run.id, d.id, [hit(9), hit(3), hit(1), hit(9), hit(5)]);
+    expect(results.map((r) => [r.source.normalizedUrl, r.created])).toEqual([
+      ["https://example.org/9", true],
+      ["https://example.org/3", false],
+      ["https://example.org/1", true],
+      ["https://example.org/9", false],
+      ["https://example.org/5", true],
+    ]);
+    expect(results[3].source.id).toBe(results[0].source.id);
+    // The run's order (which numbers citations) is the order found: the earlier row first, then the batch's.
+    expect((await listSources(handle.db, run.id)).map((s) => s.title)).toEqual([
+      "Hit 3",
+      "Hit 9",
+      "Hit 1",
+      "Hit 5",
+    ]);
+    const linked = await createDbRunStore(handle.db, run.id).listDirectiveSources(d.id);
+    expect(linked.map((s) => s.title).sort()).toEqual(["Hit 1", "Hit 3", "Hit 5", "Hit 9"]);
   });
 
   it("the engine store finds one source by its normalised URL, scoped to the run", async () => {

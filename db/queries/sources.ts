@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { directiveSources, type NewSource, pageLinks, type Source, sources } from "../schema.ts";
 
@@ -18,6 +18,59 @@ export async function upsertSource(
     .where(and(eq(sources.runId, input.runId), eq(sources.normalizedUrl, input.normalizedUrl)));
   if (!existing) throw new Error(`upsertSource: conflicting row for ${input.normalizedUrl} vanished`);
   return { source: existing, created: false };
+}
+
+/**
+ * upsertSource for several sources of one run in one round trip each for the insert, the rows that
+ * already existed and the directive's links: one result per input, in input order. Rows are stored
+ * in input order (each a microsecond after the one before, since one statement shares one `now()`),
+ * so the run's source order — which numbers its citations — stays the order they were found in.
+ */
+export async function upsertSources(
+  db: Db,
+  runId: string,
+  directiveId: string,
+  inputs: readonly Omit<NewSource, "id" | "createdAt" | "runId">[],
+): Promise<{ source: Source; created: boolean }[]> {
+  if (!inputs.length) return [];
+  const firstOf = new Map<string, number>();
+  inputs.forEach((input, i) => {
+    if (!firstOf.has(input.normalizedUrl)) firstOf.set(input.normalizedUrl, i);
+  });
+  const unique = [...firstOf.values()].map((i) => inputs[i]);
+  const inserted = await db
+    .insert(sources)
+    .values(
+      unique.map((input, i) => ({
+        ...input,
+        runId,
+        createdAt: sql`now() + ${i} * interval '1 microsecond'`,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+  const byUrl = new Map<string, { source: Source; created: boolean }>(
+    inserted.map((s) => [s.normalizedUrl, { source: s, created: true }]),
+  );
+  const missing = unique.map((u) => u.normalizedUrl).filter((url) => !byUrl.has(url));
+  if (missing.length) {
+    const existing = await db
+      .select()
+      .from(sources)
+      .where(and(eq(sources.runId, runId), inArray(sources.normalizedUrl, missing)));
+    for (const s of existing) byUrl.set(s.normalizedUrl, { source: s, created: false });
+  }
+  const results = inputs.map((input, i) => {
+    const found = byUrl.get(input.normalizedUrl);
+    if (!found) throw new Error(`upsertSources: conflicting row for ${input.normalizedUrl} vanished`);
+    // A repeat of an earlier input in the same batch was not created by it.
+    return firstOf.get(input.normalizedUrl) === i ? found : { source: found.source, created: false };
+  });
+  await db
+    .insert(directiveSources)
+    .values([...byUrl.values()].map((r) => ({ directiveId, sourceId: r.source.id })))
+    .onConflictDoNothing();
+  return results;
 }
 
 export async function linkDirectiveSource(db: Db, directiveId: string, sourceId: string): Promise<void> {

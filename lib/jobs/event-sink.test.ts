@@ -92,4 +92,32 @@ describe.each(testDatabases())("the event path on $name", ({ open }) => {
     // The transient delta is announced with its text and never stored.
     expect(messages).toContainEqual({ kind: "delta", runId: run.id, text: "partial text" });
   });
+
+  it("the engine's sink writes a block of events in order and announces each with its seq", async () => {
+    const run = await newRun();
+    const { bus, announced } = recordingBus();
+    const sink = createRunEventSink(h.db, bus, run.id);
+    await sink.emit({ type: "researcher.search", directiveId: "d", query: "q" });
+    const added = (n: number) => ({
+      type: "source.added" as const,
+      sourceId: `s${n}`,
+      directiveId: "d",
+      url: `https://example.org/${n}`,
+      title: `S${n}`,
+      domain: "example.org",
+      quality: "MEDIUM" as const,
+    });
+    await sink.emitMany?.([added(1), added(2), added(3)]);
+    expect(await written(run.id)).toEqual([
+      "1:researcher.search",
+      "2:source.added",
+      "3:source.added",
+      "4:source.added",
+    ]);
+    expect(announced()).toEqual(await written(run.id));
+    const titles = (await listEventsAfter(h.db, run.id, 1)).map(
+      (e) => (e.payload as { title: string }).title,
+    );
+    expect(titles).toEqual(["S1", "S2", "S3"]);
+  });
 });

@@ -11,7 +11,7 @@
  *   terminal event together with the run's terminal status (the engine's store.finishRun).
  */
 import type { Db } from "../../db/client.ts";
-import { appendEvent, writeRunEnd } from "../../db/queries/events.ts";
+import { appendEvent, appendEvents, writeRunEnd } from "../../db/queries/events.ts";
 import type { RunEvent } from "../../db/schema.ts";
 import {
   type EventSink,
@@ -116,6 +116,25 @@ export function createRunEventSink(db: Db, bus: RunBus, runId: string): RunEvent
         return;
       }
       const p = store(event);
+      inFlight.add(p);
+      try {
+        await p;
+      } finally {
+        inFlight.delete(p);
+      }
+    },
+    async emitMany(events) {
+      if (closed || !events.length) return;
+      // A terminal event among them keeps its own path: it must be the run's last row.
+      if (events.some((e) => terminalEventTypes.has(e.type))) {
+        for (const e of events) await this.emit(e);
+        return;
+      }
+      const p = appendEvents(db, runId, events).then(async (rows) => {
+        for (const row of rows) {
+          await bus.publish({ kind: "event", runId, seq: row.seq, type: row.type });
+        }
+      });
       inFlight.add(p);
       try {
         await p;

@@ -221,4 +221,13 @@ export function runEndOf(event: TerminalEvent): {
 /** Where the engine sends events; the worker's sink persists then publishes. */
 export interface EventSink {
   emit(event: ResearchEvent): Promise<void>;
+  /** Several stored events at once, in order (one write where the sink can); absent: one by one. */
+  emitMany?(events: readonly StoredEvent[]): Promise<void>;
+}
+
+/** Emits `events` in order, together when the sink can. */
+export async function emitAll(sink: EventSink, events: readonly StoredEvent[]): Promise<void> {
+  if (!events.length) return;
+  if (sink.emitMany) return sink.emitMany(events);
+  for (const e of events) await sink.emit(e);
 }

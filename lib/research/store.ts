@@ -171,6 +171,14 @@ export interface RunStore {
   /** One row per normalised URL per run; the directive link is added either way. */
   addSource(directiveId: string, input: NewSourceInput): Promise<{ source: SourceRecord; created: boolean }>;
   /**
+   * addSource for several inputs at once (a search's hits), in their order: stored in that order,
+   * with one result per input (an input repeating an earlier URL is not created twice).
+   */
+  addSources(
+    directiveId: string,
+    inputs: readonly NewSourceInput[],
+  ): Promise<{ source: SourceRecord; created: boolean }[]>;
+  /**
    * Sets the text snapshot of a source stored without one (a search hit read later). The first
    * snapshot wins: a source that already has content is returned unchanged.
    */

@@ -4,6 +4,7 @@
  * URL, so the researcher's second look at a page needs no query.
  */
 import type { EngineDeps } from "../../deps.ts";
+import { emitAll } from "../../events.ts";
 import type { NewSourceInput, SourceRecord } from "../../store.ts";
 import { classifySourceQuality } from "./source-quality.ts";
 
@@ -17,6 +18,8 @@ export interface ResearcherSources {
   readonly ids: ReadonlySet<string>;
   /** Stores a source for this directive (or finds the run's row for its URL) and records it as used. */
   remember(input: NewSourceInput): Promise<StoredSource>;
+  /** remember for a search's hits at once: one result per input, in order (written together). */
+  rememberAll(inputs: readonly NewSourceInput[]): Promise<StoredSource[]>;
   /** A page the run already stored (this researcher's hits first, then anyone's). */
   stored(normalizedUrl: string): Promise<SourceRecord | undefined>;
   /** Links an existing source to this directive and records it as used here. */
@@ -35,23 +38,38 @@ export function createResearcherSources(deps: EngineDeps, directiveId: string): 
   const mine = new Map<string, SourceRecord>(); // by normalised URL
   const ids = new Set<string>();
 
-  const remember = async (input: NewSourceInput): Promise<StoredSource> => {
-    const result = await store.addSource(directiveId, input);
-    const { source } = result;
+  const added = (source: SourceRecord) =>
+    ({
+      type: "source.added",
+      sourceId: source.id,
+      directiveId,
+      url: source.url,
+      title: source.title,
+      domain: source.domain,
+      quality: source.quality,
+    }) as const;
+  const keep = (source: SourceRecord) => {
     mine.set(source.normalizedUrl, source);
     ids.add(source.id);
-    if (result.created) {
-      await events.emit({
-        type: "source.added",
-        sourceId: source.id,
-        directiveId,
-        url: source.url,
-        title: source.title,
-        domain: source.domain,
-        quality: source.quality,
-      });
-    }
+  };
+
+  const remember = async (input: NewSourceInput): Promise<StoredSource> => {
+    const result = await store.addSource(directiveId, input);
+    keep(result.source);
+    if (result.created) await events.emit(added(result.source));
     return result;
+  };
+
+  // A search's hits in a few writes instead of three per hit: on a run's critical path, with every
+  // researcher storing its hits at the same moment, those writes queue behind each other.
+  const rememberAll = async (inputs: readonly NewSourceInput[]): Promise<StoredSource[]> => {
+    const results = await store.addSources(directiveId, inputs);
+    for (const r of results) keep(r.source);
+    await emitAll(
+      events,
+      results.filter((r) => r.created).map((r) => added(r.source)),
+    );
+    return results;
   };
 
   const link = (s: SourceRecord) =>
@@ -69,6 +87,7 @@ export function createResearcherSources(deps: EngineDeps, directiveId: string): 
   return {
     ids,
     remember,
+    rememberAll,
     stored: async (normalizedUrl) => mine.get(normalizedUrl) ?? (await store.getSourceByUrl(normalizedUrl)),
     link,
     markRead: async (s) => {

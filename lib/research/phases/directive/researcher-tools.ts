@@ -93,26 +93,37 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
   t.readableUrls.add(hits.map((hit) => hit.url));
   const inputs: NoveltyInput[] = [];
   const views: Omit<SearchResultView, "mark" | "relatedTo">[] = [];
-  for (const hit of hits) {
-    const normalizedUrl = normalizeUrl(hit.url);
+  const prepared = hits.map((hit) => {
     const domain = domainOf(hit.url);
-    const quality = classifySourceQuality(hit.url, { title: hit.title, text: hit.content ?? hit.snippet });
-    const title = hit.title.trim() || domain || hit.url;
-    const content = hit.content?.trim() ? hit.content : null;
-    const { source, created } = await t.sources.remember({
+    return {
       url: hit.url,
-      normalizedUrl,
-      title,
+      normalizedUrl: normalizeUrl(hit.url),
+      title: hit.title.trim() || domain || hit.url,
       domain,
       provider: hit.provider,
-      quality,
+      quality: classifySourceQuality(hit.url, { title: hit.title, text: hit.content ?? hit.snippet }),
       snippet: hit.snippet || null,
-      content,
-    });
+      content: hit.content?.trim() ? hit.content : null,
+    };
+  });
+  const stored = await t.sources.rememberAll(prepared);
+  for (const [i, hit] of prepared.entries()) {
+    const { source, created } = stored[i];
     // A provider's full text fills a row first stored without any (never overwrites one).
-    if (!created && content) await t.sources.setContent(source, content, title);
-    inputs.push({ normalizedUrl, domain, title, knownInRun: !created });
-    views.push({ quality, domain, url: hit.url, title, snippet: clip(hit.snippet, SNIPPET_CHARS) });
+    if (!created && hit.content) await t.sources.setContent(source, hit.content, hit.title);
+    inputs.push({
+      normalizedUrl: hit.normalizedUrl,
+      domain: hit.domain,
+      title: hit.title,
+      knownInRun: !created,
+    });
+    views.push({
+      quality: hit.quality,
+      domain: hit.domain,
+      url: hit.url,
+      title: hit.title,
+      snippet: clip(hits[i].snippet, SNIPPET_CHARS),
+    });
   }
   const n = t.novelty.assess(inputs);
   t.stopRules.recordSearch(inputs.map((i) => i.normalizedUrl));
