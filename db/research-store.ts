@@ -245,7 +245,7 @@ function sourceMethods(
     },
     async updateSourceContent(sourceId, content, title, quality) {
       // "content is null" makes this the first-snapshot-wins rule, safe against a concurrent reader.
-      await db
+      const [updated] = await db
         .update(sources)
         .set({
           content,
@@ -253,7 +253,9 @@ function sourceMethods(
           ...(title?.trim() ? { title: title.trim() } : {}),
           ...(quality ? { quality } : {}),
         })
-        .where(and(eq(sources.id, sourceId), eq(sources.runId, runId), isNull(sources.content)));
+        .where(and(eq(sources.id, sourceId), eq(sources.runId, runId), isNull(sources.content)))
+        .returning();
+      if (updated) return toSource(updated);
       const [row] = await db
         .select()
         .from(sources)
