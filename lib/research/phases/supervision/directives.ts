@@ -4,6 +4,7 @@
  */
 
 import type { EngineDeps } from "../../deps.ts";
+import { emitAll } from "../../events.ts";
 import type { DirectiveRecord, DirectiveSourceRecord } from "../../store.ts";
 import {
   type DirectiveOrigin,
@@ -215,14 +216,16 @@ export async function announceDirectives(
   deps: EngineDeps,
   created: readonly DirectiveRecord[],
 ): Promise<void> {
-  for (const d of created) {
-    await deps.events.emit({
-      type: "directive.created",
+  // One block of events: a round's new directives are announced together, in their order.
+  await emitAll(
+    deps.events,
+    created.map((d) => ({
+      type: "directive.created" as const,
       directiveId: d.id,
       round: d.round,
       topic: d.topic,
       priority: d.priority,
       origin: d.origin,
-    });
-  }
+    })),
+  );
 }
