@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./e2e/support/chromium.ts";
 import { storageStatePath } from "./e2e/support/session.ts";
 
 // E2E runs the built app (scripts/serve.mjs, as `npm start` does) against the scripted LLM and the local web fixture, all on
@@ -17,18 +18,6 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     storageState: storageStatePath,
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      // Without these Chromium tries to reach Google's services and the closed network refuses it.
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
 });

@@ -13,22 +13,13 @@ import { type Browser, type BrowserContext, chromium } from "@playwright/test";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { startApp } from "../../e2e/app-server.ts";
+import { chromiumArgs, chromiumPath } from "../../e2e/support/chromium.ts";
 import { type BrowserCookie, signUp } from "../../e2e/support/session.ts";
 import { cpuProfiler, type ProfileSummary } from "../lib/cpu-profile.ts";
 import { atMost, type BenchContext, type Benchmark, type Figure, median } from "../lib/figure.ts";
 import { type LoadTiming, loadAndHover, prepareContext, transferred } from "../lib/page-timing.ts";
 import { generateReport } from "../lib/report-seed.ts";
 import { seedFinishedRun } from "../lib/seed-run.ts";
-
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const APP_ENV = {
   AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
@@ -115,8 +106,8 @@ async function measureReportPage(ctx: BenchContext): Promise<Figure[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dr-bench-report-"));
   const { app, cookies, ids, bigReport } = await seededApp(dataDir);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
+    executablePath: chromiumPath,
+    args: chromiumArgs,
   });
   try {
     const context = await signedInContext(browser, app.url, cookies);
