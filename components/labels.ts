@@ -7,6 +7,7 @@ import type {
   CitationSupport,
   DirectivePriority,
   DirectiveStatus,
+  KnowledgeStatus,
   QualityTier,
   RunPhase,
   RunStatus,
@@ -52,6 +53,12 @@ export const qualityLabels: Record<QualityTier, string> = {
   MEDIUM: "Medium quality",
   LOW: "Low quality",
   UNKNOWN: "Quality unknown",
+};
+
+export const knowledgeStatusLabels: Record<KnowledgeStatus, string> = {
+  provisional: "Needs review",
+  established: "Established",
+  deprecated: "Deprecated",
 };
 
 export const verdictLabels: Record<CitationSupport, string> = {

@@ -55,7 +55,7 @@ test("add an item through the form, edit it, reject and approve it", async ({ pa
   const established = section(page, "Established");
   const row = established.getByRole("listitem", { name: content });
   await expect(row).toBeVisible();
-  await expect(row.getByTestId("knowledge-status")).toHaveText("established");
+  await expect(row.getByTestId("knowledge-status")).toHaveText("Established");
   await expect(row).toContainText("lesson");
   await expect(row).toContainText("confidence 100%");
   await expect(row).toContainText("0 sources");
@@ -88,14 +88,14 @@ test("add an item through the form, edit it, reject and approve it", async ({ pa
   // Reject moves it to Deprecated; Approve brings it back.
   await editedRow.getByRole("button", { name: "Reject" }).click();
   const deprecatedRow = section(page, "Deprecated").getByRole("listitem", { name: edited });
-  await expect(deprecatedRow.getByTestId("knowledge-status")).toHaveText("deprecated");
+  await expect(deprecatedRow.getByTestId("knowledge-status")).toHaveText("Deprecated");
   await expect(established.getByRole("listitem", { name: edited })).toHaveCount(0);
   expect((await itemsByContent(request, edited))[0].status).toBe("deprecated");
 
   await deprecatedRow.getByRole("button", { name: "Approve" }).click();
   await expect(
     established.getByRole("listitem", { name: edited }).getByTestId("knowledge-status"),
-  ).toHaveText("established");
+  ).toHaveText("Established");
   await expect(section(page, "Deprecated").getByRole("listitem", { name: edited })).toHaveCount(0);
   expect((await itemsByContent(request, edited))[0].status).toBe("established");
 
@@ -225,7 +225,7 @@ test("the review queue: first, merged duplicates, approve with undo in place, ke
   // Undo restores the previous status of every merged item.
   await message.getByRole("button", { name: "Undo" }).click();
   await expect(message).toContainText("Undone:");
-  await expect(merged.getByTestId("knowledge-status")).toHaveText("provisional");
+  await expect(merged.getByTestId("knowledge-status")).toHaveText("Needs review");
   await expect(merged.getByRole("button", { name: /^Approve: / })).toBeVisible();
   expect((await itemsByContent(request, a1))[0].status).toBe("provisional");
   expect((await itemsByContent(request, a2))[0].status).toBe("provisional");

@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import type { KnowledgeStatus } from "@/lib/research/vocabulary";
 import { SharedBadge } from "../account/shared-badge";
+import { knowledgeStatusLabels, labelFor } from "../labels";
 import { CategoryField, ContentField, validContent } from "./fields";
 import { neutralButton, ReviewButtons, ShareButton, shortText } from "./review-controls";
 import type { KnowledgeEntryView } from "./types";
@@ -69,7 +70,7 @@ function ItemFacts({ entry }: { entry: KnowledgeEntryView }) {
     <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
       <span className="rounded bg-zinc-100 px-2 py-0.5 font-medium dark:bg-zinc-800">{item.category}</span>
       <span data-testid="knowledge-status" className="rounded bg-zinc-100 px-2 py-0.5 dark:bg-zinc-800">
-        {item.status}
+        {labelFor(knowledgeStatusLabels, item.status)}
       </span>
       <span>confidence {Math.round(item.confidence * 100)}%</span>
       <ItemSources entry={entry} />
