@@ -12,7 +12,14 @@ import { sql } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
 import { openFreshPostgres } from "../test/databases.ts";
 import { type AppServer, startApp, startWorker } from "./app-server.ts";
-import { llmRequests, readEventStream, scriptLlm, waitForIdle, webUrl } from "./support/helpers.ts";
+import {
+  isHanging,
+  llmRequests,
+  readEventStream,
+  scriptLlm,
+  waitForIdle,
+  webUrl,
+} from "./support/helpers.ts";
 import { researchScript, TOPIC_A, TOPIC_B } from "./support/research-script.ts";
 import { type AppSession, sessionHeaders, sharedApp, signUp } from "./support/session.ts";
 
@@ -63,7 +70,7 @@ async function startRunAndStallB(app: AppSession): Promise<string> {
   await waitFor("directive A completed and B stalled", async () => {
     const run = await getJson(app, `/api/runs/${id}`);
     const a = run.directives.find((d: { topic: string }) => d.topic === TOPIC_A);
-    const stalled = (await llmRequests()).some((r) => r.rule === "researcher-b" && r.status === 0);
+    const stalled = await isHanging("researcher-b");
     return a?.status === "done" && stalled;
   });
   return id;
@@ -193,7 +200,7 @@ if (!pgUrl) {
         await waitFor("directive A done and B stalled", async () => {
           const run = await getJson(web, `/api/runs/${id}`);
           const a = run.directives.find((d: { topic: string }) => d.topic === TOPIC_A);
-          const stalled = (await llmRequests()).some((r) => r.rule === "researcher-b" && r.status === 0);
+          const stalled = await isHanging("researcher-b");
           return a?.status === "done" && stalled;
         });
         expect(webApp.output()).not.toContain("worker ready");

@@ -8,7 +8,14 @@ import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { describeEvent } from "../components/run/describe-event.ts";
 import type { ResearchEvent } from "../lib/research/events.ts";
 import { expectAccessible, expectNoSidewaysScroll } from "./support/axe.ts";
-import { baseUrl, llmRequests, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
+import {
+  baseUrl,
+  isHanging,
+  scriptLlm,
+  waitForIdle,
+  waitForStatus,
+  webUrl,
+} from "./support/helpers.ts";
 import { researchScript } from "./support/research-script.ts";
 import { sessionHeaders, sharedApp } from "./support/session.ts";
 import { readSse } from "./support/sse.ts";
@@ -199,7 +206,7 @@ test("after a cancel the page shows what happened: no directive still researchin
   ).json();
   await page.goto(`/runs/${id}`);
   await expect
-    .poll(async () => (await llmRequests()).some((r) => r.rule === "researcher-a" && r.status === 0), {
+    .poll(async () => await isHanging("researcher-a"), {
       timeout: 30_000,
     })
     .toBe(true);

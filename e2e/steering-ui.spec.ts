@@ -6,6 +6,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { ScriptRule } from "../test/support/llm-server.ts";
 import {
+  isHanging,
   llmRequests,
   readEventStream,
   scriptLlm,
@@ -196,7 +197,7 @@ test('"stop and write the report now" yields a partial report; steering is refus
   await expect
     .poll(
       async () => {
-        const hanging = (await llmRequests()).some((r) => r.rule === "researcher-a" && r.status === 0);
+        const hanging = await isHanging("researcher-a");
         const run = await (await request.get(`/api/runs/${id}`)).json();
         const b = run.directives.find((d: { topic: string }) => d.topic === TOPIC_B);
         return hanging && b?.status === "done";

@@ -23,6 +23,11 @@ export async function llmRequests(): Promise<
   return (await (await fetch(`${llmOrigin()}/__control/requests`)).json()).requests;
 }
 
+/** Whether a call of the scripted rule `rule` is being held open (a `hang` reply), i.e. that step is mid-flight. */
+export async function isHanging(rule: string): Promise<boolean> {
+  return (await llmRequests()).some((r) => r.rule === rule && r.status === 0);
+}
+
 /** Earlier tests may leave runs working; a scripted test waits until none is, so none eats its replies. */
 export async function waitForIdle(request: APIRequestContext, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
