@@ -6,24 +6,12 @@ import { endRun } from "./runs.ts";
 
 /**
  * Writes a run event as the run's next row: its `type` becomes the type column, the rest of the
- * object the payload. The seq comes from the counter on the run row, bumped by the same statement
- * that inserts the row (one statement is one transaction, and the bump locks the run's row until it
- * commits), so seqs are gapless even with parallel researchers. Called with a transaction, the event
- * commits or rolls back with it. One statement rather than a transaction of three: a run writes
- * hundreds of events, each on the path between two of its model calls.
+ * object the payload (a block of one: see appendEvents). Called with a transaction, the event
+ * commits or rolls back with it.
  */
 export async function appendEvent(db: Db, runId: string, event: StoredEvent): Promise<RunEvent> {
-  const { type, ...payload } = event;
-  const result = await db.execute(sql`
-    with next as (
-      update ${runs} set last_event_seq = last_event_seq + 1 where id = ${runId} returning last_event_seq
-    )
-    insert into ${runEvents} (run_id, seq, type, payload)
-    select ${runId}, last_event_seq, ${type}, ${JSON.stringify(payload)}::jsonb from next
-    returning run_id, seq, type, payload, created_at`);
-  const [row] = resultRows(result);
-  if (!row) throw new Error(`appendEvent: run ${runId} does not exist`);
-  return toRunEvent(row);
+  const [row] = await appendEvents(db, runId, [event]);
+  return row;
 }
 
 function toRunEvent(row: Record<string, unknown>): RunEvent {
@@ -49,9 +37,11 @@ function toDate(value: unknown): Date {
 }
 
 /**
- * Writes several events of one run as its next rows, in the given order, with one statement: the
- * counter is bumped by their number and each row takes its place in the block (gapless as
- * appendEvent). A researcher's search stores its hits' `source.added` events this way.
+ * Writes events of one run as its next rows, in the given order, with one statement: the counter
+ * on the run row is bumped by their number and each row takes its place in that block. The bump
+ * locks the run's row until the statement commits, so seqs are gapless with parallel researchers.
+ * One statement rather than a transaction per event: a run writes hundreds of events, each on the
+ * path between two of its model calls (a search's `source.added` events go as one block).
  */
 export async function appendEvents(
   db: Db,

@@ -11,7 +11,7 @@
  *   terminal event together with the run's terminal status (the engine's store.finishRun).
  */
 import type { Db } from "../../db/client.ts";
-import { appendEvent, appendEvents, writeRunEnd } from "../../db/queries/events.ts";
+import { appendEvents, writeRunEnd } from "../../db/queries/events.ts";
 import type { RunEvent } from "../../db/schema.ts";
 import {
   type EventSink,
@@ -27,6 +27,8 @@ import type { RunBus } from "./bus.ts";
 export interface EventLog {
   /** Writes the event as the run's next row and returns it (with its seq). */
   append(runId: string, event: StoredEvent): Promise<RunEvent>;
+  /** Writes the events as the run's next rows, in order, with one statement. */
+  appendAll(runId: string, events: readonly StoredEvent[]): Promise<RunEvent[]>;
 }
 
 /** Appends through `db` and keeps every row written, to announce once the rows are durable. */
@@ -34,9 +36,13 @@ function announcingLog(db: Db) {
   const written: RunEvent[] = [];
   const log: EventLog = {
     async append(runId, event) {
-      const row = await appendEvent(db, runId, event);
-      written.push(row);
+      const [row] = await log.appendAll(runId, [event]);
       return row;
+    },
+    async appendAll(runId, events) {
+      const rows = await appendEvents(db, runId, events);
+      written.push(...rows);
+      return rows;
     },
   };
   const announce = async (bus: RunBus) => {
@@ -67,17 +73,17 @@ export async function withEventTransaction<T>(
   return result;
 }
 
-/** Appends one event (committed with its row) and announces it. */
-export async function appendAndAnnounce(
+/** Appends events as one block (committed with their rows) and announces them. */
+async function appendAndAnnounce(
   db: Db,
   bus: RunBus,
   runId: string,
-  event: StoredEvent,
-): Promise<RunEvent> {
+  events: readonly StoredEvent[],
+): Promise<RunEvent[]> {
   const { log, announce } = announcingLog(db);
-  const row = await log.append(runId, event);
+  const rows = await log.appendAll(runId, events);
   await announce(bus);
-  return row;
+  return rows;
 }
 
 /** The engine's sink for one run, which also ends the run (its store's finishRun is this one's). */
@@ -93,7 +99,16 @@ export interface RunEventSink extends EventSink {
 export function createRunEventSink(db: Db, bus: RunBus, runId: string): RunEventSink {
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
-  const store = (event: StoredEvent) => appendAndAnnounce(db, bus, runId, event);
+  // Events being written are tracked, so the terminal event can wait for them and come last.
+  const store = async (events: readonly StoredEvent[]) => {
+    const p = appendAndAnnounce(db, bus, runId, events);
+    inFlight.add(p);
+    try {
+      await p;
+    } finally {
+      inFlight.delete(p);
+    }
+  };
 
   return {
     async finish(event) {
@@ -112,16 +127,10 @@ export function createRunEventSink(db: Db, bus: RunBus, runId: string): RunEvent
       if (terminalEventTypes.has(event.type)) {
         closed = true;
         await Promise.allSettled([...inFlight]);
-        await store(event);
+        await appendAndAnnounce(db, bus, runId, [event]);
         return;
       }
-      const p = store(event);
-      inFlight.add(p);
-      try {
-        await p;
-      } finally {
-        inFlight.delete(p);
-      }
+      await store([event]);
     },
     async emitMany(events) {
       if (closed || !events.length) return;
@@ -130,17 +139,7 @@ export function createRunEventSink(db: Db, bus: RunBus, runId: string): RunEvent
         for (const e of events) await this.emit(e);
         return;
       }
-      const p = appendEvents(db, runId, events).then(async (rows) => {
-        for (const row of rows) {
-          await bus.publish({ kind: "event", runId, seq: row.seq, type: row.type });
-        }
-      });
-      inFlight.add(p);
-      try {
-        await p;
-      } finally {
-        inFlight.delete(p);
-      }
+      await store(events);
     },
   };
 }
