@@ -3,7 +3,7 @@
  * the database (directive topic, source URL, researcher result, round) so concurrent researchers
  * and a resumed worker can never store the same thing twice.
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type {
   CitationRecord,
   DirectiveRecord,
@@ -12,7 +12,6 @@ import type {
   ResearcherResultRecord,
   RunSnapshot,
   RunStore,
-  SourceRecord,
   SupervisionRoundRecord,
 } from "../lib/research/store.ts";
 import type { Db } from "./client.ts";
@@ -27,24 +26,14 @@ import {
   saveRunUsage,
   updateRunStatus,
 } from "./queries/runs.ts";
-import {
-  insertPageLinks,
-  linkDirectiveSource,
-  listPageLinks,
-  markDirectiveSourceRead,
-  upsertSource,
-  upsertSources,
-} from "./queries/sources.ts";
 import { knowledgeMethods } from "./research-store-knowledge.ts";
+import { sourceMethods } from "./research-store-sources.ts";
 import {
   citations,
   type Directive,
-  directiveSources,
   directives,
   reports,
   researcherResults,
-  type Source,
-  sources,
   supervisionRounds,
 } from "./schema.ts";
 
@@ -67,19 +56,6 @@ function defaultDirectiveType(input: NewDirectiveInput): DirectiveRecord["type"]
   if (input.origin === "user") return "user";
   return input.round === 0 ? "initial" : "follow-up";
 }
-
-const toSource = (s: Source): SourceRecord => ({
-  id: s.id,
-  url: s.url,
-  normalizedUrl: s.normalizedUrl,
-  title: s.title,
-  domain: s.domain,
-  provider: s.provider,
-  quality: s.quality,
-  snippet: s.snippet,
-  content: s.content,
-  readInFull: s.content !== null && (s.fetchedAt !== null || s.provider === "fetch"),
-});
 
 export function createDbRunStore(db: Db, runId: string): RunStore {
   return {
@@ -214,85 +190,6 @@ function directiveMethods(
         })
         .where(and(eq(directives.id, id), eq(directives.runId, runId)));
     },
-  };
-}
-
-/** Sources: one row per normalised URL per run, linked to every directive that found it. */
-function sourceMethods(
-  db: Db,
-  runId: string,
-): Pick<
-  RunStore,
-  | "addSource"
-  | "addSources"
-  | "updateSourceContent"
-  | "listSources"
-  | "getSourceByUrl"
-  | "listDirectiveSources"
-  | "markSourceRead"
-  | "savePageLinks"
-  | "listPageLinks"
-> {
-  return {
-    async addSource(directiveId, input) {
-      const result = await upsertSource(db, { runId, ...input });
-      await linkDirectiveSource(db, directiveId, result.source.id);
-      return { source: toSource(result.source), created: result.created };
-    },
-    async addSources(directiveId, inputs) {
-      const results = await upsertSources(db, runId, directiveId, inputs);
-      return results.map((r) => ({ source: toSource(r.source), created: r.created }));
-    },
-    async updateSourceContent(sourceId, content, title, quality) {
-      // "content is null" makes this the first-snapshot-wins rule, safe against a concurrent reader.
-      const [updated] = await db
-        .update(sources)
-        .set({
-          content,
-          fetchedAt: new Date(),
-          ...(title?.trim() ? { title: title.trim() } : {}),
-          ...(quality ? { quality } : {}),
-        })
-        .where(and(eq(sources.id, sourceId), eq(sources.runId, runId), isNull(sources.content)))
-        .returning();
-      if (updated) return toSource(updated);
-      const [row] = await db
-        .select()
-        .from(sources)
-        .where(and(eq(sources.id, sourceId), eq(sources.runId, runId)));
-      return row ? toSource(row) : undefined;
-    },
-    async listSources() {
-      const rows = await db
-        .select()
-        .from(sources)
-        .where(eq(sources.runId, runId))
-        .orderBy(asc(sources.createdAt));
-      return rows.map(toSource);
-    },
-    async getSourceByUrl(normalizedUrl) {
-      const [row] = await db
-        .select()
-        .from(sources)
-        .where(and(eq(sources.runId, runId), eq(sources.normalizedUrl, normalizedUrl)));
-      return row ? toSource(row) : undefined;
-    },
-    async listDirectiveSources(directiveId) {
-      const rows = await db
-        .select({ s: sources, readAt: directiveSources.readAt })
-        .from(directiveSources)
-        .innerJoin(sources, eq(directiveSources.sourceId, sources.id))
-        .where(and(eq(directiveSources.directiveId, directiveId), eq(sources.runId, runId)))
-        .orderBy(asc(directiveSources.createdAt));
-      return rows.map((r) => ({ ...toSource(r.s), read: r.readAt !== null }));
-    },
-    async markSourceRead(directiveId, sourceId) {
-      await markDirectiveSourceRead(db, directiveId, sourceId);
-    },
-    async savePageLinks(sourceId, normalizedUrls) {
-      await insertPageLinks(db, runId, sourceId, normalizedUrls);
-    },
-    listPageLinks: () => listPageLinks(db, runId),
   };
 }
 

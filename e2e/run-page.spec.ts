@@ -8,14 +8,7 @@ import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { describeEvent } from "../components/run/describe-event.ts";
 import type { ResearchEvent } from "../lib/research/events.ts";
 import { expectAccessible, expectNoSidewaysScroll } from "./support/axe.ts";
-import {
-  baseUrl,
-  isHanging,
-  scriptLlm,
-  waitForIdle,
-  waitForStatus,
-  webUrl,
-} from "./support/helpers.ts";
+import { baseUrl, isHanging, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
 import { researchScript } from "./support/research-script.ts";
 import { sessionHeaders, sharedApp } from "./support/session.ts";
 import { readSse } from "./support/sse.ts";

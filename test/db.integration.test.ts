@@ -3,13 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrateDatabase, pingDatabase } from "../db/client.ts";
 import { appendEvent, appendEvents, listEventsAfter } from "../db/queries/events.ts";
 import { createRun, getRunForOwner, listRunsForOwner, updateRunStatus } from "../db/queries/runs.ts";
-import {
-  countSources,
-  linkDirectiveSource,
-  listSources,
-  upsertSource,
-  upsertSources,
-} from "../db/queries/sources.ts";
+import { countSources, listSources, upsertSources } from "../db/queries/sources.ts";
 import { createDbRunStore } from "../db/research-store.ts";
 import { directives, knowledgeItems, libraryDocuments, shares } from "../db/schema.ts";
 import { testDatabases } from "./databases.ts";
@@ -79,7 +73,6 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
       .values({ runId: run.id, ordinal: 1, round: 0, topic: "T", normalizedTopic: "t" })
       .returning();
     const input = {
-      runId: run.id,
       url: "https://Example.org/a",
       normalizedUrl: "https://example.org/a",
       title: "A",
@@ -88,11 +81,14 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
       quality: "MEDIUM" as const,
       content: "snapshot text",
     };
-    const results = await Promise.all([upsertSource(handle.db, input), upsertSource(handle.db, input)]);
+    const results = (
+      await Promise.all([
+        upsertSources(handle.db, run.id, d.id, [input]),
+        upsertSources(handle.db, run.id, d.id, [input]),
+      ])
+    ).flat();
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(results[0].source.id).toBe(results[1].source.id);
-    await linkDirectiveSource(handle.db, d.id, results[0].source.id);
-    await linkDirectiveSource(handle.db, d.id, results[0].source.id);
     expect(await countSources(handle.db, run.id)).toBe(1);
     expect((await listSources(handle.db, run.id))[0].content).toBe("snapshot text");
   });
@@ -134,7 +130,7 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
       provider: "searxng",
       quality: "MEDIUM" as const,
     });
-    await upsertSource(handle.db, { runId: run.id, ...hit(3) });
+    await upsertSources(handle.db, run.id, d.id, [hit(3)]);
     const results = await upsertSources(handle.db, run.id, d.id, [hit(9), hit(3), hit(1), hit(9), hit(5)]);
     expect(results.map((r) => [r.source.normalizedUrl, r.created])).toEqual([
       ["https://example.org/9", true],

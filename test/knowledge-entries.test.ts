@@ -5,8 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createRun } from "../db/queries/runs.ts";
-import { upsertSource } from "../db/queries/sources.ts";
-import { knowledgeItems } from "../db/schema.ts";
+import { knowledgeItems, sources } from "../db/schema.ts";
 import { isAppError } from "../lib/errors.ts";
 import { createRunBus } from "../lib/jobs/bus.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
@@ -57,13 +56,16 @@ describe.each(testDatabases())("knowledge cards and documents on $name", ({ open
 
   async function runWithSource(ownerId: string, question: string, url: string) {
     const run = await createRun(handle.db, { ownerId, question, settings: {} });
-    const { source } = await upsertSource(handle.db, {
-      runId: run.id,
-      url,
-      normalizedUrl: url,
-      title: `Title of ${url}`,
-      domain: new URL(url).hostname,
-    });
+    const [source] = await handle.db
+      .insert(sources)
+      .values({
+        runId: run.id,
+        url,
+        normalizedUrl: url,
+        title: `Title of ${url}`,
+        domain: new URL(url).hostname,
+      })
+      .returning();
     return { run, source };
   }
 

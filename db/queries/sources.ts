@@ -3,26 +3,10 @@ import type { Db } from "../client.ts";
 import { directiveSources, type NewSource, pageLinks, type Source, sources } from "../schema.ts";
 
 /**
- * Stores a source once per run: a second researcher finding the same URL gets the existing row
- * back (and the first snapshot is kept), so citations never point at duplicates.
- */
-export async function upsertSource(
-  db: Db,
-  input: Omit<NewSource, "id" | "createdAt">,
-): Promise<{ source: Source; created: boolean }> {
-  const [inserted] = await db.insert(sources).values(input).onConflictDoNothing().returning();
-  if (inserted) return { source: inserted, created: true };
-  const [existing] = await db
-    .select()
-    .from(sources)
-    .where(and(eq(sources.runId, input.runId), eq(sources.normalizedUrl, input.normalizedUrl)));
-  if (!existing) throw new Error(`upsertSource: conflicting row for ${input.normalizedUrl} vanished`);
-  return { source: existing, created: false };
-}
-
-/**
- * upsertSource for several sources of one run in one round trip each for the insert, the rows that
- * already existed and the directive's links: one result per input, in input order. Rows are stored
+ * Stores sources once per run: a researcher finding a URL the run already has gets the existing row
+ * back (the first snapshot is kept), so citations never point at duplicates. One round trip each
+ * for the insert, the rows that already existed and the directive's links, however many sources:
+ * one result per input, in input order. Rows are stored
  * in input order (each a microsecond after the one before, since one statement shares one `now()`),
  * so the run's source order — which numbers its citations — stays the order they were found in.
  */
@@ -71,10 +55,6 @@ export async function upsertSources(
     .values([...byUrl.values()].map((r) => ({ directiveId, sourceId: r.source.id })))
     .onConflictDoNothing();
   return results;
-}
-
-export async function linkDirectiveSource(db: Db, directiveId: string, sourceId: string): Promise<void> {
-  await db.insert(directiveSources).values({ directiveId, sourceId }).onConflictDoNothing();
 }
 
 /** The link with its first read time; a link read before keeps that time. */
