@@ -68,6 +68,15 @@ export const verdictLabels: Record<CitationSupport, string> = {
   unchecked: "Not checked",
 };
 
+/** The model roles (usage by role, model choice per role). */
+export const modelRoleLabels: Record<string, string> = {
+  supervisor: "Supervisor",
+  researcher: "Researchers",
+  compression: "Condensing findings",
+  summarization: "Summarising pages",
+  synthesis: "Writing the report",
+};
+
 /** Any status or phase, labelled when known (an older row may hold a word this version dropped). */
 export function labelFor<K extends string>(
   labels: Record<K, string>,

@@ -1,6 +1,7 @@
 "use client";
 
 import type { PresetField, RunFormOptions } from "@/lib/server/run-form";
+import { labelFor, modelRoleLabels } from "../labels";
 import { NumberOption } from "./number-option";
 
 export interface OptionValues {
@@ -108,14 +109,6 @@ export function RunOptions({
   );
 }
 
-const roleLabels: Record<string, string> = {
-  supervisor: "Supervisor",
-  researcher: "Researchers",
-  compression: "Condensing findings",
-  synthesis: "Report writer",
-  summarization: "Summarising pages",
-};
-
 /** Models only among those this server is configured with; with one, it is simply named. */
 function ModelChoice({
   options,
@@ -140,7 +133,7 @@ function ModelChoice({
       <legend className="mb-2 font-medium">Models (among those this server offers)</legend>
       {roles.map(({ role }) => (
         <label key={role} className="flex flex-col gap-1">
-          {roleLabels[role] ?? role}
+          {labelFor(modelRoleLabels, role)}
           <select
             name={`model.${role}`}
             value={values.models[role]}

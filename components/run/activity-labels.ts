@@ -3,6 +3,7 @@
  * role does, and a URL or text shortened for one line. The engine's raw words stay in the API.
  */
 import type { ResearcherStopReason } from "@/lib/research/phases/directive/researcher";
+import { labelFor, modelRoleLabels } from "../labels";
 
 export const stopReasonLabels: Record<ResearcherStopReason, string> = {
   complete: "it judged the topic covered",
@@ -17,21 +18,12 @@ export const stopReasonLabels: Record<ResearcherStopReason, string> = {
 
 /** Why a researcher stopped, in words (an unknown reason from an older version is de-snaked). */
 export function stopReasonLabel(reason: string | null | undefined): string {
-  if (!reason) return "";
-  return (stopReasonLabels as Record<string, string>)[reason] ?? reason.replaceAll("_", " ");
+  return labelFor(stopReasonLabels, reason);
 }
-
-const roleLabels: Record<string, string> = {
-  supervisor: "Supervisor",
-  researcher: "Researchers",
-  compression: "Condensing findings",
-  summarization: "Summarising pages",
-  synthesis: "Writing the report",
-};
 
 /** A model role (usage by role, retries) in words. */
 export function roleLabel(role: string): string {
-  return roleLabels[role] ?? role.replaceAll("_", " ");
+  return labelFor(modelRoleLabels, role);
 }
 
 /** `example.org/some/path…`: host and the start of the path, for one line of text. */
