@@ -47,7 +47,9 @@ export {
   terminalRunStatuses,
 } from "../lib/research/vocabulary.ts";
 
+export * from "./admin-schema.ts";
 export * from "./auth-schema.ts";
+export * from "./service-schema.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();

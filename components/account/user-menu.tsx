@@ -3,14 +3,14 @@
  * admins) and Sign out — or a Sign in link. Kept in one component so the layout only places it.
  */
 import { headers } from "next/headers";
-import { type Caller, callerFromHeaders } from "@/lib/server/auth/caller";
+import { type Caller, sessionCallerFromHeaders } from "@/lib/server/auth/caller";
 import { SignOutButton } from "./sign-out-button";
 
 async function signedIn(): Promise<Caller | null> {
   // Outside the try: reading the request marks the page dynamic, which Next must see.
   const requestHeaders = await headers();
   try {
-    return await callerFromHeaders(requestHeaders);
+    return await sessionCallerFromHeaders(requestHeaders);
   } catch {
     // The database is unreachable: the page itself says so; the header just offers to sign in.
     return null;

@@ -21,7 +21,7 @@ describe("rateLimitKey", () => {
   });
 
   it("counts a signed-in caller by user id, whatever the headers say", async () => {
-    caller.mockResolvedValue({ userId: "user-42", email: "a@b.c", name: "A", role: "user" });
+    caller.mockResolvedValue({ userId: "user-42", email: "a@b.c", name: "A", role: "user", via: "session" });
     expect(await rateLimitKey(request("203.0.113.9"))).toBe("user:user-42");
   });
 

@@ -5,12 +5,12 @@
  */
 import { headers } from "next/headers";
 import { AppError } from "../../errors.ts";
-import { type Caller, callerFromHeaders } from "../auth/caller.ts";
+import { type Caller, sessionCallerFromHeaders } from "../auth/caller.ts";
 import { consumeRateLimit, type RateLimitName } from "../rate-limits.ts";
 import { serverRuntime } from "../runtime.ts";
 
 export async function actionCaller(limit?: RateLimitName): Promise<Caller> {
-  const caller = await callerFromHeaders(await headers());
+  const caller = await sessionCallerFromHeaders(await headers());
   if (!caller) throw new AppError("unauthorized", "Your session has ended. Sign in again.");
   if (limit) {
     const rt = await serverRuntime();

@@ -1,18 +1,34 @@
 /**
- * Who is asking: the signed-in account behind a request's session cookie. Route handlers get it
- * through requireCaller (401 without a session; state changes also pass the same-origin check);
- * pages through pageCaller (redirects to sign-in).
+ * Who is asking: the account behind a request's session cookie or its personal API token
+ * (`Authorization: Bearer drt_…`). Route handlers get it through requireCaller (401 without either;
+ * cookie-authenticated state changes also pass the same-origin check); pages through pageCaller
+ * (sessions only; redirects to sign-in).
  */
+import { findLiveToken, touchApiToken } from "../../../db/queries/tokens.ts";
 import type { UserRole } from "../../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { hashToken } from "../../secrets.ts";
+import { serverRuntime } from "../runtime.ts";
 import { getAuth } from "./instance.ts";
-import { assertSafeWrite, type WriteBody } from "./same-origin.ts";
+import { assertBody, assertSafeWrite, type WriteBody } from "./same-origin.ts";
 
 export interface Caller {
   userId: string;
   email: string;
   name: string;
   role: UserRole;
+  /** How the request proved who it is; a token cannot do what needs a session (see requireCaller). */
+  via: "session" | "token";
+  /** The personal API token's id when via is "token" (its webhook URL applies to runs it starts). */
+  tokenId?: string;
+}
+
+/** The bearer secret of an Authorization header, if the request carries one. */
+export function bearerToken(headers: Headers): string | null {
+  const value = headers.get("authorization");
+  if (!value) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(value);
+  return match ? match[1] : "";
 }
 
 // One session lookup per request: the route and its rate limit both ask for the caller.
@@ -28,11 +44,34 @@ export function callerFromHeaders(headers: Headers): Promise<Caller | null> {
 }
 
 async function lookupCaller(headers: Headers): Promise<Caller | null> {
+  const bearer = bearerToken(headers);
+  // A request that presents a token is judged by the token alone, never by a cookie beside it.
+  if (bearer !== null) return bearer ? tokenCaller(bearer) : null;
+  return sessionCaller(headers);
+}
+
+async function tokenCaller(secret: string): Promise<Caller | null> {
+  const { handle } = await serverRuntime();
+  const now = new Date();
+  const found = await findLiveToken(handle.db, hashToken(secret), now);
+  if (!found || found.user.banned) return null;
+  await touchApiToken(handle.db, found.token.id, now);
+  const { id, email, name, role } = found.user;
+  const asRole = role === "admin" ? "admin" : "user";
+  return { userId: id, email, name, role: asRole, via: "token", tokenId: found.token.id };
+}
+
+async function sessionCaller(headers: Headers): Promise<Caller | null> {
   const auth = await getAuth();
   const found = await auth.api.getSession({ headers });
   if (!found || found.user.banned) return null;
   const { id, email, name, role } = found.user;
-  return { userId: id, email, name, role: role === "admin" ? "admin" : "user" };
+  return { userId: id, email, name, role: role === "admin" ? "admin" : "user", via: "session" };
+}
+
+/** Pages are for people in a browser: a session only, never a bearer token. */
+export function sessionCallerFromHeaders(headers: Headers): Promise<Caller | null> {
+  return bearerToken(headers) === null ? callerFromHeaders(headers) : sessionCaller(headers);
 }
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -40,12 +79,29 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 export interface CallerOptions {
   /** What a state-changing request may carry as its body: JSON (default) or a multipart upload too. */
   body?: WriteBody;
+  /** Only a signed-in session will do (creating tokens, deleting the account): tokens get 403. */
+  session?: boolean;
 }
 
 export async function requireCaller(req: Request, opts: CallerOptions = {}): Promise<Caller> {
-  if (!safeMethods.has(req.method)) assertSafeWrite(req, opts.body ?? "json");
+  const write = !safeMethods.has(req.method);
+  const hasBearer = bearerToken(req.headers) !== null;
+  // A bearer token is not sent by browsers on their own, so it cannot be forged cross-site: only
+  // the body's media type is checked. Cookie writes must also come from our own origin.
+  if (write && hasBearer) assertBody(req, opts.body ?? "json");
+  else if (write) assertSafeWrite(req, opts.body ?? "json");
   const caller = await callerFromHeaders(req.headers);
-  if (!caller) throw new AppError("unauthorized", "Sign in first: this needs an account session.");
+  if (!caller) {
+    throw new AppError(
+      "unauthorized",
+      hasBearer
+        ? "The API token is not valid: it is unknown, revoked or expired."
+        : "Sign in first: this needs an account session or an API token.",
+    );
+  }
+  if (opts.session && caller.via !== "session") {
+    throw new AppError("forbidden", "This needs a signed-in session; an API token cannot do it.");
+  }
   return caller;
 }
 

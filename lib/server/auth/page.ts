@@ -3,13 +3,13 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { countUsers } from "../../../db/queries/accounts.ts";
 import { serverRuntime } from "../runtime.ts";
-import { type Caller, callerFromHeaders } from "./caller.ts";
+import { type Caller, sessionCallerFromHeaders } from "./caller.ts";
 import { signInPath } from "./next-path.ts";
 
 /** The signed-in account, or a redirect: to first-start setup on an empty instance, else to sign-in. */
 export async function pageCaller(): Promise<Caller> {
   const requestHeaders = await headers();
-  const caller = await callerFromHeaders(requestHeaders);
+  const caller = await sessionCallerFromHeaders(requestHeaders);
   if (caller) return caller;
   const { handle } = await serverRuntime();
   if ((await countUsers(handle.db)) === 0) redirect("/setup");
@@ -17,7 +17,7 @@ export async function pageCaller(): Promise<Caller> {
 }
 
 export async function optionalPageCaller(): Promise<Caller | null> {
-  return callerFromHeaders(await headers());
+  return sessionCallerFromHeaders(await headers());
 }
 
 export async function pageAdmin(): Promise<Caller> {

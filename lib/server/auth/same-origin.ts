@@ -18,6 +18,11 @@ export function assertSafeWrite(req: Request, body: WriteBody, env: Env = proces
       "Cross-site request refused: state changes must come from this app's own pages.",
     );
   }
+  assertBody(req, body);
+}
+
+/** The body's media type alone: what token-authenticated writes are checked for. */
+export function assertBody(req: Request, body: WriteBody): void {
   if (!hasAcceptedBody(req, body)) {
     const accepted = body === "json" ? "application/json" : "application/json or multipart/form-data";
     throw new AppError("forbidden", `Request refused: the body must be sent as ${accepted}.`);

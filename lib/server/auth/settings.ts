@@ -2,9 +2,6 @@
  * Account settings read from the environment: who may sign up, the public origin, whether a proxy's
  * headers are trusted, and the session secret (generated into DATA_DIR when embedded).
  */
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { z } from "zod";
 import { type Env, envFlag } from "../../env.ts";
 import { AppError } from "../../errors.ts";
@@ -67,35 +64,5 @@ export function publicOrigin(req: Request, env: Env = process.env): string {
   return configuredOrigin(env) ?? requestOrigin(req, env);
 }
 
-const secretFile = "auth-secret";
-
-/**
- * AUTH_SECRET, or — embedded only — a secret generated once into DATA_DIR (mode 0600) so sessions
- * survive restarts. With DATABASE_URL every process must share one secret, so it must be set.
- */
-export function resolveAuthSecret(env: Env, dataDir: string): string {
-  const set = env.AUTH_SECRET?.trim();
-  if (set) {
-    if (set.length < 32)
-      throw new AppError("not_configured", "AUTH_SECRET must be at least 32 characters long.");
-    return set;
-  }
-  if (env.DATABASE_URL?.trim()) {
-    throw new AppError(
-      "not_configured",
-      "AUTH_SECRET is required when DATABASE_URL is set (every web and worker process must share it). " +
-        "Generate one with: openssl rand -base64 48",
-    );
-  }
-  const file = path.join(/*turbopackIgnore: true*/ dataDir, secretFile);
-  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
-  fs.mkdirSync(/*turbopackIgnore: true*/ dataDir, { recursive: true });
-  const secret = randomBytes(48).toString("base64url");
-  // "wx": if another process wrote it first, keep theirs.
-  try {
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-  } catch {
-    return fs.readFileSync(file, "utf8").trim();
-  }
-  return secret;
-}
+// AUTH_SECRET is resolved in lib/secrets.ts, beside the encryption derived from it (the worker needs both).
+export { resolveAuthSecret } from "../../secrets.ts";

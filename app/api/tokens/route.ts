@@ -1,0 +1,20 @@
+import { handle, readJson } from "@/lib/http";
+import { requireCaller } from "@/lib/server/auth/caller";
+import { serverRuntime } from "@/lib/server/runtime";
+import { createToken, createTokenSchema, listTokens } from "@/lib/server/tokens";
+
+export const dynamic = "force-dynamic";
+
+/** The caller's tokens, newest first: names, dates and hints, never a secret. */
+export const GET = handle(async (req: Request) => {
+  const caller = await requireCaller(req);
+  return Response.json({ tokens: await listTokens(await serverRuntime(), caller.userId) });
+});
+
+/** A new token; its secret is in this answer only. Needs a session: a token cannot mint tokens. */
+export const POST = handle(async (req: Request) => {
+  const caller = await requireCaller(req, { session: true });
+  const request = await readJson(req, createTokenSchema);
+  const { token, secret } = await createToken(await serverRuntime(), caller.userId, request);
+  return Response.json({ ...token, token: secret }, { status: 201 });
+});

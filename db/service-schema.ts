@@ -1,0 +1,70 @@
+/**
+ * Research as a service: personal API tokens and webhook deliveries (issue 15). Secrets are never
+ * stored in the clear: tokens as a SHA-256, webhook signing secrets encrypted with AUTH_SECRET.
+ */
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth-schema.ts";
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** SHA-256 (hex) of the secret; the secret itself is shown once, at creation. */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The secret's last four characters, so a person can tell their tokens apart. */
+    hint: text("hint").notNull(),
+    /** Where run.completed / run.failed of runs started with this token are posted (optional). */
+    webhookUrl: text("webhook_url"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    expiresAt: at("expires_at"),
+    lastUsedAt: at("last_used_at"),
+    /** Revoking sets revoked_at; the row stays so the list can say when. */
+    revokedAt: at("revoked_at"),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.userId)],
+);
+export type ApiToken = typeof apiTokens.$inferSelect;
+
+/** One signing secret per person: webhooks are signed with HMAC-SHA256 under it. */
+export const webhookSecrets = pgTable("webhook_secrets", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** AES-256-GCM ciphertext (lib/server/secrets.ts); the owner can reveal it on the account page. */
+  secretCipher: text("secret_cipher").notNull(),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+export type WebhookSecret = typeof webhookSecrets.$inferSelect;
+
+export const webhookDeliveryStatuses = ["pending", "delivered", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
+
+/** A webhook owed for a run's terminal event; unique per run, url and event so it goes out once. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    runId: uuid("run_id").notNull(),
+    ownerId: text("owner_id").notNull(),
+    url: text("url").notNull(),
+    event: text("event").notNull(),
+    status: text("status").$type<WebhookDeliveryStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** HTTP status of the last attempt, when one answered. */
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    deliveredAt: at("delivered_at"),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_once_idx").on(t.runId, t.url, t.event),
+    index("webhook_deliveries_owner_idx").on(t.ownerId),
+  ],
+);
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
