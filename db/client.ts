@@ -14,6 +14,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import { fromDrizzle } from "pg-boss";
 import postgres from "postgres";
+import { claimEmbeddedDir, releaseEmbeddedDir } from "./backup.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -58,7 +59,13 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
   await client.waitReady;
   yieldBeforeEachStatement(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { kind: "pglite", db, client, dataDir, close: () => client.close() };
+  // `npm run backup` / `restore` must know whether a process has this directory open.
+  if (dataDir) claimEmbeddedDir(dataDir);
+  const close = async () => {
+    await client.close();
+    if (dataDir) releaseEmbeddedDir(dataDir);
+  };
+  return { kind: "pglite", db, client, dataDir, close };
 }
 
 /**
