@@ -72,8 +72,8 @@ describe("embedded backup while the app runs (admin route + CLI)", () => {
     appUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   }, 60_000);
   afterAll(async () => {
-    server.close();
-    await stopApp();
+    server?.close();
+    await stopApp?.();
   });
 
   it("the route gives an admin a gzipped snapshot, a non-admin 404, and nobody else anything", async () => {
