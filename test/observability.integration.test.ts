@@ -21,7 +21,8 @@ type Handler = Parameters<typeof call>[0];
 
 const PANELS = "Solar panel output in winter";
 const BATTERY = "Home battery storage sizing";
-const QUESTION = "How much do rooftop solar panels produce in winter, and how big a home battery is worth buying?";
+const QUESTION =
+  "How much do rooftop solar panels produce in winter, and how big a home battery is worth buying?";
 const METRICS_TOKEN = "metrics-scraper-token-0123456789";
 
 const numbered = (list: NumberedSource[], title: string) => {
@@ -52,7 +53,8 @@ const SOLAR: Scenario = {
   ],
   directives: [
     {
-      topic: "Winter electricity output of rooftop solar panels in central Europe, in kilowatt-hours per day.",
+      topic:
+        "Winter electricity output of rooftop solar panels in central Europe, in kilowatt-hours per day.",
       query: "solar panel output winter",
       read: PANELS,
       evidence: "about 4 kilowatt-hours per day in December",
@@ -267,9 +269,9 @@ describe("observability of a run", () => {
     expect(value('deep_research_model_calls_total{provider="mock",role="researcher",outcome="ok"}')).toBe(
       researcherCalls,
     );
-    expect(value('deep_research_model_tokens_total{provider="mock",role="researcher",kind="input"}')).toBeGreaterThan(
-      0,
-    );
+    expect(
+      value('deep_research_model_tokens_total{provider="mock",role="researcher",kind="input"}'),
+    ).toBeGreaterThan(0);
     expect(value('deep_research_model_cost_usd_total{provider="mock",role="synthesis"}')).toBeGreaterThan(0);
     expect(value('deep_research_model_call_duration_seconds_count{provider="mock",role="synthesis"}')).toBe(
       tracingCount("model synthesis"),

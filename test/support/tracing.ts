@@ -28,7 +28,8 @@ class AsyncLocalContextManager implements ContextManager {
   bind<T>(ctx: Context, target: T): T {
     if (typeof target !== "function") return target;
     const run = this.with.bind(this);
-    return ((...args: unknown[]) => run(ctx, target as (...a: unknown[]) => unknown, undefined, ...args)) as T;
+    return ((...args: unknown[]) =>
+      run(ctx, target as (...a: unknown[]) => unknown, undefined, ...args)) as T;
   }
   enable(): this {
     return this;
