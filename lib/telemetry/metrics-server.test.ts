@@ -10,9 +10,9 @@ describe("startMetricsServer", () => {
   it("answers the token's holder with Prometheus text and refuses everyone else", async () => {
     recordModelCall({ provider: "openai", role: "compression", seconds: 0.4, outcome: "ok", costUsd: 0.002 });
     const server = await startMetricsServer({ METRICS_PORT: "0", METRICS_TOKEN: TOKEN });
-    expect(server).toBeDefined();
+    if (!server) throw new Error("the metrics server did not start");
     try {
-      const { port } = server?.address() as AddressInfo;
+      const { port } = server.address() as AddressInfo;
       const url = `http://127.0.0.1:${port}/metrics`;
       const ok = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(ok.status).toBe(200);
@@ -33,7 +33,7 @@ describe("startMetricsServer", () => {
       expect(wrong.status).toBe(401);
       expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
     } finally {
-      server?.close();
+      server.close();
     }
   });
 
