@@ -4,7 +4,6 @@
 // tree (run → phases → directives → model calls with tokens and the role), that no prompt text is
 // recorded by default, that every engine line carries the run id, and what /api/metrics answers
 // to whom — the run's model calls and cost included.
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertLibraryDocument } from "../db/queries/library.ts";
 import { createRun } from "../db/queries/runs.ts";
@@ -12,8 +11,8 @@ import { createModelRegistry } from "../lib/ai/registry.ts";
 import { executeRun } from "../lib/jobs/execute-run.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
 import { libraryDocumentUrl } from "../lib/search/index.ts";
-import { createLogger, setRootLogger } from "../lib/telemetry/log.ts";
 import { call, type Person, signUp, signUpInvited, useFreshAppDatabase } from "./support/app-session.ts";
+import { type CapturedLogs, captureLogs } from "./support/capture-logs.ts";
 import { type NumberedSource, type Scenario, scenarioModel } from "./support/engine-harness.ts";
 import { type InMemoryTracing, installInMemoryTracing, parentIdOf } from "./support/tracing.ts";
 
@@ -82,17 +81,6 @@ const SOLAR: Scenario = {
   knowledge: () => ({ items: [] }),
 };
 
-function captureLogs() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const l of String(chunk).split("\n")) if (l.trim()) lines.push(JSON.parse(l));
-      done();
-    },
-  });
-  return { lines, logger: createLogger({ env: { LOG_LEVEL: "info" }, destination: stream }) };
-}
-
 describe("observability of a run", () => {
   let tracing: InMemoryTracing;
   let stopApp: () => Promise<void>;
@@ -100,12 +88,12 @@ describe("observability of a run", () => {
   let bob: Person;
   let runId: string;
   let metricsRoute: Handler;
-  const logs = captureLogs();
+  let logs: CapturedLogs;
   const problems: string[] = [];
 
   beforeAll(async () => {
     tracing = installInMemoryTracing();
-    setRootLogger(logs.logger);
+    logs = captureLogs();
     stopApp = await useFreshAppDatabase("pglite");
     process.env.METRICS_TOKEN = METRICS_TOKEN;
     alice = await signUp("alice@example.org");
@@ -152,7 +140,7 @@ describe("observability of a run", () => {
 
   afterAll(async () => {
     delete process.env.METRICS_TOKEN;
-    setRootLogger(undefined);
+    logs.restore();
     await tracing.uninstall();
     await stopApp();
   });
