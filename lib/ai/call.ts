@@ -6,11 +6,15 @@ import {
   type ModelMessage,
   type StopCondition,
   streamText,
+  type TelemetryOptions,
   type ToolChoice,
   type ToolSet,
   type TypedToolCall,
   type TypedToolResult,
 } from "ai";
+import { modelCallTelemetry } from "../telemetry/ai-spans.ts";
+import { metrics, recordModelCall } from "../telemetry/metrics.ts";
+import { withSpan } from "../telemetry/tracing.ts";
 import { ContextWindowError, toContextWindowError } from "./context-errors.ts";
 import { abortError, ModelCallError, ModelConfigError } from "./errors.ts";
 import type { LanguageModelInstance } from "./providers.ts";
@@ -80,6 +84,8 @@ type Invocation = {
   signal: AbortSignal;
   /** Restart the inactivity timer (streams). */
   touch: () => void;
+  /** The SDK's telemetry option for this attempt (spans under the model call's), or undefined. */
+  telemetry?: TelemetryOptions;
 };
 
 function combine(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
@@ -136,8 +142,52 @@ export async function runModelCall<T>(
   invoke: (inv: Invocation) => Promise<T>,
   usageOf: (value: T) => LanguageModelUsage | undefined,
 ): Promise<{ value: T; spec: ModelSpec; attempts: number }> {
+  const spec = deps.registry.spec(role);
+  const tags = { role, model: spec.id, provider: spec.provider };
+  return withSpan(
+    `model ${role}`,
+    { "deep_research.role": role, "gen_ai.request.model": spec.id, "gen_ai.system": spec.provider },
+    async (span) => {
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
+      try {
+        const done = await attemptModelCall(deps, role, spec, opts, invoke, usageOf);
+        const { usage, costUsd } = done.recorded;
+        span.setAttributes({
+          "gen_ai.usage.input_tokens": usage.inputTokens,
+          "gen_ai.usage.output_tokens": usage.outputTokens,
+          "deep_research.cost_usd": costUsd,
+          "deep_research.attempts": done.attempts,
+        });
+        recordModelCall({ ...tags, seconds: seconds(), outcome: "ok", tokens: usage, costUsd });
+        return { value: done.value, spec, attempts: done.attempts };
+      } catch (e) {
+        // A budget refusal happens before any call: nothing was asked of the provider.
+        if (!(e instanceof BudgetExceededError))
+          recordModelCall({ ...tags, seconds: seconds(), outcome: "error", error: errorKind(e) });
+        throw e;
+      }
+    },
+  );
+}
+
+function errorKind(e: unknown): string {
+  if (e instanceof ContextWindowError) return "context_window";
+  if (e instanceof ModelConfigError) return "config";
+  if (e instanceof ModelCallError) return "call";
+  if (e instanceof Error && e.name === "AbortError") return "aborted";
+  return "other";
+}
+
+async function attemptModelCall<T>(
+  deps: CallDeps,
+  role: Role,
+  spec: ModelSpec,
+  opts: GenerationOptions & { canRetry?: () => boolean },
+  invoke: (inv: Invocation) => Promise<T>,
+  usageOf: (value: T) => LanguageModelUsage | undefined,
+) {
   const { registry, meter } = deps;
-  const spec = registry.spec(role);
   const model = registry.model(role);
   const signal = combine(deps.signal, opts.abortSignal);
   if (signal?.aborted) throw abortError(signal);
@@ -154,7 +204,8 @@ export async function runModelCall<T>(
             withDeadline(
               async ({ signal: callSignal, touch }) => {
                 try {
-                  return await invoke({ model, signal: callSignal, touch });
+                  const telemetry = modelCallTelemetry({ role, model: spec.id, provider: spec.provider });
+                  return await invoke({ model, signal: callSignal, touch, telemetry });
                 } catch (e) {
                   throw toContextWindowError(e, { role, model: spec.id }) ?? e;
                 }
@@ -171,11 +222,15 @@ export async function runModelCall<T>(
         random: registry.random,
         isRetryable: (e) =>
           !(e instanceof ContextWindowError) && (opts.canRetry?.() ?? true) && isRetryableError(e),
-        onRetry: (r) => deps.onRetry?.({ role, model: spec.id, ...r }),
+        onRetry: (r) => {
+          metrics().modelRetries.inc({ provider: spec.provider, role });
+          deps.onRetry?.({ role, model: spec.id, ...r });
+        },
       },
     );
-    meter?.record(role, spec, toTokenUsage(usageOf(value)));
-    return { value, spec, attempts };
+    const usage = toTokenUsage(usageOf(value));
+    const recorded = meter?.record(role, spec, usage) ?? { usage, costUsd: 0 };
+    return { value, attempts, recorded };
   } catch (e) {
     throw finalError(e, role, spec, attempts, signal);
   }
@@ -199,6 +254,7 @@ export function sdkArgs<TOOLS extends ToolSet>(opts: TextCallOptions<TOOLS>, inv
     // Our retry layer is the only one: it honours Retry-After, the limiter and the budget.
     maxRetries: 0,
     abortSignal: inv.signal,
+    telemetry: inv.telemetry,
   };
 }
 

@@ -117,6 +117,7 @@ export async function callObject<T>(
             providerOptions: opts.providerOptions,
             maxRetries: 0,
             abortSignal: inv.signal,
+            telemetry: inv.telemetry,
           });
           return { ok: true as const, object: r.output as T, text: r.text, usage: r.usage };
         } catch (e) {

@@ -1,6 +1,8 @@
 import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
 import { fetch } from "undici";
+import { metrics } from "../telemetry/metrics.ts";
+import { withSpan } from "../telemetry/tracing.ts";
 import { createHostAllowance, defaultPort } from "./allowed-hosts.ts";
 import { ALLOWED_CONTENT_TYPES, parseContentType } from "./content-type.ts";
 import { ConnectRefusal, FetchRefusedError } from "./errors.ts";
@@ -121,6 +123,30 @@ function findConnectRefusal(e: unknown): ConnectRefusal | undefined {
  * time limits. Every failure is a FetchRefusedError with a reason.
  */
 export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promise<FetchedResource> {
+  return withSpan("fetch", {}, async (span) => {
+    try {
+      const fetched = await guardedFetch(url, opts);
+      countFetch("ok");
+      return fetched;
+    } catch (e) {
+      const outcome = e instanceof FetchRefusedError ? e.reason : "error";
+      span.setAttribute("fetch.outcome", outcome);
+      countFetch(outcome);
+      throw e;
+    }
+  });
+}
+
+/** Refusals that are the SSRF guard's doing, counted on their own. */
+const SSRF_REASONS: ReadonlySet<string> = new Set(["private_address", "scheme", "credentials"]);
+
+function countFetch(outcome: string): void {
+  const m = metrics();
+  m.fetches.inc({ outcome });
+  if (SSRF_REASONS.has(outcome)) m.ssrfRefusals.inc({ reason: outcome });
+}
+
+async function guardedFetch(url: string, opts: SafeFetchOptions): Promise<FetchedResource> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;

@@ -1,10 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { createRun, getRun } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import { apiError, scriptedModel, textResult } from "../../test/support/ai-mocks.ts";
+import { captureLogs } from "../../test/support/capture-logs.ts";
 import { closeDatabaseWithBus, openDatabaseWithBus } from "../../test/support/run-bus-db.ts";
 import { createModelRegistry } from "../ai/registry.ts";
 import type { RunBus } from "./bus.ts";
@@ -52,13 +53,14 @@ describe("createEngineDeps", () => {
         sleep: async () => {},
       }),
     });
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     let answer = "";
     const unhandled = await unhandledDuring(async () => {
       answer = (await deps.models.text("supervisor", { prompt: "Say ok." })).text;
     });
-    expect(errors).toHaveBeenCalledWith(expect.stringContaining("model.retry"), expect.any(Error));
-    errors.mockRestore();
+    logs.restore();
+    const line = logs.lines.find((l) => String(l.msg).includes("model.retry"));
+    expect(line).toMatchObject({ level: 50, err: { message: expect.any(String) } });
     expect(unhandled).toEqual([]);
     expect(answer).toBe("ok");
   });
@@ -110,7 +112,7 @@ describe("MODEL_MAX_CONCURRENCY", () => {
     const runs = await Promise.all(
       [1, 2].map((n) => createRun(h.db, { ownerId: "o", question: `Concurrent run ${n}?`, settings: {} })),
     );
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     try {
       const outcomes = await Promise.all(
         runs.map((run) =>
@@ -119,7 +121,7 @@ describe("MODEL_MAX_CONCURRENCY", () => {
       );
       for (const o of outcomes) expect(["completed", "failed"]).toContain(o.status);
     } finally {
-      errors.mockRestore();
+      logs.restore();
       await server.close();
     }
     const { peak, total } = server.stats();

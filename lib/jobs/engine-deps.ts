@@ -17,6 +17,7 @@ import { type Clock, type EngineDeps, systemClock } from "../research/deps.ts";
 import type { EventSink } from "../research/events.ts";
 import type { RunStore } from "../research/store.ts";
 import { createSearch, type FetchLike, type Search } from "../search/index.ts";
+import { log } from "../telemetry/log.ts";
 
 export interface EngineDepsOptions {
   db: Db;
@@ -86,7 +87,7 @@ export function createEngineDeps(o: EngineDepsOptions): EngineDeps {
         // unhandled rejection would end a standalone worker. A lost progress event is only logged.
         o.events
           .emit({ type: "model.retry", role: r.role, attempt: r.attempt, status, delayMs: r.delayMs })
-          .catch((e) => console.error("[deep-research] could not record a model.retry event:", e));
+          .catch((e) => log("engine").error({ err: e }, "could not record a model.retry event"));
       },
     }),
     search: engineSearch(search, o.signal),

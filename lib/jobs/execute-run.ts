@@ -15,6 +15,7 @@ import type { EventSink } from "../research/events.ts";
 import { defaultPhases } from "../research/phases/index.ts";
 import { type RunAbortReason, type RunOutcome, runResearch } from "../research/run.ts";
 import type { RunStore } from "../research/store.ts";
+import { runScope } from "../telemetry/scopes.ts";
 import type { RunBus } from "./bus.ts";
 import { createEngineDeps, processModelRegistry } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
@@ -32,7 +33,16 @@ export interface ExecuteRunOptions {
   cancelPollMs?: number;
 }
 
-export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
+/** One attempt at a run, in its own span and log context (every line inside carries the run id). */
+export function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
+  return runScope(opts.runId, async (span) => {
+    const outcome = await executeRunInScope(opts);
+    span.setAttribute("run.outcome", outcome.status);
+    return outcome;
+  });
+}
+
+async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
   const { handle, bus, runId } = opts;
   const db = handle.db;
   const env = opts.env ?? process.env;

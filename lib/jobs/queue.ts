@@ -7,6 +7,7 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import { type DatabaseHandle, type Db, queueTransaction } from "../../db/client.ts";
 import { setRunJobId } from "../../db/queries/runs.ts";
+import { log } from "../telemetry/log.ts";
 
 export const RUN_QUEUE = "research-run";
 
@@ -80,7 +81,7 @@ async function startBoss(handle: DatabaseHandle, settings: QueueSettings): Promi
     handle.kind === "pglite"
       ? new PgBoss({ ...common, db: fromPglite(handle.client), backend: "pglite" })
       : new PgBoss({ ...common, connectionString: handle.url, max: 4 });
-  boss.on("error", (e) => console.error("[deep-research] queue error:", e));
+  boss.on("error", (e) => log("queue").error({ err: e }, "queue error"));
   await boss.start();
   await ensureQueue(boss, settings);
   return boss;

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { listEventsAfter } from "../../db/queries/events.ts";
 import { createRun, getRun, setRunJobId, updateRunStatus } from "../../db/queries/runs.ts";
+import { captureLogs } from "../../test/support/capture-logs.ts";
 import { openDatabaseWithBus } from "../../test/support/run-bus-db.ts";
 import { backdateRun, freeEventSeq, occupyEventSeq } from "../../test/support/run-rows.ts";
 import type { RunBus } from "./bus.ts";
@@ -67,10 +68,16 @@ describe("sweepAbandonedRuns", () => {
     const other = await runWithJob("an ordinary abandoned run");
     await other.boss.cancel(RUN_QUEUE, other.jobId);
 
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     const ended = await sweepAbandonedRuns(h.db, broken.boss, bus);
-    expect(errors).toHaveBeenCalledWith(expect.stringContaining(broken.run.id), expect.any(Error));
-    errors.mockRestore();
+    logs.restore();
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        runId: broken.run.id,
+        err: expect.objectContaining({ message: expect.any(String) }),
+      }),
+    );
     expect(ended).toEqual([other.run.id]);
     expect(await getRun(h.db, broken.run.id)).toMatchObject({
       status: "running",

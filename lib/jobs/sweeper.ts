@@ -7,6 +7,7 @@
 import type { PgBoss } from "pg-boss";
 import type { Db } from "../../db/client.ts";
 import { failAbandonedRun, listRunsToSweep } from "../../db/queries/runs.ts";
+import { log } from "../telemetry/log.ts";
 import type { RunBus } from "./bus.ts";
 import { withEventTransaction } from "./event-sink.ts";
 import { RUN_QUEUE } from "./queue.ts";
@@ -46,7 +47,7 @@ async function failAbandoned(db: Db, bus: RunBus, runId: string, reason: string)
       return true;
     });
   } catch (e) {
-    console.error(`[deep-research] sweep could not end run ${runId}; the next sweep retries:`, e);
+    log("sweeper").error({ err: e, runId }, "sweep could not end the run; the next sweep retries");
     return false;
   }
 }

@@ -6,6 +6,8 @@
  */
 import type { DatabaseHandle } from "../../db/client.ts";
 import { warmParsePool } from "../fetch/isolated-extract.ts";
+import { log } from "../telemetry/log.ts";
+import { metrics } from "../telemetry/metrics.ts";
 import type { RunBus } from "./bus.ts";
 import { executeRun } from "./execute-run.ts";
 import { getBoss, RUN_QUEUE, type RunJobData } from "./queue.ts";
@@ -45,6 +47,7 @@ export async function startRunWorker(
     },
     async (jobs) => {
       for (const job of jobs) {
+        if (job.retryCount > 0) metrics().jobRetries.inc();
         const outcome = await executeRun({
           handle,
           bus,
@@ -60,7 +63,7 @@ export async function startRunWorker(
         // The run ended or waits for a person: its slot is free for the owner's next waiting run.
         // A failure here only delays that run until the next sweep.
         await promoteAfterRun(handle.db, boss, job.data.runId).catch((e) =>
-          console.error("[deep-research] promoting waiting runs failed:", e),
+          log("worker").error({ err: e, runId: job.data.runId }, "promoting waiting runs failed"),
         );
       }
     },
@@ -71,7 +74,7 @@ export async function startRunWorker(
   const sweep = () =>
     sweepAbandonedRuns(handle.db, boss, bus)
       .then(() => promoteAllWaitingRuns(handle.db, boss))
-      .catch((e) => console.error("[deep-research] sweep failed:", e));
+      .catch((e) => log("worker").error({ err: e }, "sweep failed"));
   void sweep();
   const sweeper = setInterval(sweep, Math.max(1000, sweepMs));
   sweeper.unref();

@@ -6,6 +6,8 @@
  */
 
 import { BudgetExceededError } from "../ai/usage.ts";
+import { log } from "../telemetry/log.ts";
+import { directiveScope, phaseCompleted, phaseScope } from "../telemetry/scopes.ts";
 import { loadCheckpoint, type RunCheckpoint, STATE_VERSION } from "./checkpoint.ts";
 import type { EngineDeps } from "./deps.ts";
 import { PhaseTimeoutError, runAbortReason } from "./errors.ts";
@@ -157,7 +159,9 @@ async function startPhase(a: Attempt, phase: RunPhase): Promise<number> {
 async function finishPhase(a: Attempt, phase: RunPhase, started: number): Promise<void> {
   a.checkpoint.done.push(phase);
   await a.deps.store.saveCheckpoint({ ...a.checkpoint }, STATE_VERSION);
-  await a.deps.events.emit({ type: "phase.completed", phase, durationMs: a.deps.clock.now() - started });
+  const durationMs = a.deps.clock.now() - started;
+  await a.deps.events.emit({ type: "phase.completed", phase, durationMs });
+  phaseCompleted(phase, durationMs);
 }
 
 /** Established knowledge of the run's owner steers the brief and the supervisor (each trims to its budget). */
@@ -233,7 +237,8 @@ async function runSupervisionPhase(a: Attempt, brief: string): Promise<RunOutcom
       await withPhaseTimeout(deps, "supervision", (d) =>
         a.phases.runSupervision(d, {
           brief,
-          executeDirective: (directive) => a.phases.executeDirective(d, directive, ctx),
+          executeDirective: (directive) =>
+            directiveScope(directive, () => a.phases.executeDirective(d, directive, ctx)),
           knowledge: items,
         }),
       );
@@ -305,11 +310,13 @@ async function runKnowledge(a: Attempt): Promise<void> {
   const t = await startPhase(a, "knowledge");
   const report = await store.getReport();
   if (report)
-    await a.phases.extractKnowledge(a.deps, {
-      question: a.question,
-      report: report.markdown,
-      sources: await store.listSources(),
-    });
+    await phaseScope("knowledge", async () =>
+      a.phases.extractKnowledge(a.deps, {
+        question: a.question,
+        report: report.markdown,
+        sources: await store.listSources(),
+      }),
+    );
   await finishPhase(a, "knowledge", t);
 }
 
@@ -354,7 +361,7 @@ async function tryPartialReport(deps: EngineDeps, phases: Phases, reason: string
     const written = await phases.writePartialReport(deps, { question: snapshot.question, reason, ...g });
     return Boolean(written);
   } catch (e) {
-    console.error("[deep-research] could not write a partial report:", e);
+    log("engine").error({ err: e }, "could not write a partial report");
     return false;
   }
 }
@@ -372,7 +379,9 @@ async function withPhaseTimeout<T>(
   const timer = new AbortController();
   const handle = setTimeout(() => timer.abort(new PhaseTimeoutError(phase, limitMs)), limitMs);
   try {
-    return await fn({ ...deps, signal: AbortSignal.any([deps.signal, timer.signal]) });
+    return await phaseScope(phase, () =>
+      fn({ ...deps, signal: AbortSignal.any([deps.signal, timer.signal]) }),
+    );
   } catch (e) {
     if (timer.signal.aborted && !deps.signal.aborted) throw timer.signal.reason as PhaseTimeoutError;
     throw e;

@@ -8,6 +8,8 @@
  * SearXNG is usually on a private network), so they do not go through lib/fetch's SSRF guard.
  */
 import { AppError } from "../errors.ts";
+import { metrics } from "../telemetry/metrics.ts";
+import { withSpan } from "../telemetry/tracing.ts";
 import { BRAVE_BASE_URL, braveProvider } from "./brave.ts";
 import { SearchConfigError, SearchFailedError, SearchProviderError } from "./errors.ts";
 import { EXA_BASE_URL, exaProvider } from "./exa.ts";
@@ -199,14 +201,29 @@ async function runProvider(
 ) {
   const deadline = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
-  try {
-    // Raced against the signal too: a provider that ignores it (a database query) must not hold us.
-    return await raceAbort(provider.search(query, { maxResults, signal: combined }), combined);
-  } catch (e) {
-    if (signal?.aborted) throw signal.reason;
-    if (deadline.aborted) throw new SearchProviderError(provider.name, `no answer within ${timeoutMs} ms`);
-    throw e;
-  }
+  const count = (outcome: string) => metrics().searches.inc({ provider: provider.name, outcome });
+  // The query is what a person asked about: it goes into the span only as its length.
+  return withSpan(
+    "search",
+    { "search.provider": provider.name, "search.query_length": query.length },
+    async () => {
+      try {
+        // Raced against the signal too: a provider that ignores it (a database query) must not hold us.
+        const results = await raceAbort(provider.search(query, { maxResults, signal: combined }), combined);
+        count("ok");
+        return results;
+      } catch (e) {
+        if (signal?.aborted) {
+          count("aborted");
+          throw signal.reason;
+        }
+        count(deadline.aborted ? "timeout" : "error");
+        if (deadline.aborted)
+          throw new SearchProviderError(provider.name, `no answer within ${timeoutMs} ms`);
+        throw e;
+      }
+    },
+  );
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

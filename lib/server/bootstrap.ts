@@ -5,8 +5,12 @@
  * reached does not stop the server: /api/health reports it and requests retry the connection.
  */
 import { getRuntime, inProcessWorkerEnabled } from "../jobs/runtime.ts";
+import { log } from "../telemetry/log.ts";
+import { startTracing } from "../telemetry/tracing.ts";
 
 export async function bootstrap(): Promise<void> {
+  // Before the first run starts, so its spans are exported; a failure only costs the traces.
+  await startTracing().catch((e) => log("server").error({ err: e }, "tracing could not start"));
   try {
     const { handle, worker } = await getRuntime();
     const where =
@@ -16,8 +20,8 @@ export async function bootstrap(): Promise<void> {
       : inProcessWorkerEnabled()
         ? "no worker"
         : "in-process worker disabled";
-    console.log(`[deep-research] ready: ${where}, migrations applied, queue started, ${w}`);
+    log("server").info(`ready: ${where}, migrations applied, queue started, ${w}`);
   } catch (e) {
-    console.error("[deep-research] not ready at start; /api/health will report it:", e);
+    log("server").error({ err: e }, "not ready at start; /api/health will report it");
   }
 }

@@ -10,6 +10,7 @@ import { getEvent } from "../../db/queries/events.ts";
 import { type RunEvent, terminalRunStatuses } from "../../db/schema.ts";
 import type { RunBus } from "../jobs/bus.ts";
 import { type ResearchEventType, terminalEventTypes } from "../research/events.ts";
+import { metrics } from "../telemetry/metrics.ts";
 import { encodedOnce, sharedEventsAfter, sharedRun } from "./shared-reads.ts";
 
 export interface EventStreamOptions {
@@ -41,9 +42,17 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
   // The seq of the announcement that woke the loop: viewers woken by the same one share their reads.
   let wokenBy: number | null = null;
   let unsubscribe = () => {};
+  // Live connections: counted once when the stream starts, uncounted once when it ends either way.
+  let connected = false;
+  const disconnect = () => {
+    if (connected) metrics().sseConnections.dec();
+    connected = false;
+  };
 
   return new ReadableStream<Uint8Array>({
     async start(controller) {
+      connected = true;
+      metrics().sseConnections.inc();
       let lastWrite = Date.now();
       let open = true;
       const write = (s: string | Uint8Array) => {
@@ -109,9 +118,12 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
       } catch (e) {
         unsubscribe();
         if (!signal.aborted && open) controller.error(e);
+      } finally {
+        disconnect();
       }
     },
     cancel() {
+      disconnect();
       unsubscribe();
       wake?.();
     },

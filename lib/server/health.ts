@@ -1,5 +1,6 @@
 import { getDatabase, pingDatabase } from "../../db/client.ts";
 import { type ModelConfigStatus, modelConfigStatus } from "../ai/config-status.ts";
+import { log } from "../telemetry/log.ts";
 
 export interface HealthReport {
   status: "ok" | "degraded";
@@ -37,7 +38,7 @@ export async function checkHealth(): Promise<HealthReport> {
     await pingDatabase(handle);
     return { status: "ok", database: { ok: true, kind: handle.kind }, models, time };
   } catch (e) {
-    console.error("[deep-research] health check: the database is unreachable:", e);
+    log("server").error({ err: e }, "health check: the database is unreachable");
     const kind = process.env.DATABASE_URL ? "postgres" : "pglite";
     return { status: "degraded", database: { ok: false, kind }, models, time };
   }

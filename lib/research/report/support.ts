@@ -7,6 +7,7 @@
  * recorded as `unchecked` with the reason.
  */
 import { z } from "zod";
+import { log } from "../../telemetry/log.ts";
 import type { EngineDeps } from "../deps.ts";
 import { throwIfAborted } from "../errors.ts";
 import {
@@ -225,7 +226,7 @@ async function judgeBatch(
     throwIfAborted(deps.signal);
     // A provider, budget or context-window failure: this batch and the rest stay unchecked, with the reason.
     const message = error instanceof Error ? error.message : String(error);
-    console.warn("[deep-research] citation support check failed:", message);
+    log("engine").warn({ error: message }, "citation support check failed");
     for (const p of batch) verdicts[p.index].reason = `the check failed: ${message.slice(0, 200)}`;
     return false;
   }
