@@ -16,6 +16,7 @@ import { defaultPhases } from "../research/phases/index.ts";
 import { type RunAbortReason, type RunOutcome, runResearch } from "../research/run.ts";
 import type { RunStore } from "../research/store.ts";
 import type { RunBus } from "./bus.ts";
+import { effectiveConfig } from "./effective-config.ts";
 import { createEngineDeps, processModelRegistry } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
 import { applyRunCeilings, runBudget, runCeilingsFromEnv } from "./run-limits.ts";
@@ -35,7 +36,8 @@ export interface ExecuteRunOptions {
 export async function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
   const { handle, bus, runId } = opts;
   const db = handle.db;
-  const env = opts.env ?? process.env;
+  // The environment with the admin's stored settings over it (models, keys, search, limits).
+  const env = (await effectiveConfig(db, opts.env ?? process.env)).env;
   const run = await getRun(db, runId);
   if (!run) throw new Error(`run ${runId} does not exist`);
 
