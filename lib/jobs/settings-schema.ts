@@ -8,6 +8,9 @@ import { z } from "zod";
 import { ROLES } from "../ai/roles.ts";
 import { parseModelSpec } from "../ai/spec.ts";
 import { providerNames } from "../search/index.ts";
+import { keyedSearchProviders, type RunVariable, runVariableNames, runVariables } from "./settings-labels.ts";
+
+export * from "./settings-labels.ts";
 
 export const settingAreas = ["models", "providers", "search", "runs"] as const;
 export type SettingArea = (typeof settingAreas)[number];
@@ -40,9 +43,6 @@ export const storedModelsSchema = z.strictObject({
   roles: z.partialRecord(z.enum(ROLES), modelSpecSchema).default({}),
 });
 
-export const modelProviders = ["openai", "anthropic", "google", "openai-compatible"] as const;
-export type ModelProvider = (typeof modelProviders)[number];
-
 const storedProviderSchema = z.strictObject({
   useEnvironment: z.boolean(),
   key: sealedKeySchema.optional(),
@@ -58,30 +58,12 @@ export const storedProvidersSchema = z.strictObject({
   "openai-compatible": storedProviderSchema.optional(),
 });
 
-export const keyedSearchProviders = ["tavily", "exa", "brave"] as const;
-export type KeyedSearchProvider = (typeof keyedSearchProviders)[number];
-
 export const storedSearchSchema = z.strictObject({
   useEnvironment: z.boolean(),
   providers: z.array(z.enum(providerNames)).min(1).default(["library"]),
   keys: z.partialRecord(z.enum(keyedSearchProviders), sealedKeySchema).default({}),
   searxngUrl: httpUrlSchema.optional(),
 });
-
-/** The run defaults and ceilings an admin may set, by the variable that sets them (lib/jobs/run-limits.ts). */
-export const runVariables = {
-  RUN_DEFAULT_COST_USD: { label: "Default cost limit per run (USD)", min: 0.01, integer: false },
-  RUN_MAX_COST_USD: { label: "Highest cost limit per run (USD)", min: 0.01, integer: false },
-  RUN_MAX_TOKENS: { label: "Highest token limit per run", min: 1000, integer: true },
-  RUN_MAX_ROUNDS: { label: "Most supervision rounds", min: 1, integer: true },
-  RUN_MAX_RESEARCHERS: { label: "Most researchers at once", min: 1, integer: true },
-  RUN_MAX_FOLLOW_UPS: { label: "Most follow-ups per round", min: 1, integer: true },
-  RUN_MAX_DIRECTIVES: { label: "Most directives per run", min: 1, integer: true },
-  RUN_MAX_TOOL_CALLS: { label: "Most tool calls per researcher", min: 1, integer: true },
-  RUN_MAX_DURATION_SECONDS: { label: "Longest run (seconds)", min: 10, integer: true },
-} as const;
-export type RunVariable = keyof typeof runVariables;
-export const runVariableNames = Object.keys(runVariables) as RunVariable[];
 
 const runValue = (v: (typeof runVariables)[RunVariable]) =>
   (v.integer ? z.number().int() : z.number()).min(v.min).max(1e9);

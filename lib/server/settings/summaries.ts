@@ -8,27 +8,15 @@ import type { Env } from "../../env.ts";
 import { settingsOverlay } from "../../jobs/effective-config.ts";
 import {
   keyedSearchProviders,
-  type ModelProvider,
   modelProviders,
+  providerLabels,
   runVariableNames,
   runVariables,
   type SealedKey,
   type SettingArea,
   type StoredSettings,
+  searchKeyLabels,
 } from "../../jobs/settings-schema.ts";
-
-export const providerLabels: Record<ModelProvider, string> = {
-  openai: "OpenAI",
-  anthropic: "Anthropic",
-  google: "Google",
-  "openai-compatible": "OpenAI-compatible",
-};
-
-export const searchKeyLabels: Record<(typeof keyedSearchProviders)[number], string> = {
-  tavily: "Tavily",
-  exa: "Exa",
-  brave: "Brave Search",
-};
 
 const mode = (useEnvironment: boolean | undefined) =>
   useEnvironment === false ? "set here" : "use environment";

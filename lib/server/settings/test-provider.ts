@@ -141,7 +141,9 @@ function failureMessage(
     if (e.statusCode === 429) return `Rate limited or out of credit (HTTP 429).${detail}`;
     return `The provider answered HTTP ${e.statusCode}.${detail}`;
   }
-  return `The test call failed: ${e instanceof Error ? e.message : String(e)}`;
+  const message = e instanceof Error ? e.message : String(e);
+  if (APICallError.isInstance(e)) return `Cannot reach ${where}: ${message}`;
+  return `The test call failed: ${message}`;
 }
 
 /** The key must never reach the page, even when a provider echoes it in an error. */
