@@ -49,12 +49,21 @@ test("an admin changes the researcher model in the UI and the next run uses it",
     `researcher model: openai-compatible:scripted-model → ${NEW_MODEL}`,
   );
 
-  // The provider test: with no model named, an OpenAI-compatible server is asked for its models.
+  // The provider test: one small call to the model a role uses with this provider.
+  await scriptLlm([
+    { name: "provider-test", match: { user: "Reply with OK." }, replies: [{ kind: "text", text: "OK" }] },
+  ]);
   const compatible = page.getByRole("region", { name: "OpenAI-compatible" });
-  await compatible.getByLabel("Model to test with").fill("");
+  await expect(compatible.getByLabel("Model to test with")).toHaveValue("scripted-model");
   await compatible.getByRole("button", { name: "Test OpenAI-compatible" }).click();
   await expect(compatible.getByTestId("test-result-openai-compatible")).toHaveText(
-    /^Works \(the server lists 1 model, in \d+ ms\)$/,
+    /^Works \(model scripted-model answered in \d+ ms\)$/,
+  );
+  // A call the server cannot answer: the failure in words, not a stack trace.
+  await scriptLlm([]);
+  await compatible.getByRole("button", { name: "Test OpenAI-compatible" }).click();
+  await expect(compatible.getByTestId("test-result-openai-compatible")).toHaveText(
+    /^The provider answered HTTP 500\./,
   );
   await expectAccessible(page, "settings page after saving");
 

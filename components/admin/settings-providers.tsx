@@ -107,6 +107,7 @@ function ProviderForm({ view, provider }: { view: SettingsView; provider: ModelP
             value={testModel}
             onValue={setTestModel}
             placeholder={compatible ? "empty: list the server's models" : "e.g. gpt-4.1-mini"}
+            hint="Empty: the model a role uses with this provider, if any."
           />
         </div>
         <button type="button" className={smallButton} onClick={test} disabled={testing}>
