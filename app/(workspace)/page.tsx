@@ -6,6 +6,7 @@ import { pageOwner } from "@/lib/server/owner";
 import { runFormOptions } from "@/lib/server/run-form";
 import { listRunSummaries } from "@/lib/server/runs";
 import { serverRuntime } from "@/lib/server/runtime";
+import { serverEffectiveEnv } from "@/lib/server/settings/effective";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +17,7 @@ export default async function HomePage({ searchParams }: PageProps<"/">) {
   // "Edit question" on a run's page comes back here with the question to start from.
   const question = first(params.question)?.slice(0, 4000) ?? "";
   const health = await checkHealth();
-  const options = runFormOptions();
+  const options = runFormOptions(health.database.ok ? await serverEffectiveEnv() : process.env);
   const recent = health.database.ok
     ? await listRunSummaries(await serverRuntime(), await pageOwner(), 20, { query })
     : [];

@@ -26,6 +26,9 @@ export function UsagePanel({ run }: { run: RunViewJson }) {
   }
   const t = usage.total;
   const roles = Object.entries(usage.byRole).sort(([, a], [, b]) => n(b.costUsd) - n(a.costUsd));
+  // The models the run was created with (its own choices, or the settings page's), when it recorded them.
+  const models = (run.settings?.models ?? {}) as Record<string, string | undefined>;
+  const showModels = roles.some(([role]) => models[role]);
   return (
     <section aria-label="Usage" className="space-y-3 text-sm">
       <h2 className="font-medium">Usage</h2>
@@ -41,6 +44,7 @@ export function UsagePanel({ run }: { run: RunViewJson }) {
             <thead>
               <tr className="border-b border-zinc-200 dark:border-zinc-800">
                 <th className="py-1 pr-2">Work</th>
+                {showModels && <th className="py-1 pr-2">Model</th>}
                 <th className="py-1 pr-2">Calls</th>
                 <th className="py-1 pr-2">Tokens in</th>
                 <th className="py-1 pr-2">Tokens out</th>
@@ -53,6 +57,7 @@ export function UsagePanel({ run }: { run: RunViewJson }) {
                   <th scope="row" className="py-1 pr-2 font-normal">
                     {roleLabel(role)}
                   </th>
+                  {showModels && <td className="py-1 pr-2 font-mono">{models[role] ?? "server default"}</td>}
                   <td className="py-1 pr-2">{tokens(n(r.calls))}</td>
                   <td className="py-1 pr-2">{tokens(n(r.inputTokens))}</td>
                   <td className="py-1 pr-2">{tokens(n(r.outputTokens))}</td>

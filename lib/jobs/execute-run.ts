@@ -17,6 +17,7 @@ import { type RunAbortReason, type RunOutcome, runResearch } from "../research/r
 import type { RunStore } from "../research/store.ts";
 import { runScope } from "../telemetry/scopes.ts";
 import type { RunBus } from "./bus.ts";
+import { effectiveConfig } from "./effective-config.ts";
 import { createEngineDeps, processModelRegistry } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
 import { applyRunCeilings, runBudget, runCeilingsFromEnv } from "./run-limits.ts";
@@ -45,7 +46,8 @@ export function executeRun(opts: ExecuteRunOptions): Promise<RunOutcome> {
 async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
   const { handle, bus, runId } = opts;
   const db = handle.db;
-  const env = opts.env ?? process.env;
+  // The environment with the admin's stored settings over it (models, keys, search, limits).
+  const env = (await effectiveConfig(db, opts.env ?? process.env)).env;
   const run = await getRun(db, runId);
   if (!run) throw new Error(`run ${runId} does not exist`);
 

@@ -1,5 +1,7 @@
 import { getDatabase, pingDatabase } from "../../db/client.ts";
 import { type ModelConfigStatus, modelConfigStatus } from "../ai/config-status.ts";
+import type { Env } from "../env.ts";
+import { effectiveConfig } from "../jobs/effective-config.ts";
 import { log } from "../telemetry/log.ts";
 
 export interface HealthReport {
@@ -25,23 +27,34 @@ export interface PublicHealth {
  */
 export async function checkHealth(): Promise<HealthReport> {
   const time = new Date().toISOString();
-  const m = modelConfigStatus(process.env);
-  const models = {
+  try {
+    const handle = await getDatabase();
+    await pingDatabase(handle);
+    // The models as the settings page sets them over the environment.
+    const env = await effectiveConfig(handle.db, process.env).then(
+      (c) => c.env,
+      (e) => {
+        log("server").error({ err: e }, "health check: the stored settings cannot be read");
+        return process.env;
+      },
+    );
+    return { status: "ok", database: { ok: true, kind: handle.kind }, models: modelsReport(env), time };
+  } catch (e) {
+    log("server").error({ err: e }, "health check: the database is unreachable");
+    const kind = process.env.DATABASE_URL ? "postgres" : "pglite";
+    return { status: "degraded", database: { ok: false, kind }, models: modelsReport(process.env), time };
+  }
+}
+
+function modelsReport(env: Env): HealthReport["models"] {
+  const m = modelConfigStatus(env);
+  return {
     configured: m.configured,
     unconfigured: m.unconfigured,
     problems: m.problems,
     help: m.help,
     roles: m.roles.map((r) => ({ role: r.role, configured: r.configured, model: r.model, source: r.source })),
   };
-  try {
-    const handle = await getDatabase();
-    await pingDatabase(handle);
-    return { status: "ok", database: { ok: true, kind: handle.kind }, models, time };
-  } catch (e) {
-    log("server").error({ err: e }, "health check: the database is unreachable");
-    const kind = process.env.DATABASE_URL ? "postgres" : "pglite";
-    return { status: "degraded", database: { ok: false, kind }, models, time };
-  }
 }
 
 /** The anonymous health answer: the report cut down to up-or-not. */

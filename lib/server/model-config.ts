@@ -1,12 +1,13 @@
 import { assertModelsConfigured, modelConfigStatus } from "../ai/config-status.ts";
 import type { RoleOverrides } from "../ai/resolve.ts";
+import type { Env } from "../env.ts";
 import { assertSearchConfigured } from "../search/index.ts";
 
-/** Creating a run without usable models would only fail later; refuse it up front (409) with what to set. */
-export function requireConfiguredModels(
-  env: NodeJS.ProcessEnv = process.env,
-  overrides?: RoleOverrides,
-): void {
+/**
+ * Creating a run without usable models would only fail later; refuse it up front (409) with what to set.
+ * `env` is the effective configuration (lib/server/settings/effective.ts) where the settings page counts.
+ */
+export function requireConfiguredModels(env: Env = process.env, overrides?: RoleOverrides): void {
   assertModelsConfigured(modelConfigStatus(env, { overrides }));
 }
 
@@ -17,7 +18,7 @@ export function requireConfiguredModels(
  */
 export function requireConfiguredRun(
   settings: { models?: RoleOverrides; searchProviders?: readonly string[] },
-  env: NodeJS.ProcessEnv = process.env,
+  env: Env = process.env,
 ): void {
   requireConfiguredModels(env, settings.models);
   assertSearchConfigured({ env, providers: settings.searchProviders });

@@ -28,6 +28,7 @@ import { createDbRunStore } from "../../db/research-store.ts";
 import { type Run, terminalRunStatuses } from "../../db/schema.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../errors.ts";
+import { effectiveConfig } from "../jobs/effective-config.ts";
 import { type EventLog, withEventTransaction } from "../jobs/event-sink.ts";
 import { cancelQueuedJob, getBoss } from "../jobs/queue.ts";
 import { runCeilingsFromEnv, runCeilingViolations } from "../jobs/run-limits.ts";
@@ -40,6 +41,7 @@ import {
 import type { Runtime } from "../jobs/runtime.ts";
 import { findNearDuplicate } from "../research/phases/supervision/dedup.ts";
 import type { DirectivePriority } from "../research/vocabulary.ts";
+import { withModelSnapshot } from "./settings/effective.ts";
 
 export type PlanEdit = DirectiveEdit;
 
@@ -53,11 +55,14 @@ export async function createAndEnqueueRun(
   input: { ownerId: string; question: string; settings: Record<string, unknown> },
   env: Env = process.env,
 ): Promise<Run & { queuePosition: number | null }> {
-  const issues = runCeilingViolations(input.settings, runCeilingsFromEnv(env));
+  // The settings page's choices hold from here on; the run keeps the models it was created with.
+  const effective = await effectiveConfig(rt.handle.db, env);
+  const settings = withModelSnapshot(input.settings, effective);
+  const issues = runCeilingViolations(settings, runCeilingsFromEnv(effective.env));
   if (issues.length) {
     throw new AppError("validation_failed", `Invalid request: ${issues.join("; ")}`, { details: issues });
   }
-  const limits = runSlotLimitsFromEnv(env);
+  const limits = runSlotLimitsFromEnv(effective.env);
   const boss = await getBoss(rt.handle);
   return withEventTransaction(rt.handle.db, rt.bus, async (tx, events) => {
     await lockOwnerRunSlots(tx, input.ownerId);
@@ -68,7 +73,7 @@ export async function createAndEnqueueRun(
         { details: { maxActive: limits.maxActive, maxQueued: limits.maxQueued } },
       );
     }
-    const created = await createRun(tx, input);
+    const created = await createRun(tx, { ...input, settings });
     await events.append(created.id, {
       type: "run.created",
       question: created.question,

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AccountsTable } from "@/components/account/accounts-table";
 import { type InvitationRow, InvitationsPanel } from "@/components/account/invitations-panel";
 import { listAccounts, signupStatus } from "@/lib/server/accounts";
@@ -31,6 +32,11 @@ export default async function AdminPage() {
         <h1 className="text-3xl font-semibold tracking-tight">Admin</h1>
         <p className="max-w-2xl text-muted">
           Accounts and invitations. Admins manage accounts; they do not see other people&apos;s research.
+        </p>
+        <p>
+          <Link href="/admin/settings" className="underline">
+            Settings: models, provider keys, search and run limits
+          </Link>
         </p>
       </section>
       <section aria-labelledby="admin-accounts" className="space-y-3">

@@ -6,6 +6,7 @@ import { createAndEnqueueRun } from "@/lib/server/run-actions";
 import { createRunSchema } from "@/lib/server/run-settings";
 import { listRunSummaries } from "@/lib/server/runs";
 import { serverRuntime } from "@/lib/server/runtime";
+import { serverEffectiveEnv } from "@/lib/server/settings/effective";
 
 export const dynamic = "force-dynamic";
 
@@ -19,9 +20,9 @@ export const GET = handle(async (req: Request) => {
 export const POST = handle(async (req: Request) => {
   const owner = await currentOwner(req);
   const input = await readJson(req, createRunSchema);
-  requireConfiguredRun(input.settings);
-  // Counted once the request could create a run: a malformed one is told so, not throttled.
   const rt = await serverRuntime();
+  requireConfiguredRun(input.settings, await serverEffectiveEnv(rt));
+  // Counted once the request could create a run: a malformed one is told so, not throttled.
   await enforceRateLimit(rt, req, "runs");
   const run = await createAndEnqueueRun(rt, { ownerId: owner, ...input });
   return Response.json({ id: run.id, status: run.status, queuePosition: run.queuePosition }, { status: 201 });

@@ -27,6 +27,7 @@ import {
 } from "../run-actions.ts";
 import { runSettingsSchema } from "../run-settings.ts";
 import { serverRuntime } from "../runtime.ts";
+import { serverEffectiveEnv } from "../settings/effective.ts";
 import { actionCaller } from "./action-caller.ts";
 import { type ActionState, AppError, formFields, okState, parseForm, runAction } from "./action-state.ts";
 
@@ -107,7 +108,7 @@ export async function runAgainAction(_prev: ActionState, form: FormData): Promis
         "This run's settings are no longer accepted; start it from the home page.",
       );
     }
-    requireConfiguredRun(parsed.data);
+    requireConfiguredRun(parsed.data, await serverEffectiveEnv(rt));
     const created = await createAndEnqueueRun(rt, {
       ownerId: caller.userId,
       question: run.question,

@@ -14,6 +14,7 @@ import { deleteRun } from "../run-delete.ts";
 import { runFormOptions, runInputFromForm } from "../run-form.ts";
 import { createRunSchema } from "../run-settings.ts";
 import { serverRuntime } from "../runtime.ts";
+import { serverEffectiveEnv } from "../settings/effective.ts";
 import { actionCaller } from "./action-caller.ts";
 import { type ActionState, formFields, okState, parseForm, runAction } from "./action-state.ts";
 
@@ -21,8 +22,9 @@ export async function createRunAction(_prev: ActionState, form: FormData): Promi
   return runAction(async () => {
     // Signed in first; counted against "runs" only once the request could create a run, as the route does.
     await actionCaller();
-    const input = parseForm(createRunSchema, runInputFromForm(formFields(form), runFormOptions()));
-    requireConfiguredRun(input.settings);
+    const env = await serverEffectiveEnv();
+    const input = parseForm(createRunSchema, runInputFromForm(formFields(form), runFormOptions(env)));
+    requireConfiguredRun(input.settings, env);
     const caller = await actionCaller("runs");
     const run = await createAndEnqueueRun(await serverRuntime(), { ownerId: caller.userId, ...input });
     redirect(`/runs/${run.id}`);

@@ -1,0 +1,22 @@
+import { handle, readJson } from "@/lib/http";
+import { requireAdmin } from "@/lib/server/auth/caller";
+import { serverRuntime } from "@/lib/server/runtime";
+import { settingsInputSchema } from "@/lib/server/settings/input";
+import { saveSettings, settingsView } from "@/lib/server/settings/service";
+
+export const dynamic = "force-dynamic";
+
+/** The settings as the page shows them: keys only as set / not set and their last four characters. */
+export const GET = handle(async (req: Request) => {
+  await requireAdmin(req);
+  return Response.json(await settingsView(await serverRuntime()));
+});
+
+/** One or more areas ({models?, providers?, search?, runs?}); answers with the view after saving. */
+export const PUT = handle(async (req: Request) => {
+  const admin = await requireAdmin(req);
+  const input = await readJson(req, settingsInputSchema);
+  const rt = await serverRuntime();
+  const { changes } = await saveSettings(rt, admin.userId, input);
+  return Response.json({ changes, settings: await settingsView(rt) });
+});

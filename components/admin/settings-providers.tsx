@@ -1,0 +1,136 @@
+"use client";
+/** Model providers: each one's key (write-only) and, for OpenAI-compatible servers, base URL; and a Test button. */
+import { useId, useState } from "react";
+import { type ModelProvider, modelProviders, providerLabels } from "@/lib/jobs/settings-labels";
+import type { SettingsView } from "@/lib/server/settings/service";
+import { errorText, sendJson } from "../account/auth-request";
+import { smallButton } from "../account/form-parts";
+import {
+  AreaForm,
+  type KeyEdit,
+  KeyField,
+  keyBody,
+  noKeyEdit,
+  SourceChoice,
+  TextInput,
+  useAreaSave,
+} from "./settings-parts";
+
+function envText(view: SettingsView, p: ModelProvider): string {
+  const e = view.environment.providers[p];
+  const key = e.keySet ? "key set" : "no key";
+  return p === "openai-compatible" ? `${e.baseUrl || "no base URL"}, ${key}` : key;
+}
+
+/** The model a role uses with this provider now, to test with by default. */
+function modelInUse(view: SettingsView, p: ModelProvider): string {
+  const spec = view.roles.find((r) => r.model?.startsWith(`${p}:`))?.model;
+  return spec ? spec.slice(p.length + 1) : "";
+}
+
+function ProviderForm({ view, provider }: { view: SettingsView; provider: ModelProvider }) {
+  const id = useId();
+  const stored = view.providers[provider];
+  const label = providerLabels[provider];
+  const compatible = provider === "openai-compatible";
+  const [useEnvironment, setUseEnvironment] = useState(stored.useEnvironment);
+  const [key, setKey] = useState<KeyEdit>(noKeyEdit);
+  const [baseUrl, setBaseUrl] = useState(stored.baseUrl || view.environment.providers[provider].baseUrl);
+  const [testModel, setTestModel] = useState(modelInUse(view, provider));
+  const [testing, setTesting] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const state = useAreaSave();
+
+  async function save() {
+    const ok = await state.save({
+      providers: { [provider]: { useEnvironment, key: keyBody(key), ...(compatible ? { baseUrl } : {}) } },
+    });
+    if (ok) setKey(noKeyEdit);
+  }
+
+  async function test() {
+    setTesting(true);
+    setResult(null);
+    try {
+      setResult(
+        await sendJson("/api/admin/settings/test", "POST", {
+          provider,
+          model: testModel,
+          ...(useEnvironment ? {} : { key: key.value, ...(compatible ? { baseUrl } : {}) }),
+        }),
+      );
+    } catch (err) {
+      setResult({ ok: false, message: errorText(err) });
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  return (
+    <AreaForm
+      id={`${id}-p`}
+      title={label}
+      description={`The ${label} provider (${provider}: models).`}
+      onSave={save}
+      state={state}
+    >
+      <SourceChoice
+        id={`${id}-p`}
+        what={`the ${label} settings`}
+        useEnvironment={useEnvironment}
+        onChange={setUseEnvironment}
+        environment={envText(view, provider)}
+      />
+      {compatible && (
+        <TextInput
+          id={`${id}-url`}
+          label="Base URL"
+          hint="The server's OpenAI-compatible address, e.g. http://localhost:11434/v1 for Ollama. Trusted as configuration."
+          value={baseUrl}
+          onValue={setBaseUrl}
+          disabled={useEnvironment}
+        />
+      )}
+      <KeyField
+        id={`${id}-key`}
+        label="API key"
+        stored={stored.key}
+        edit={key}
+        onEdit={setKey}
+        disabled={useEnvironment}
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-64">
+          <TextInput
+            id={`${id}-test-model`}
+            label="Model to test with"
+            value={testModel}
+            onValue={setTestModel}
+            placeholder={compatible ? "empty: list the server's models" : "e.g. gpt-4.1-mini"}
+            hint="Empty: the model a role uses with this provider, if any."
+          />
+        </div>
+        <button type="button" className={smallButton} onClick={test} disabled={testing}>
+          {testing ? "Testing…" : `Test ${label}`}
+        </button>
+      </div>
+      <p
+        aria-live="polite"
+        data-testid={`test-result-${provider}`}
+        className={`text-sm ${result?.ok ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}`}
+      >
+        {result?.message}
+      </p>
+    </AreaForm>
+  );
+}
+
+export function ProvidersSettings({ view }: { view: SettingsView }) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {modelProviders.map((p) => (
+        <ProviderForm key={p} view={view} provider={p} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The admin settings page as an admin uses it: moves the researcher to another model in the UI,
+ * tests the OpenAI-compatible server, starts a run, and finds the new model on the researcher's
+ * row of the run's Usage tab (and in what the scripted server was asked). The page passes axe.
+ * The models go back to "use environment" afterwards, so later specs get the environment's.
+ */
+import { expect, test } from "@playwright/test";
+import { roleLabel } from "../components/run/activity-labels.ts";
+import { expectAccessible } from "./support/axe.ts";
+import { baseUrl, llmRequests, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
+import { researchScript } from "./support/research-script.ts";
+import { sessionHeaders, sharedApp } from "./support/session.ts";
+
+const NEW_MODEL = "openai-compatible:scripted-researcher-2";
+
+async function modelsBackToEnvironment(): Promise<void> {
+  const r = await fetch(`${baseUrl()}/api/admin/settings`, {
+    method: "PUT",
+    headers: sessionHeaders(sharedApp(), { "content-type": "application/json", origin: baseUrl() }),
+    body: JSON.stringify({ models: { useEnvironment: true, roles: {} } }),
+  });
+  expect(r.status).toBe(200);
+}
+
+test.afterEach(modelsBackToEnvironment);
+
+test("an admin changes the researcher model in the UI and the next run uses it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/admin");
+  await page.getByRole("link", { name: /^Settings/ }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+  await expectAccessible(page, "settings page");
+
+  const models = page.getByRole("region", { name: "Models" });
+  await expect(models.getByTestId("effective-researcher")).toContainText("openai-compatible:scripted-model");
+  await models.getByLabel("Set here").check();
+  // Set here for the first time: the form starts from the environment's MODEL.
+  await expect(models.getByLabel("Default model (every role without its own)")).toHaveValue(
+    "openai-compatible:scripted-model",
+  );
+  await models.getByLabel("Researcher model").fill(NEW_MODEL);
+  await models.getByRole("button", { name: "Save models" }).click();
+  await expect(models.getByRole("status")).toContainText(
+    `researcher model: openai-compatible:scripted-model → ${NEW_MODEL}`,
+  );
+  await expect(models.getByTestId("effective-researcher")).toContainText(NEW_MODEL);
+  await expect(page.getByTestId("settings-changes")).toContainText(
+    `researcher model: openai-compatible:scripted-model → ${NEW_MODEL}`,
+  );
+
+  // The provider test: one small call to the model a role uses with this provider.
+  await scriptLlm([
+    { name: "provider-test", match: { user: "Reply with OK." }, replies: [{ kind: "text", text: "OK" }] },
+  ]);
+  const compatible = page.getByRole("region", { name: "OpenAI-compatible" });
+  await expect(compatible.getByLabel("Model to test with")).toHaveValue("scripted-model");
+  await compatible.getByRole("button", { name: "Test OpenAI-compatible" }).click();
+  await expect(compatible.getByTestId("test-result-openai-compatible")).toHaveText(
+    /^Works \(model scripted-model answered in \d+ ms\)$/,
+  );
+  // A call the server cannot answer: the failure in words, not a stack trace.
+  await scriptLlm([]);
+  await compatible.getByRole("button", { name: "Test OpenAI-compatible" }).click();
+  await expect(compatible.getByTestId("test-result-openai-compatible")).toHaveText(
+    /^The provider answered HTTP 500\./,
+  );
+  await expectAccessible(page, "settings page after saving");
+
+  await waitForIdle(page.request);
+  await scriptLlm(researchScript({ webUrl: webUrl() }));
+  await page.goto("/");
+  await page
+    .getByLabel("Research question")
+    .fill("Heat pump or gas boiler in a cold climate: which costs less?");
+  await page.getByRole("button", { name: "Start research" }).click();
+  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").at(-1)!;
+  await waitForStatus(page.request, id, ["completed"], 90_000);
+
+  await page.reload();
+  await page.getByRole("tab", { name: "Usage" }).click();
+  const row = page.getByRole("row", { name: new RegExp(`^${roleLabel("researcher")}\\b`) });
+  await expect(row).toContainText(NEW_MODEL);
+  const asked = (await llmRequests()).map((r) => (r.body as { model?: string }).model);
+  expect(asked).toContain("scripted-researcher-2");
+  expect(asked).toContain("scripted-model");
+});

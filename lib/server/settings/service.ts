@@ -1,0 +1,182 @@
+/**
+ * The settings page's two operations: what the admin sees (stored choices, what the environment
+ * says, the resulting model per role and the change record — keys only as set/not set and their
+ * last four characters) and saving one or more areas (sealed keys, a change record in words, the
+ * cache dropped so the next run reads the new values).
+ */
+import {
+  listSettingsChanges,
+  readAppSettings,
+  recordSettingsChanges,
+  writeAppSetting,
+} from "../../../db/queries/settings.ts";
+import { modelConfigStatus, type RoleStatus } from "../../ai/config-status.ts";
+import { chainVariables, ROLES, type Role, roleVariable } from "../../ai/roles.ts";
+import type { Env } from "../../env.ts";
+import {
+  authSecretFor,
+  effectiveConfig,
+  invalidateEffectiveConfig,
+  parseStoredSettings,
+  providerKeyVariable,
+  searchKeyVariable,
+  settingsOverlay,
+} from "../../jobs/effective-config.ts";
+import type { Runtime } from "../../jobs/runtime.ts";
+import {
+  type KeyedSearchProvider,
+  keyedSearchProviders,
+  type ModelProvider,
+  modelProviders,
+  type RunVariable,
+  runVariableNames,
+  type SealedKey,
+  settingAreas,
+} from "../../jobs/settings-schema.ts";
+import type { SettingsInput } from "./input.ts";
+import { assertWorkable, mergeSettings } from "./merge.ts";
+import { changeSummaries } from "./summaries.ts";
+
+export type KeyState = { set: boolean; last4: string | null };
+
+export interface SettingsView {
+  models: { useEnvironment: boolean; model: string; roles: Record<Role, string> };
+  providers: Record<ModelProvider, { useEnvironment: boolean; key: KeyState; baseUrl: string }>;
+  search: {
+    useEnvironment: boolean;
+    providers: string[];
+    keys: Record<KeyedSearchProvider, KeyState>;
+    searxngUrl: string;
+  };
+  runs: { useEnvironment: boolean; values: Partial<Record<RunVariable, number>> };
+  /** What the environment alone says (keys only as set or not). */
+  environment: {
+    models: { model: string; roles: Record<Role, string> };
+    providers: Record<ModelProvider, { keySet: boolean; baseUrl: string }>;
+    search: { providers: string; keysSet: Record<KeyedSearchProvider, boolean>; searxngUrl: string };
+    runs: Partial<Record<RunVariable, string>>;
+  };
+  /** The model each role gets now, where it comes from and the chain it falls back along. */
+  roles: (Pick<RoleStatus, "role" | "configured" | "model" | "problem"> & {
+    chain: string[];
+    from: string;
+  })[];
+  problems: string[];
+  changes: { id: string; at: string; by: string; area: string; summary: string }[];
+}
+
+const keyState = (k: SealedKey | undefined): KeyState => ({ set: Boolean(k), last4: k?.last4 ?? null });
+const text = (env: Env, name: string) => env[name]?.trim() ?? "";
+
+/** A URL without its user and password (an environment URL may carry credentials). */
+function withoutCredentials(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const u = new URL(url);
+  if (!u.username && !u.password) return url;
+  u.username = "";
+  u.password = "";
+  return u.toString();
+}
+
+export async function settingsView(rt: Runtime, base: Env = process.env): Promise<SettingsView> {
+  const db = rt.handle.db;
+  const { settings: s } = parseStoredSettings(await readAppSettings(db));
+  const effective = await effectiveConfig(db, base);
+  const status = modelConfigStatus(effective.env);
+  const roleText = (role: Role, m?: Partial<Record<Role, string>>) => m?.[role] ?? "";
+  return {
+    models: {
+      useEnvironment: s.models?.useEnvironment ?? true,
+      model: s.models?.model ?? "",
+      roles: Object.fromEntries(ROLES.map((r) => [r, roleText(r, s.models?.roles)])) as Record<Role, string>,
+    },
+    providers: Object.fromEntries(
+      modelProviders.map((p) => {
+        const stored = s.providers?.[p];
+        return [
+          p,
+          {
+            useEnvironment: stored?.useEnvironment ?? true,
+            key: keyState(stored?.key),
+            baseUrl: stored?.baseUrl ?? "",
+          },
+        ];
+      }),
+    ) as SettingsView["providers"],
+    search: {
+      useEnvironment: s.search?.useEnvironment ?? true,
+      providers: s.search?.providers ?? [],
+      keys: Object.fromEntries(
+        keyedSearchProviders.map((k) => [k, keyState(s.search?.keys[k])]),
+      ) as SettingsView["search"]["keys"],
+      searxngUrl: s.search?.searxngUrl ?? "",
+    },
+    runs: { useEnvironment: s.runs?.useEnvironment ?? true, values: s.runs?.values ?? {} },
+    environment: {
+      models: {
+        model: text(base, "MODEL"),
+        roles: Object.fromEntries(ROLES.map((r) => [r, text(base, roleVariable(r))])) as Record<Role, string>,
+      },
+      providers: Object.fromEntries(
+        modelProviders.map((p) => [
+          p,
+          {
+            keySet: Boolean(text(base, providerKeyVariable[p])),
+            baseUrl:
+              p === "openai-compatible" ? withoutCredentials(text(base, "OPENAI_COMPATIBLE_BASE_URL")) : "",
+          },
+        ]),
+      ) as SettingsView["environment"]["providers"],
+      search: {
+        providers: text(base, "SEARCH_PROVIDERS") || "library",
+        keysSet: Object.fromEntries(
+          keyedSearchProviders.map((k) => [k, Boolean(text(base, searchKeyVariable[k]))]),
+        ) as Record<KeyedSearchProvider, boolean>,
+        searxngUrl: withoutCredentials(text(base, "SEARXNG_URL")),
+      },
+      runs: Object.fromEntries(runVariableNames.flatMap((n) => (text(base, n) ? [[n, text(base, n)]] : []))),
+    },
+    roles: status.roles.map((r) => ({
+      role: r.role,
+      configured: r.configured,
+      model: r.model,
+      problem: r.problem,
+      chain: chainVariables(r.role),
+      from: effective.modelsStored ? "this page" : r.source ? `environment (${r.source})` : "nowhere",
+    })),
+    problems: effective.problems,
+    changes: (await listSettingsChanges(db)).map((c) => ({
+      id: c.id,
+      at: c.createdAt.toISOString(),
+      by: c.actorName || c.actorEmail || c.actorId,
+      area: c.key,
+      summary: c.summary,
+    })),
+  };
+}
+
+/** Saves the areas in `input` in one transaction, with one change record per difference. */
+export async function saveSettings(
+  rt: Runtime,
+  actorId: string,
+  input: SettingsInput,
+  base: Env = process.env,
+): Promise<{ changes: string[] }> {
+  const authSecret = authSecretFor(base);
+  const recorded: string[] = [];
+  await rt.handle.db.transaction(async (tx) => {
+    const { settings: before } = parseStoredSettings(await readAppSettings(tx));
+    const after = mergeSettings(before, input, authSecret);
+    assertWorkable(after, { ...base, ...settingsOverlay(after, authSecret).overlay });
+    for (const area of settingAreas) {
+      const value = after[area];
+      if (!input[area] || !value || JSON.stringify(value) === JSON.stringify(before[area])) continue;
+      const summaries = changeSummaries(area, before, after, base);
+      await writeAppSetting(tx, area, value as Record<string, unknown>, actorId);
+      await recordSettingsChanges(tx, actorId, area, summaries);
+      recorded.push(...summaries);
+    }
+  });
+  invalidateEffectiveConfig();
+  return { changes: recorded };
+}
