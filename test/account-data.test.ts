@@ -49,7 +49,10 @@ function untar(gz: Uint8Array): Map<string, string> {
     const header = tar.subarray(at, at + 512);
     if (header.every((b) => b === 0)) break;
     const text = (from: number, length: number) =>
-      header.subarray(from, from + length).toString("ascii").replace(/\0.*$/s, "");
+      header
+        .subarray(from, from + length)
+        .toString("ascii")
+        .replace(/\0.*$/s, "");
     const sum = header.reduce((n, b, i) => n + (i >= 148 && i < 156 ? 32 : b), 0);
     expect(Number.parseInt(text(148, 8), 8)).toBe(sum);
     expect(text(257, 6)).toBe("ustar");
@@ -64,7 +67,10 @@ function untar(gz: Uint8Array): Map<string, string> {
 async function seed(db: Db, ownerId: string, tag: string) {
   const run = await createRun(db, { ownerId, question: `Ünïcode question about ${tag}?`, settings: {} });
   await db.update(runs).set({ status: "completed", phase: "done" }).where(eq(runs.id, run.id));
-  await db.insert(reports).values({ runId: run.id, markdown: `# Report on ${tag}\n\n## Sources\n\n[1] https://example.org/${tag}\n` });
+  await db.insert(reports).values({
+    runId: run.id,
+    markdown: `# Report on ${tag}\n\n## Sources\n\n[1] https://example.org/${tag}\n`,
+  });
   await db.insert(sources).values({
     runId: run.id,
     url: `https://example.org/${tag}`,
@@ -72,11 +78,17 @@ async function seed(db: Db, ownerId: string, tag: string) {
     title: `Source on ${tag}`,
   });
   await appendEvent(db, run.id, { type: "phase.started", phase: "brief" });
-  await db.insert(directives).values({ runId: run.id, ordinal: 1, round: 0, topic: `topic ${tag}`, normalizedTopic: `topic ${tag}` });
+  await db
+    .insert(directives)
+    .values({ runId: run.id, ordinal: 1, round: 0, topic: `topic ${tag}`, normalizedTopic: `topic ${tag}` });
   await db.insert(shares).values({ runId: run.id, tokenHash: `share-${tag}` });
-  await db.insert(webhookDeliveries).values({ runId: run.id, ownerId, url: "https://hooks.example.org", event: "run.completed" });
+  await db
+    .insert(webhookDeliveries)
+    .values({ runId: run.id, ownerId, url: "https://hooks.example.org", event: "run.completed" });
   await addKnowledgeItem(db, ownerId, { category: "finding", content: `knowledge of ${tag}` });
-  await db.insert(libraryDocuments).values({ ownerId, title: `Doc of ${tag}`, content: `library text of ${tag}` });
+  await db
+    .insert(libraryDocuments)
+    .values({ ownerId, title: `Doc of ${tag}`, content: `library text of ${tag}` });
   await db.insert(webhookSecrets).values({ userId: ownerId, secretCipher: `cipher-${tag}` });
   await saveUserLimits(db, ownerId, { maxConcurrentRuns: 2, monthlyCostLimitUsd: 5 });
   return run;
@@ -116,10 +128,14 @@ describe.each(appDatabaseKinds())("a person's data (%s)", { timeout: 120_000 }, 
     const res = await call(exportData, "GET", "/api/account/export", { who: bob });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/gzip");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="deep-research-export-\d{4}-\d{2}-\d{2}\.tar\.gz"$/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="deep-research-export-\d{4}-\d{2}-\d{2}\.tar\.gz"$/,
+    );
     const files = untar(new Uint8Array(await res.arrayBuffer()));
     const base = `runs/unicode-question-about-bob-${bobRun.id}`;
-    expect([...files.keys()].sort()).toEqual([`${base}.json`, `${base}.md`, "knowledge.json", "library.json"].sort());
+    expect([...files.keys()].sort()).toEqual(
+      [`${base}.json`, `${base}.md`, "knowledge.json", "library.json"].sort(),
+    );
     expect(files.get(`${base}.md`)).toBe("# Report on bob\n\n## Sources\n\n[1] https://example.org/bob\n");
     const record = JSON.parse(files.get(`${base}.json`) as string);
     expect(record.run).toMatchObject({ id: bobRun.id, ownerId: bob.userId, status: "completed" });
@@ -127,8 +143,12 @@ describe.each(appDatabaseKinds())("a person's data (%s)", { timeout: 120_000 }, 
     expect(record.sources.map((s: { url: string }) => s.url)).toEqual(["https://example.org/bob"]);
     expect(record.events.map((e: { type: string }) => e.type)).toEqual(["phase.started"]);
     expect(record.directives.map((d: { topic: string }) => d.topic)).toEqual(["topic bob"]);
-    expect(JSON.parse(files.get("knowledge.json") as string).map((k: { content: string }) => k.content)).toEqual(["knowledge of bob"]);
-    expect(JSON.parse(files.get("library.json") as string).map((d: { content: string }) => d.content)).toEqual(["library text of bob"]);
+    expect(
+      JSON.parse(files.get("knowledge.json") as string).map((k: { content: string }) => k.content),
+    ).toEqual(["knowledge of bob"]);
+    expect(
+      JSON.parse(files.get("library.json") as string).map((d: { content: string }) => d.content),
+    ).toEqual(["library text of bob"]);
     expect([...files.values()].join("\n")).not.toContain("carol");
     expect((await call(exportData, "GET", "/api/account/export")).status).toBe(401);
   });
@@ -144,7 +164,9 @@ describe.each(appDatabaseKinds())("a person's data (%s)", { timeout: 120_000 }, 
 
     const wrong = await remove(bob, { confirmEmail: "carol@example.org" });
     expect(wrong.status).toBe(422);
-    expect(((await wrong.json()) as { error: { message: string } }).error.message).toContain("type your email address");
+    expect(((await wrong.json()) as { error: { message: string } }).error.message).toContain(
+      "type your email address",
+    );
 
     const d = await db();
     const open = await createRun(d, { ownerId: bob.userId, question: "still going", settings: {} });
@@ -157,8 +179,15 @@ describe.each(appDatabaseKinds())("a person's data (%s)", { timeout: 120_000 }, 
 
     const lastAdmin = await remove(alice, { confirmEmail: alice.email });
     expect(lastAdmin.status).toBe(409);
-    expect(((await lastAdmin.json()) as { error: { message: string } }).error.message).toContain("last admin");
-    expect(await d.select().from(users).where(inArray(users.id, [alice.userId, bob.userId]))).toHaveLength(2);
+    expect(((await lastAdmin.json()) as { error: { message: string } }).error.message).toContain(
+      "last admin",
+    );
+    expect(
+      await d
+        .select()
+        .from(users)
+        .where(inArray(users.id, [alice.userId, bob.userId])),
+    ).toHaveLength(2);
     expect(await d.select().from(runs).where(eq(runs.ownerId, bob.userId))).toHaveLength(2);
   });
 
@@ -184,8 +213,16 @@ describe.each(appDatabaseKinds())("a person's data (%s)", { timeout: 120_000 }, 
       limits: (await d.select().from(userLimits).where(eq(userLimits.userId, id))).length,
     });
     expect(await owned(bob.userId)).toEqual({
-      users: 0, sessions: 0, accounts: 0, runs: 0, knowledge: 0, library: 0,
-      tokens: 0, webhookSecrets: 0, deliveries: 0, limits: 0,
+      users: 0,
+      sessions: 0,
+      accounts: 0,
+      runs: 0,
+      knowledge: 0,
+      library: 0,
+      tokens: 0,
+      webhookSecrets: 0,
+      deliveries: 0,
+      limits: 0,
     });
     const runRows = async (runId: string) => ({
       reports: (await d.select().from(reports).where(eq(reports.runId, runId))).length,
@@ -196,12 +233,29 @@ describe.each(appDatabaseKinds())("a person's data (%s)", { timeout: 120_000 }, 
     });
     expect(await runRows(bobRun.id)).toEqual({ reports: 0, sources: 0, events: 0, directives: 0, shares: 0 });
     // Carol's things are all still there.
-    expect(await runRows(carolRun.id)).toEqual({ reports: 1, sources: 1, events: 1, directives: 1, shares: 1 });
+    expect(await runRows(carolRun.id)).toEqual({
+      reports: 1,
+      sources: 1,
+      events: 1,
+      directives: 1,
+      shares: 1,
+    });
     expect(await owned(carol.userId)).toMatchObject({
-      users: 1, runs: 1, knowledge: 1, library: 1, webhookSecrets: 1, deliveries: 1, limits: 1,
+      users: 1,
+      runs: 1,
+      knowledge: 1,
+      library: 1,
+      webhookSecrets: 1,
+      deliveries: 1,
+      limits: 1,
     });
     // The invitation alice made for bob stays (it is alice's), marked used by an account that is gone.
-    expect(await d.select().from(invitations).where(or(eq(invitations.createdBy, alice.userId)))).toHaveLength(2);
+    expect(
+      await d
+        .select()
+        .from(invitations)
+        .where(or(eq(invitations.createdBy, alice.userId))),
+    ).toHaveLength(2);
 
     // Signed out, and signing in again fails.
     expect((await call(listRuns, "GET", "/api/runs", { who: bob })).status).toBe(401);

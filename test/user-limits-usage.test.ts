@@ -78,14 +78,23 @@ describe.each(appDatabaseKinds())("user limits, usage and system (%s)", { timeou
     call(postRun, "POST", "/api/runs", { who, body: { question: "Are heat pumps efficient?", settings } });
   const runCount = async (ownerId: string) =>
     (await (await db()).select({ id: runs.id }).from(runs).where(eq(runs.ownerId, ownerId))).length;
-  const endRun = async (id: string, status: "completed" | "failed", extra: Partial<typeof runs.$inferInsert> = {}) =>
-    (await db()).update(runs).set({ status, finishedAt: new Date(), ...extra }).where(eq(runs.id, id));
+  const endRun = async (
+    id: string,
+    status: "completed" | "failed",
+    extra: Partial<typeof runs.$inferInsert> = {},
+  ) =>
+    (await db())
+      .update(runs)
+      .set({ status, finishedAt: new Date(), ...extra })
+      .where(eq(runs.id, id));
 
   it("refuses limits to non-admins and unknown accounts (404) and bad values (422)", async () => {
     const asBob = await setLimits(bob, bob.userId, { maxConcurrentRuns: 9, monthlyCostLimitUsd: null });
     expect(asBob.status).toBe(404);
     expect((await errorOf(asBob)).code).toBe("not_found");
-    expect((await setLimits(alice, "no-such-user", { maxConcurrentRuns: 1, monthlyCostLimitUsd: null })).status).toBe(404);
+    expect(
+      (await setLimits(alice, "no-such-user", { maxConcurrentRuns: 1, monthlyCostLimitUsd: null })).status,
+    ).toBe(404);
     const bad = await setLimits(alice, bob.userId, { maxConcurrentRuns: 0, monthlyCostLimitUsd: -1 });
     expect(bad.status).toBe(422);
     expect((await errorOf(bad)).message).toContain("maxConcurrentRuns");
@@ -116,13 +125,17 @@ describe.each(appDatabaseKinds())("user limits, usage and system (%s)", { timeou
   it("caps the run's budget to what is left of the month, and refuses once the month's cost reaches the limit", async () => {
     const d = await db();
     await d.update(runs).set({ status: "cancelled" }).where(eq(runs.ownerId, bob.userId));
-    expect((await setLimits(alice, bob.userId, { maxConcurrentRuns: null, monthlyCostLimitUsd: 1 })).status).toBe(200);
+    expect(
+      (await setLimits(alice, bob.userId, { maxConcurrentRuns: null, monthlyCostLimitUsd: 1 })).status,
+    ).toBe(200);
     const [spent] = await d.select().from(runs).where(eq(runs.ownerId, bob.userId)).limit(1);
     await saveRunUsage(d, spent.id, usage(0.4, { researcher: { calls: 2, tokens: 100, cost: 0.4 } }));
     // Last month's spending does not count against this month.
     const old = await createRun(d, { ownerId: bob.userId, question: "old", settings: {} });
     await saveRunUsage(d, old.id, usage(50, {}));
-    await endRun(old.id, "completed", { createdAt: new Date(monthStartUtc(new Date()).getTime() - 86_400_000) });
+    await endRun(old.id, "completed", {
+      createdAt: new Date(monthStartUtc(new Date()).getTime() - 86_400_000),
+    });
 
     const capped = await newRun(bob, { budget: { maxCostUsd: 3 } });
     expect(capped.status).toBe(201);
@@ -142,7 +155,9 @@ describe.each(appDatabaseKinds())("user limits, usage and system (%s)", { timeou
     expect(await runCount(bob.userId)).toBe(before);
 
     // Back to the server's defaults: the run is created again.
-    expect((await setLimits(alice, bob.userId, { maxConcurrentRuns: null, monthlyCostLimitUsd: null })).status).toBe(200);
+    expect(
+      (await setLimits(alice, bob.userId, { maxConcurrentRuns: null, monthlyCostLimitUsd: null })).status,
+    ).toBe(200);
     expect((await newRun(bob)).status).toBe(201);
   });
 
@@ -155,12 +170,22 @@ describe.each(appDatabaseKinds())("user limits, usage and system (%s)", { timeou
     const b = await createRun(d, { ownerId: carol.userId, question: "b", settings: {} });
     const c = await createRun(d, { ownerId: carol.userId, question: "c", settings: {} });
     const tooOld = await createRun(d, { ownerId: carol.userId, question: "d", settings: {} });
-    await saveRunUsage(d, a.id, usage(0.25, { researcher: { calls: 3, tokens: 300, cost: 0.2 }, synthesis: { calls: 1, tokens: 40, cost: 0.05 } }));
+    await saveRunUsage(
+      d,
+      a.id,
+      usage(0.25, {
+        researcher: { calls: 3, tokens: 300, cost: 0.2 },
+        synthesis: { calls: 1, tokens: 40, cost: 0.05 },
+      }),
+    );
     await saveRunUsage(d, b.id, usage(0.5, { researcher: { calls: 1, tokens: 100, cost: 0.5 } }));
     await saveRunUsage(d, c.id, usage(1, { supervisor: { calls: 2, tokens: 20, cost: 1 } }));
     await saveRunUsage(d, tooOld.id, usage(9, { researcher: { calls: 9, tokens: 900, cost: 9 } }));
     await d.update(runs).set({ createdAt: threeDaysAgo }).where(eq(runs.id, c.id));
-    await d.update(runs).set({ createdAt: new Date(now.getTime() - 40 * 86_400_000) }).where(eq(runs.id, tooOld.id));
+    await d
+      .update(runs)
+      .set({ createdAt: new Date(now.getTime() - 40 * 86_400_000) })
+      .where(eq(runs.id, tooOld.id));
 
     const res = await call(getUsage, "GET", "/api/account/usage", { who: carol });
     expect(res.status).toBe(200);
@@ -174,7 +199,10 @@ describe.each(appDatabaseKinds())("user limits, usage and system (%s)", { timeou
     // Today: a, b and the run carol started through the API (no usage yet).
     expect(body.days.at(-1)).toMatchObject({ runs: 3, calls: 5, tokens: 440 });
     expect(body.days.at(-1)?.costUsd).toBeCloseTo(0.75, 6);
-    expect(body.days.find((x) => x.day === threeDaysAgo.toISOString().slice(0, 10))?.costUsd).toBeCloseTo(1, 6);
+    expect(body.days.find((x) => x.day === threeDaysAgo.toISOString().slice(0, 10))?.costUsd).toBeCloseTo(
+      1,
+      6,
+    );
     expect(body.total.costUsd).toBeCloseTo(1.75, 6);
     const role = (name: string) => body.byRole.find((r) => r.role === name);
     expect(role("researcher")).toMatchObject({ calls: 4, tokens: 400 });
@@ -188,13 +216,26 @@ describe.each(appDatabaseKinds())("user limits, usage and system (%s)", { timeou
 
   it("gives admins the system overview and everyone else a 404", async () => {
     const d = await db();
-    const failed = await createRun(d, { ownerId: carol.userId, question: "Why did this fail?", settings: {} });
+    const failed = await createRun(d, {
+      ownerId: carol.userId,
+      question: "Why did this fail?",
+      settings: {},
+    });
     await endRun(failed.id, "failed", { error: "The model provider refused the key (401)." });
     const flaky = await createRun(d, { ownerId: bob.userId, question: "flaky", settings: {} });
     await saveRunUsage(d, flaky.id, usage(0.1, { researcher: { calls: 3, tokens: 30, cost: 0.1 } }));
-    await appendEvent(d, flaky.id, { type: "model.retry", role: "researcher", attempt: 1, status: 429, delayMs: 10 });
+    await appendEvent(d, flaky.id, {
+      type: "model.retry",
+      role: "researcher",
+      attempt: 1,
+      status: 429,
+      delayMs: 10,
+    });
     await appendEvent(d, flaky.id, { type: "model.retry", role: "researcher", attempt: 2, delayMs: 20 });
-    await d.update(runs).set({ status: "running", phase: "supervision", startedAt: new Date() }).where(eq(runs.id, flaky.id));
+    await d
+      .update(runs)
+      .set({ status: "running", phase: "supervision", startedAt: new Date() })
+      .where(eq(runs.id, flaky.id));
 
     expect((await call(getSystem, "GET", "/api/admin/system", { who: bob })).status).toBe(404);
     expect((await call(getSystem, "GET", "/api/admin/system")).status).toBe(401);
@@ -203,7 +244,13 @@ describe.each(appDatabaseKinds())("user limits, usage and system (%s)", { timeou
     const body = (await res.json()) as {
       runs: { id: string; ownerEmail: string; status: string; phase: string | null; ageSeconds: number }[];
       failures: { id: string; ownerEmail: string; error: string }[];
-      models: { role: string; calls: number; retries: number; errorRate: number; byStatus: Record<string, number> }[];
+      models: {
+        role: string;
+        calls: number;
+        retries: number;
+        errorRate: number;
+        byStatus: Record<string, number>;
+      }[];
       costByDay: { day: string; costUsd: number }[];
     };
     const running = body.runs.find((r) => r.id === flaky.id);
@@ -224,7 +271,10 @@ describe.each(appDatabaseKinds())("user limits, usage and system (%s)", { timeou
     // Cost per day covers every account.
     const today = body.costByDay.at(-1);
     expect(today?.costUsd).toBeGreaterThan(0.75 + 0.1 - 1e-9);
-    const [again] = await d.select().from(runs).where(and(eq(runs.id, flaky.id), eq(runs.status, "running")));
+    const [again] = await d
+      .select()
+      .from(runs)
+      .where(and(eq(runs.id, flaky.id), eq(runs.status, "running")));
     expect(again).toBeDefined();
   });
 });

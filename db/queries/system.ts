@@ -107,9 +107,11 @@ export async function modelErrorsByRole(db: Db, since: Date): Promise<RoleErrorR
   ]);
   const byRole = new Map<string, RoleErrorRow>();
   const row = (role: string) => {
-    let r = byRole.get(role);
-    if (!r) byRole.set(role, (r = { role, calls: 0, retries: 0, byStatus: {} }));
-    return r;
+    const found = byRole.get(role);
+    if (found) return found;
+    const created: RoleErrorRow = { role, calls: 0, retries: 0, byStatus: {} };
+    byRole.set(role, created);
+    return created;
   };
   for (const c of resultRows(calls)) row(String(c.role)).calls = Number(c.calls ?? 0);
   for (const e of resultRows(retries)) {

@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { countOtherActiveAdmins, countUsers } from "../../db/queries/accounts.ts";
 import {
   deleteAccountRows,
   listAllRunsOfOwner,
@@ -14,6 +13,7 @@ import {
   listOwnedKnowledge,
   runRecords,
 } from "../../db/queries/account-data.ts";
+import { countOtherActiveAdmins, countUsers } from "../../db/queries/accounts.ts";
 import { lockOwnerRunSlots } from "../../db/queries/runs.ts";
 import { countUnfinishedRuns } from "../../db/queries/user-limits.ts";
 import type { Run } from "../../db/schema.ts";
@@ -42,7 +42,9 @@ async function runFiles(db: Db, run: Run): Promise<ArchiveFile[]> {
   const { report, sources, events, directives } = await runRecords(db, run.id);
   // The engine's resumable state and the queue's job id are internals, not the person's data.
   const { checkpoint: _checkpoint, jobId: _jobId, ...shown } = run;
-  const files: ArchiveFile[] = [{ name: `${base}.json`, content: json({ run: shown, sources, events, directives }) }];
+  const files: ArchiveFile[] = [
+    { name: `${base}.json`, content: json({ run: shown, sources, events, directives }) },
+  ];
   if (report) files.unshift({ name: `${base}.md`, content: report.markdown });
   return files;
 }
@@ -52,7 +54,10 @@ export async function exportAccountData(rt: Runtime, ownerId: string): Promise<B
   const db = rt.handle.db;
   const files: ArchiveFile[] = [];
   for (const run of await listAllRunsOfOwner(db, ownerId)) files.push(...(await runFiles(db, run)));
-  const [knowledge, documents] = await Promise.all([listOwnedKnowledge(db, ownerId), listOwnedDocuments(db, ownerId)]);
+  const [knowledge, documents] = await Promise.all([
+    listOwnedKnowledge(db, ownerId),
+    listOwnedDocuments(db, ownerId),
+  ]);
   files.push({ name: "knowledge.json", content: json(knowledge) });
   // The search column is derived from the text; the rest is the document as stored.
   files.push({ name: "library.json", content: json(documents.map(({ search: _search, ...d }) => d)) });
@@ -79,7 +84,10 @@ export async function deleteAccount(
   input: z.infer<typeof deleteAccountSchema>,
 ): Promise<void> {
   if (input.confirmEmail.toLowerCase() !== caller.email.toLowerCase()) {
-    throw new AppError("validation_failed", "To delete your account, type your email address exactly as it is.");
+    throw new AppError(
+      "validation_failed",
+      "To delete your account, type your email address exactly as it is.",
+    );
   }
   await rt.handle.db.transaction(async (t) => {
     const tx = t as unknown as Db;

@@ -36,7 +36,10 @@ export async function usageReport(
 ): Promise<UsageReport> {
   const since = windowStart(now, days);
   const db = rt.handle.db;
-  const [dayRows, byRole] = await Promise.all([usageByDay(db, ownerId, since), usageByRole(db, ownerId, since)]);
+  const [dayRows, byRole] = await Promise.all([
+    usageByDay(db, ownerId, since),
+    usageByRole(db, ownerId, since),
+  ]);
   const filled = fillDays(dayRows, since, days);
   const total = filled.reduce(
     (t, d) => ({

@@ -17,6 +17,7 @@ import {
 import type { Env } from "../env.ts";
 import { AppError } from "../errors.ts";
 import { runCeilingsFromEnv } from "../jobs/run-limits.ts";
+import { runSlotLimitsFromEnv } from "../jobs/run-slots.ts";
 import type { Runtime } from "./runtime.ts";
 
 export const userLimitsSchema = z.strictObject({
@@ -74,19 +75,33 @@ export async function applyUserLimits(
   return { ...settings, budget: { ...budget, maxCostUsd: Math.min(asked, monthly - spent) } };
 }
 
+/** What applies to a person without limits of their own, in words (for the admin page). */
+export function defaultLimitsText(env: Env = process.env): string {
+  const slots = runSlotLimitsFromEnv(env);
+  return `${slots.maxActive} running and ${slots.maxQueued} waiting at once; no monthly cost limit, each run at most $${runCeilingsFromEnv(env).maxCostUsd}`;
+}
+
 /** Every person's limits that differ from the defaults, by user id (for the admin page). */
 export async function limitsByUser(rt: Runtime): Promise<Record<string, UserLimitsView>> {
   const rows = await listUserLimits(rt.handle.db);
   return Object.fromEntries(
     rows.map((r) => [
       r.userId,
-      { userId: r.userId, maxConcurrentRuns: r.maxConcurrentRuns, monthlyCostLimitUsd: r.monthlyCostLimitUsd },
+      {
+        userId: r.userId,
+        maxConcurrentRuns: r.maxConcurrentRuns,
+        monthlyCostLimitUsd: r.monthlyCostLimitUsd,
+      },
     ]),
   );
 }
 
 /** Sets a person's limits (null: the server's default); 404 for an unknown account. */
-export async function setUserLimits(rt: Runtime, userId: string, input: UserLimitsInput): Promise<UserLimitsView> {
+export async function setUserLimits(
+  rt: Runtime,
+  userId: string,
+  input: UserLimitsInput,
+): Promise<UserLimitsView> {
   const db = rt.handle.db;
   if (!(await findUser(db, userId))) throw new AppError("not_found", "No such account.");
   const row = await saveUserLimits(db, userId, input);
