@@ -42,13 +42,14 @@ import type { Runtime } from "../jobs/runtime.ts";
 import { findNearDuplicate } from "../research/phases/supervision/dedup.ts";
 import type { DirectivePriority } from "../research/vocabulary.ts";
 import { withModelSnapshot } from "./settings/effective.ts";
+import { applyUserLimits } from "./user-limits.ts";
 
 export type PlanEdit = DirectiveEdit;
 
 /**
  * Creates the run and, when its owner has a free slot, its job; otherwise it waits in the owner's
  * queue (`queuePosition` 1 is next). Settings above the server's ceilings are refused (422), and
- * so is a run beyond the owner's queue limit (429).
+ * so is a run beyond the owner's queue limit or their own limits (429, lib/server/user-limits.ts).
  */
 export async function createAndEnqueueRun(
   rt: Runtime,
@@ -73,7 +74,9 @@ export async function createAndEnqueueRun(
         { details: { maxActive: limits.maxActive, maxQueued: limits.maxQueued } },
       );
     }
-    const created = await createRun(tx, { ...input, settings });
+    // The person's own limits (set by an admin): may refuse, or lower the run's cost budget.
+    const limited = await applyUserLimits(tx, input.ownerId, settings, new Date(), effective.env);
+    const created = await createRun(tx, { ...input, settings: limited });
     await events.append(created.id, {
       type: "run.created",
       question: created.question,

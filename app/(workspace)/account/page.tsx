@@ -1,6 +1,10 @@
 import type { Metadata } from "next";
+import { AccountDataPanel } from "@/components/account/account-data-panel";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { UsagePanel } from "@/components/account/usage-panel";
 import { pageCaller } from "@/lib/server/auth/page";
+import { serverRuntime } from "@/lib/server/runtime";
+import { usageReport } from "@/lib/server/usage";
 
 export const dynamic = "force-dynamic";
 
@@ -8,6 +12,7 @@ export const metadata: Metadata = { title: "Account · Deep Research" };
 
 export default async function AccountPage() {
   const me = await pageCaller();
+  const usage = await usageReport(await serverRuntime(), me.userId);
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-semibold tracking-tight">Your account</h1>
@@ -31,6 +36,18 @@ export default async function AccountPage() {
           Change password
         </h2>
         <ChangePasswordForm />
+      </section>
+      <section aria-labelledby="account-usage" className="space-y-3">
+        <h2 id="account-usage" className="text-lg font-medium">
+          Usage and cost
+        </h2>
+        <UsagePanel usage={usage} />
+      </section>
+      <section aria-labelledby="account-data" className="space-y-3">
+        <h2 id="account-data" className="text-lg font-medium">
+          Your data
+        </h2>
+        <AccountDataPanel email={me.email} />
       </section>
     </div>
   );

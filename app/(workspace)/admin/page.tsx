@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AccountsTable } from "@/components/account/accounts-table";
 import { type InvitationRow, InvitationsPanel } from "@/components/account/invitations-panel";
+import { UserLimitsTable } from "@/components/admin/user-limits-table";
 import { listAccounts, signupStatus } from "@/lib/server/accounts";
 import { pageAdmin } from "@/lib/server/auth/page";
 import { listAllInvitations } from "@/lib/server/invitations";
 import { serverRuntime } from "@/lib/server/runtime";
+import { defaultLimitsText, limitsByUser } from "@/lib/server/user-limits";
 
 export const dynamic = "force-dynamic";
 
@@ -20,11 +22,19 @@ const signupText = {
 export default async function AdminPage() {
   const me = await pageAdmin();
   const rt = await serverRuntime();
-  const [accounts, invitations, signup] = await Promise.all([
+  const [accounts, invitations, signup, limits] = await Promise.all([
     listAccounts(rt),
     listAllInvitations(rt),
     signupStatus(rt),
+    limitsByUser(rt),
   ]);
+  const limitRows = accounts.map((a) => ({
+    id: a.id,
+    name: a.name,
+    email: a.email,
+    maxConcurrentRuns: limits[a.id]?.maxConcurrentRuns ?? null,
+    monthlyCostLimitUsd: limits[a.id]?.monthlyCostLimitUsd ?? null,
+  }));
   const rows: InvitationRow[] = JSON.parse(JSON.stringify(invitations));
   return (
     <div className="space-y-10">
@@ -38,12 +48,27 @@ export default async function AdminPage() {
             Settings: models, provider keys, search and run limits
           </Link>
         </p>
+        <p>
+          <Link href="/admin/system" className="underline">
+            System: runs in progress, failures, model errors and cost
+          </Link>
+        </p>
       </section>
       <section aria-labelledby="admin-accounts" className="space-y-3">
         <h2 id="admin-accounts" className="text-lg font-medium">
           Accounts <span className="text-sm font-normal text-muted">({accounts.length})</span>
         </h2>
         <AccountsTable accounts={accounts} selfId={me.userId} />
+      </section>
+      <section aria-labelledby="admin-limits" className="space-y-3">
+        <h2 id="admin-limits" className="text-lg font-medium">
+          Limits
+        </h2>
+        <p className="max-w-2xl text-sm text-muted">
+          How many runs each person may have in progress at once, and what their runs may cost per calendar
+          month (UTC). Leave a field blank for this server&apos;s defaults ({defaultLimitsText()}).
+        </p>
+        <UserLimitsTable rows={limitRows} />
       </section>
       <section aria-labelledby="admin-invitations" className="space-y-3">
         <h2 id="admin-invitations" className="text-lg font-medium">

@@ -1,0 +1,12 @@
+import { handle } from "@/lib/http";
+import { requireAdmin } from "@/lib/server/auth/caller";
+import { serverRuntime } from "@/lib/server/runtime";
+import { systemOverview } from "@/lib/server/system";
+
+export const dynamic = "force-dynamic";
+
+/** Runs in progress and waiting, recent failures, model error rates, cost per day. Admins only (404 otherwise). */
+export const GET = handle(async (req: Request) => {
+  await requireAdmin(req);
+  return Response.json(await systemOverview(await serverRuntime()));
+});

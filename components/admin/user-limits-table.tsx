@@ -1,0 +1,130 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { FormError, FormNotice, inputClass, smallButton } from "../account/form-parts";
+import { DataTable } from "../data-table";
+import { errorMessage, readResponse } from "../read-response";
+
+export interface LimitsRow {
+  id: string;
+  name: string;
+  email: string;
+  maxConcurrentRuns: number | null;
+  monthlyCostLimitUsd: number | null;
+}
+
+/** A blank field is "the server's default" (null); anything else must be a number. */
+const fromField = (value: string) => (value.trim() === "" ? null : Number(value));
+const toField = (value: number | null) => (value === null ? "" : String(value));
+
+function LimitsForm({
+  row,
+  busy,
+  onSave,
+}: {
+  row: LimitsRow;
+  busy: boolean;
+  onSave: (r: LimitsRow) => void;
+}) {
+  const [runs, setRuns] = useState(toField(row.maxConcurrentRuns));
+  const [cost, setCost] = useState(toField(row.monthlyCostLimitUsd));
+  const base = `limits-${row.id}`;
+  return (
+    <tr className="align-top" data-testid={`limits-${row.email}`}>
+      <td className="px-3 py-2">
+        <span className="font-medium">{row.name}</span>
+        <span className="block text-xs text-muted">{row.email}</span>
+      </td>
+      <td className="px-3 py-2">
+        <label htmlFor={`${base}-runs`} className="sr-only">
+          Runs at once for {row.email}
+        </label>
+        <input
+          id={`${base}-runs`}
+          type="number"
+          min={1}
+          step={1}
+          placeholder="default"
+          value={runs}
+          onChange={(e) => setRuns(e.target.value)}
+          className={`${inputClass} w-28`}
+        />
+      </td>
+      <td className="px-3 py-2">
+        <label htmlFor={`${base}-cost`} className="sr-only">
+          Monthly cost limit in USD for {row.email}
+        </label>
+        <input
+          id={`${base}-cost`}
+          type="number"
+          min={0.01}
+          step={0.01}
+          placeholder="none"
+          value={cost}
+          onChange={(e) => setCost(e.target.value)}
+          className={`${inputClass} w-32`}
+        />
+      </td>
+      <td className="px-3 py-2 text-right">
+        <button
+          type="button"
+          disabled={busy}
+          className={smallButton}
+          onClick={() =>
+            onSave({ ...row, maxConcurrentRuns: fromField(runs), monthlyCostLimitUsd: fromField(cost) })
+          }
+        >
+          Save limits
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** Per-person limits: runs in progress at once and cost per calendar month (UTC); blank = default. */
+export function UserLimitsTable({ rows }: { rows: LimitsRow[] }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function save(row: LimitsRow) {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await readResponse(
+        await fetch(`/api/admin/users/${encodeURIComponent(row.id)}/limits`, {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            maxConcurrentRuns: row.maxConcurrentRuns,
+            monthlyCostLimitUsd: row.monthlyCostLimitUsd,
+          }),
+        }),
+      );
+      setNotice(`Limits saved for ${row.name}.`);
+      router.refresh();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-3">
+      <FormError message={error} />
+      <FormNotice message={notice} />
+      <DataTable
+        label="Limits"
+        columns={[{ name: "Account" }, { name: "Runs at once" }, { name: "Monthly cost (USD)" }]}
+      >
+        {rows.map((r) => (
+          <LimitsForm key={r.id} row={r} busy={busy} onSave={save} />
+        ))}
+      </DataTable>
+    </div>
+  );
+}
