@@ -1,4 +1,5 @@
 import { handle, readJson } from "@/lib/http";
+import { requireCaller } from "@/lib/server/auth/caller";
 import { requireConfiguredRun } from "@/lib/server/model-config";
 import { currentOwner } from "@/lib/server/owner";
 import { enforceRateLimit } from "@/lib/server/rate-limits";
@@ -6,6 +7,7 @@ import { createAndEnqueueRun } from "@/lib/server/run-actions";
 import { createRunSchema } from "@/lib/server/run-settings";
 import { listRunSummaries } from "@/lib/server/runs";
 import { serverRuntime } from "@/lib/server/runtime";
+import { withCallerWebhook } from "@/lib/server/webhooks";
 
 export const dynamic = "force-dynamic";
 
@@ -17,12 +19,13 @@ export const GET = handle(async (req: Request) => {
 });
 
 export const POST = handle(async (req: Request) => {
-  const owner = await currentOwner(req);
+  const caller = await requireCaller(req);
   const input = await readJson(req, createRunSchema);
   requireConfiguredRun(input.settings);
   // Counted once the request could create a run: a malformed one is told so, not throttled.
   const rt = await serverRuntime();
   await enforceRateLimit(rt, req, "runs");
-  const run = await createAndEnqueueRun(rt, { ownerId: owner, ...input });
+  const settings = await withCallerWebhook(rt, caller, input.settings);
+  const run = await createAndEnqueueRun(rt, { ownerId: caller.userId, ...input, settings });
   return Response.json({ id: run.id, status: run.status, queuePosition: run.queuePosition }, { status: 201 });
 });
