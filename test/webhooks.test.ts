@@ -121,7 +121,11 @@ for (const database of testDatabases()) {
     });
 
     async function endedRun(url: string, event: "run.completed" | "run.failed" = "run.completed") {
-      const run = await createRun(h.db, { ownerId: owner, question: "Do heat pumps work?", settings: { webhookUrl: url } });
+      const run = await createRun(h.db, {
+        ownerId: owner,
+        question: "Do heat pumps work?",
+        settings: { webhookUrl: url },
+      });
       const { store } = createRunWriters(h.db, bus, run.id, boss);
       const ended = await store.finishRun(
         event === "run.completed"
@@ -140,7 +144,12 @@ for (const database of testDatabases()) {
       const url = `http://127.0.0.1:${receiver.port}/hook`;
       const run = await endedRun(url);
       const [delivery] = await waitFor(() => deliveries(run.id), settled);
-      expect(delivery).toMatchObject({ status: "delivered", attempts: 1, lastStatus: 200, event: "run.completed" });
+      expect(delivery).toMatchObject({
+        status: "delivered",
+        attempts: 1,
+        lastStatus: 200,
+        event: "run.completed",
+      });
       expect(receiver.received).toHaveLength(1);
 
       const { headers, body } = receiver.received[0];
@@ -149,7 +158,9 @@ for (const database of testDatabases()) {
       expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
       expect(headers["x-deepresearch-event"]).toBe("run.completed");
       expect(headers["content-type"]).toBe("application/json");
-      expect(receiverAccepts(secret, timestamp, body, headers["x-deepresearch-signature"] as string)).toBe(true);
+      expect(receiverAccepts(secret, timestamp, body, headers["x-deepresearch-signature"] as string)).toBe(
+        true,
+      );
       expect(JSON.parse(body)).toEqual({
         event: "run.completed",
         runId: run.id,
@@ -192,7 +203,9 @@ for (const database of testDatabases()) {
       const secret = await webhookSecretFor(h.db, owner, authSecret);
       for (const r of receiver.received) {
         const ts = r.headers["x-deepresearch-timestamp"] as string;
-        expect(receiverAccepts(secret, ts, r.body, r.headers["x-deepresearch-signature"] as string)).toBe(true);
+        expect(receiverAccepts(secret, ts, r.body, r.headers["x-deepresearch-signature"] as string)).toBe(
+          true,
+        );
       }
     }, 40_000);
 
@@ -234,7 +247,9 @@ for (const database of testDatabases()) {
         settings: { webhookUrl: `http://127.0.0.1:${receiver.port}/x` },
       });
       const writers = createRunWriters(h.db, bus, cancelled.id, boss);
-      expect(await writers.store.finishRun({ type: "run.cancelled", reason: "cancelled by the user" })).toBe(true);
+      expect(await writers.store.finishRun({ type: "run.cancelled", reason: "cancelled by the user" })).toBe(
+        true,
+      );
       const plain = await createRun(h.db, { ownerId: owner, question: "No hook?", settings: {} });
       const plainWriters = createRunWriters(h.db, bus, plain.id, boss);
       await plainWriters.store.finishRun({ type: "run.completed", sources: 0, citations: 0, partial: false });

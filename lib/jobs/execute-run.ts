@@ -19,8 +19,8 @@ import type { RunStore } from "../research/store.ts";
 import type { RunBus } from "./bus.ts";
 import { createEngineDeps, processModelRegistry } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
-import { oweRunWebhook } from "./webhooks/owed.ts";
 import { applyRunCeilings, runBudget, runCeilingsFromEnv } from "./run-limits.ts";
+import { oweRunWebhook } from "./webhooks/owed.ts";
 
 export interface ExecuteRunOptions {
   handle: DatabaseHandle;

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { TokensPanel } from "@/components/account/tokens-panel";
+import { WebhookSecretPanel } from "@/components/account/webhook-secret";
 import { pageCaller } from "@/lib/server/auth/page";
 
 export const dynamic = "force-dynamic";
@@ -32,6 +34,8 @@ export default async function AccountPage() {
         </h2>
         <ChangePasswordForm />
       </section>
+      <TokensPanel />
+      <WebhookSecretPanel />
     </div>
   );
 }

@@ -24,7 +24,12 @@ export function runWebhookUrl(settings: Record<string, unknown> | null | undefin
 }
 
 /** Owes (row + job, in `tx`) the webhook for the run's terminal event; false when none is owed. */
-export async function oweRunWebhook(tx: Db, boss: PgBoss, runId: string, eventType: string): Promise<boolean> {
+export async function oweRunWebhook(
+  tx: Db,
+  boss: PgBoss,
+  runId: string,
+  eventType: string,
+): Promise<boolean> {
   if (!isWebhookEvent(eventType)) return false;
   const run = await getRun(tx, runId);
   const url = runWebhookUrl(run?.settings);

@@ -52,7 +52,7 @@ export async function postWebhook(
     if (refusal?.reason === "private_address") {
       return { kind: "refused", message: `${refusal.message}; add it to FETCH_ALLOWED_HOSTS to allow it` };
     }
-    return { kind: "unreachable", message: describe(e, timeoutMs) };
+    return { kind: "unreachable", message: failureText(e, timeoutMs) };
   } finally {
     agent.destroy().catch(() => {});
   }
@@ -87,7 +87,7 @@ function connectRefusal(e: unknown): ConnectRefusal | undefined {
   return undefined;
 }
 
-function describe(e: unknown, timeoutMs: number): string {
+function failureText(e: unknown, timeoutMs: number): string {
   if (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError")) {
     return `No answer within ${timeoutMs / 1000} s`;
   }

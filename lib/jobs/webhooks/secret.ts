@@ -3,8 +3,9 @@
  * from AUTH_SECRET (purpose "webhooks"), shown only to its owner. The worker signs with it; the
  * account page reveals and rotates it (lib/server/webhooks.ts).
  */
-import { defaultDataDir } from "../../../db/client.ts";
+
 import type { Db } from "../../../db/client.ts";
+import { defaultDataDir } from "../../../db/client.ts";
 import {
   getWebhookSecretCipher,
   insertWebhookSecret,

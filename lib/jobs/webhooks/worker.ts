@@ -3,7 +3,12 @@ import type { PgBoss } from "pg-boss";
 import type { Db } from "../../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { deliverWebhook } from "./deliver.ts";
-import { ensureWebhookQueue, WEBHOOK_QUEUE, type WebhookJobData, webhookQueueSettingsFromEnv } from "./queue.ts";
+import {
+  ensureWebhookQueue,
+  WEBHOOK_QUEUE,
+  type WebhookJobData,
+  webhookQueueSettingsFromEnv,
+} from "./queue.ts";
 
 export async function startWebhookWorker(
   db: Db,
