@@ -9,6 +9,7 @@ import { expectAccessible } from "./support/axe.ts";
 import { sharedApp, signedOut } from "./support/session.ts";
 
 test("create a token in the UI, use it on the API, revoke it in the UI", async ({ page, playwright }) => {
+  test.setTimeout(180_000); // axe in two colour schemes, twice, on a shared 2-core machine
   const name = `script ${Date.now().toString(36)}`;
   await page.goto("/account");
   await expectAccessible(page, "account page");
@@ -70,6 +71,7 @@ test("create a token in the UI, use it on the API, revoke it in the UI", async (
 });
 
 test("the webhook signing secret is revealed on request and changes when rotated", async ({ page }) => {
+  test.setTimeout(180_000);
   await page.goto("/account");
   const section = page.getByRole("region", { name: "Webhook signing secret" });
   await section.getByRole("button", { name: "Reveal secret" }).click();

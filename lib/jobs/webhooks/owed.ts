@@ -23,7 +23,10 @@ export function runWebhookUrl(settings: Record<string, unknown> | null | undefin
   return typeof url === "string" && url ? url : null;
 }
 
-/** Owes (row + job, in `tx`) the webhook for the run's terminal event; false when none is owed. */
+/**
+ * Owes (row + job, in `tx`) the webhook for the run's terminal event; false when none is owed. The
+ * writes run in a savepoint: a webhook that cannot be queued is logged, and the run still ends.
+ */
 export async function oweRunWebhook(
   tx: Db,
   boss: PgBoss,
@@ -34,8 +37,17 @@ export async function oweRunWebhook(
   const run = await getRun(tx, runId);
   const url = runWebhookUrl(run?.settings);
   if (!run || !url) return false;
-  const delivery = await insertWebhookDelivery(tx, { runId, ownerId: run.ownerId, url, event: eventType });
-  if (!delivery) return false;
-  await enqueueWebhookDelivery(boss, tx, delivery.id);
-  return true;
+  try {
+    return await tx.transaction(async (sp) => {
+      const savepoint = sp as unknown as Db;
+      const owed = { runId, ownerId: run.ownerId, url, event: eventType };
+      const delivery = await insertWebhookDelivery(savepoint, owed);
+      if (!delivery) return false;
+      await enqueueWebhookDelivery(boss, savepoint, delivery.id);
+      return true;
+    });
+  } catch (e) {
+    console.error(`[deep-research] the webhook of run ${runId} could not be queued:`, e);
+    return false;
+  }
 }
