@@ -96,7 +96,10 @@ export interface RunEventSink extends EventSink {
   finish(event: TerminalEvent): Promise<boolean>;
 }
 
-export function createRunEventSink(db: Db, bus: RunBus, runId: string): RunEventSink {
+/** Runs inside the transaction that ends the run, after its terminal row (e.g. owing a webhook). */
+export type RunEndHook = (tx: Db, event: TerminalEvent) => Promise<unknown>;
+
+export function createRunEventSink(db: Db, bus: RunBus, runId: string, onEnd?: RunEndHook): RunEventSink {
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
   // Events being written are tracked, so the terminal event can wait for them and come last.
@@ -114,9 +117,11 @@ export function createRunEventSink(db: Db, bus: RunBus, runId: string): RunEvent
     async finish(event) {
       closed = true;
       await Promise.allSettled([...inFlight]);
-      return withEventTransaction(db, bus, (tx, log) =>
-        writeRunEnd(tx, runId, event, (e) => log.append(runId, e)),
-      );
+      return withEventTransaction(db, bus, async (tx, log) => {
+        const ended = await writeRunEnd(tx, runId, event, (e) => log.append(runId, e));
+        if (ended) await onEnd?.(tx, event);
+        return ended;
+      });
     },
     async emit(event: ResearchEvent) {
       if (closed) return;

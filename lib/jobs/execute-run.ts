@@ -3,6 +3,7 @@
  * the database store, the event sink and a usage meter, and turns cancellation, the run's time
  * limit and worker shutdown into the abort reasons the orchestrator understands.
  */
+import type { PgBoss } from "pg-boss";
 import type { DatabaseHandle, Db } from "../../db/client.ts";
 import { getRun, markRunStarted, runStopRequests } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
@@ -11,7 +12,7 @@ import { UsageMeter, type UsageSnapshot } from "../ai/usage.ts";
 import { resolveResearchConfig } from "../research/config.ts";
 import type { EngineDeps } from "../research/deps.ts";
 import { isNotConfigured } from "../research/errors.ts";
-import type { EventSink } from "../research/events.ts";
+import type { EventSink, TerminalEvent } from "../research/events.ts";
 import { defaultPhases } from "../research/phases/index.ts";
 import { type RunAbortReason, type RunOutcome, runResearch } from "../research/run.ts";
 import type { RunStore } from "../research/store.ts";
@@ -21,6 +22,7 @@ import { effectiveConfig } from "./effective-config.ts";
 import { createEngineDeps, processModelRegistry } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
 import { applyRunCeilings, runBudget, runCeilingsFromEnv } from "./run-limits.ts";
+import { oweRunWebhook } from "./webhooks/owed.ts";
 
 export interface ExecuteRunOptions {
   handle: DatabaseHandle;
@@ -32,6 +34,8 @@ export interface ExecuteRunOptions {
   registry?: ModelRegistry;
   /** How often the run row is checked for a cancel or finish request (the bus usually delivers it first). */
   cancelPollMs?: number;
+  /** The worker's queue: a run ending completed or failed owes its webhook through it, if it has one. */
+  boss?: PgBoss;
 }
 
 /** One attempt at a run, in its own span and log context (every line inside carries the run id). */
@@ -95,7 +99,7 @@ async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
   );
   cleanups.push(() => clearTimeout(timer));
 
-  const { store, events } = createRunWriters(db, bus, runId);
+  const { store, events } = createRunWriters(db, bus, runId, opts.boss);
   let meter: UsageMeter | undefined;
   try {
     const registry = opts.registry ?? processModelRegistry(env);
@@ -139,8 +143,14 @@ async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
  * whose finishRun is the sink's, so a run's terminal status and event commit together and the
  * event is announced after COMMIT, as the last row of the run.
  */
-export function createRunWriters(db: Db, bus: RunBus, runId: string): { store: RunStore; events: EventSink } {
-  const events = createRunEventSink(db, bus, runId);
+export function createRunWriters(
+  db: Db,
+  bus: RunBus,
+  runId: string,
+  boss?: PgBoss,
+): { store: RunStore; events: EventSink } {
+  const owe = boss && ((tx: Db, event: TerminalEvent) => oweRunWebhook(tx, boss, runId, event.type));
+  const events = createRunEventSink(db, bus, runId, owe);
   const store: RunStore = { ...createDbRunStore(db, runId), finishRun: (event) => events.finish(event) };
   return { store, events };
 }

@@ -11,6 +11,7 @@ import { log } from "../telemetry/log.ts";
 import type { RunBus } from "./bus.ts";
 import { withEventTransaction } from "./event-sink.ts";
 import { RUN_QUEUE } from "./queue.ts";
+import { oweRunWebhook } from "./webhooks/owed.ts";
 
 /** Runs untouched for less than this are left alone: their job may be being created right now. */
 const MIN_IDLE_MS = 60_000;
@@ -29,7 +30,7 @@ export async function sweepAbandonedRuns(
     const reason = job
       ? `The run's job ended as "${job.state}" after ${job.retryCount + 1} attempt(s) without finishing the run; it was given up.`
       : "The run's job no longer exists in the queue; the run was given up.";
-    if (await failAbandoned(db, bus, c.id, reason)) ended.push(c.id);
+    if (await failAbandoned(db, boss, bus, c.id, reason)) ended.push(c.id);
   }
   return ended;
 }
@@ -39,11 +40,18 @@ export async function sweepAbandonedRuns(
  * run that cannot be ended now (its write failed and rolled back) stays as it was for the next
  * sweep and does not keep the others from being ended.
  */
-async function failAbandoned(db: Db, bus: RunBus, runId: string, reason: string): Promise<boolean> {
+async function failAbandoned(
+  db: Db,
+  boss: PgBoss,
+  bus: RunBus,
+  runId: string,
+  reason: string,
+): Promise<boolean> {
   try {
     return await withEventTransaction(db, bus, async (tx, events) => {
       if (!(await failAbandonedRun(tx, runId, reason))) return false;
       await events.append(runId, { type: "run.failed", reason, partial: false });
+      await oweRunWebhook(tx, boss, runId, "run.failed");
       return true;
     });
   } catch (e) {

@@ -13,6 +13,7 @@ import { executeRun } from "./execute-run.ts";
 import { getBoss, RUN_QUEUE, type RunJobData } from "./queue.ts";
 import { promoteAfterRun, promoteAllWaitingRuns } from "./run-slots.ts";
 import { sweepAbandonedRuns } from "./sweeper.ts";
+import { startWebhookWorker } from "./webhooks/worker.ts";
 
 export interface RunWorker {
   stop(): Promise<void>;
@@ -34,6 +35,8 @@ export async function startRunWorker(
 ): Promise<RunWorker> {
   const boss = await getBoss(handle);
   const shutdown = new AbortController();
+  // The webhook queue first: a run that ends owes its delivery through it.
+  const webhooks = await startWebhookWorker(handle.db, boss, { pollSeconds: opts.pollSeconds });
   warmParsePool();
   await boss.work<RunJobData>(
     RUN_QUEUE,
@@ -52,6 +55,7 @@ export async function startRunWorker(
           handle,
           bus,
           runId: job.data.runId,
+          boss,
           workerSignal: AbortSignal.any([shutdown.signal, job.signal]),
         });
         if (outcome.status === "interrupted") {
@@ -83,6 +87,7 @@ export async function startRunWorker(
       clearInterval(sweeper);
       shutdown.abort();
       await boss.offWork(RUN_QUEUE, { wait: true }).catch(() => {});
+      await webhooks.stop();
     },
   };
 }

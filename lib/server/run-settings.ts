@@ -51,6 +51,11 @@ export const runSettingsSchema = researchSettingsSchema
         maxCostUsd: z.number().positive().optional(),
       })
       .optional(),
+    /** Where this run's run.completed / run.failed is posted, signed (README "Webhooks"). */
+    webhookUrl: z
+      .url({ protocol: /^https?$/, error: "webhookUrl must be an http or https URL" })
+      .max(2000)
+      .optional(),
   })
   .default({});
 export type RunSettings = z.infer<typeof runSettingsSchema>;

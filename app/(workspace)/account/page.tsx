@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { AccountDataPanel } from "@/components/account/account-data-panel";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { TokensPanel } from "@/components/account/tokens-panel";
 import { UsagePanel } from "@/components/account/usage-panel";
+import { WebhookSecretPanel } from "@/components/account/webhook-secret";
 import { pageCaller } from "@/lib/server/auth/page";
 import { serverRuntime } from "@/lib/server/runtime";
 import { usageReport } from "@/lib/server/usage";
@@ -37,6 +39,8 @@ export default async function AccountPage() {
         </h2>
         <ChangePasswordForm />
       </section>
+      <TokensPanel />
+      <WebhookSecretPanel />
       <section aria-labelledby="account-usage" className="space-y-3">
         <h2 id="account-usage" className="text-lg font-medium">
           Usage and cost
