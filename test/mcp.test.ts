@@ -221,7 +221,7 @@ describe.each(appDatabaseKinds())("MCP server (%s)", (kind) => {
         topic: "Breathable insulation",
         priority: "normal",
         origin: "supervisor",
-        type: "research",
+        type: "initial",
         rationale: "r",
       },
     ]);
