@@ -14,6 +14,8 @@ import { addUserDirective, cancelRun, createAndEnqueueRun } from "../run-actions
 import { createRunSchema } from "../run-settings.ts";
 import type { RunView } from "../run-view.ts";
 import { findRunView } from "../runs.ts";
+import { serverEffectiveEnv } from "../settings/effective.ts";
+import { withCallerWebhook } from "../webhooks.ts";
 import { dashboardUrl, isRunId, type McpContext, rateLimitKeyOf, runIdInput } from "./context.ts";
 import { jsonResult, toolCall } from "./tool-results.ts";
 
@@ -79,11 +81,13 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
           const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`);
           throw new AppError("validation_failed", `Invalid request: ${issues.join("; ")}`);
         }
-        requireConfiguredRun(parsed.data.settings, ctx.env as NodeJS.ProcessEnv);
+        // The same steps as POST /api/runs: the settings page's models, the token's webhook.
+        requireConfiguredRun(parsed.data.settings, await serverEffectiveEnv(ctx.rt));
         await consumeRateLimit(ctx.rt.handle, "runs", rateLimitKeyOf(ctx), ctx.env);
+        const withWebhook = await withCallerWebhook(ctx.rt, ctx.caller, parsed.data.settings);
         const run = await createAndEnqueueRun(
           ctx.rt,
-          { ownerId: ctx.caller.userId, ...parsed.data },
+          { ownerId: ctx.caller.userId, ...parsed.data, settings: withWebhook },
           ctx.env,
         );
         return jsonResult({
