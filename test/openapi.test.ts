@@ -11,7 +11,10 @@ import { reviewKnowledgeSchema } from "../lib/server/knowledge.ts";
 import { createRunSchema } from "../lib/server/run-settings.ts";
 
 type Json = Record<string, unknown>;
-type Doc = Json & { paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
+type Doc = Json & {
+  paths: Record<string, Record<string, Json>>;
+  components: { schemas: Record<string, Json> };
+};
 
 const apiDir = path.resolve(import.meta.dirname, "../app/api");
 const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -19,9 +22,14 @@ const origin = "http://localhost:3000";
 
 /** Every route file under app/api as [path with {params}, its exported methods]. */
 function routeFiles(): { file: string; path: string; methods: string[] }[] {
-  const files = fs.readdirSync(apiDir, { recursive: true, encoding: "utf8" }).filter((f) => /(^|\/)route\.ts$/.test(f));
+  const files = fs
+    .readdirSync(apiDir, { recursive: true, encoding: "utf8" })
+    .filter((f) => /(^|\/)route\.ts$/.test(f));
   return files.map((file) => {
-    const segments = path.dirname(file).split(path.sep).filter((s) => s !== ".");
+    const segments = path
+      .dirname(file)
+      .split(path.sep)
+      .filter((s) => s !== ".");
     const apiPath = `/api/${segments.map((s) => s.replace(/^\[(?:\.\.\.)?(\w+)\]$/, "{$1}")).join("/")}`;
     const source = fs.readFileSync(path.join(apiDir, file), "utf8");
     const methods = httpMethods.filter((m) =>
@@ -78,7 +86,9 @@ describe("GET /api/openapi.json", () => {
     const routes = routeFiles();
     for (const documented of Object.keys(doc.paths)) {
       const known = routes.some(
-        (r) => r.path === documented || (r.file.includes("[...") && documented.startsWith(r.path.replace(/\{\w+\}$/, ""))),
+        (r) =>
+          r.path === documented ||
+          (r.file.includes("[...") && documented.startsWith(r.path.replace(/\{\w+\}$/, ""))),
       );
       expect(known, documented).toBe(true);
     }
@@ -92,7 +102,9 @@ describe("GET /api/openapi.json", () => {
         for (const [status, answer] of Object.entries(op.responses as Record<string, Json>)) {
           if (!/^4\d\d$/.test(status)) continue;
           const content = answer.content as Record<string, { schema: Json }>;
-          expect(content["application/json"].schema, `${p} ${status}`).toEqual({ $ref: "#/components/schemas/Error" });
+          expect(content["application/json"].schema, `${p} ${status}`).toEqual({
+            $ref: "#/components/schemas/Error",
+          });
           const codes = Object.entries(errorStatus).filter(([, s]) => s === Number(status));
           for (const [code] of codes) expect(answer.description, `${p} ${status}`).toContain(`\`${code}\``);
           checked++;
@@ -117,7 +129,10 @@ describe("GET /api/openapi.json", () => {
     const run = body("/api/runs", "post");
     expect(run.required).toEqual(["question"]);
     expect(run.additionalProperties).toBe(false);
-    expect((run.properties as Record<string, Json>).question).toMatchObject({ minLength: 3, maxLength: 4000 });
+    expect((run.properties as Record<string, Json>).question).toMatchObject({
+      minLength: 3,
+      maxLength: 4000,
+    });
     // PATCH /api/knowledge/:id: the actions the handler's schema takes, and no other.
     const review = body("/api/knowledge/{id}", "patch");
     expect((review.properties as Record<string, Json>).action.enum).toEqual(
@@ -132,8 +147,12 @@ describe("GET /api/openapi.json", () => {
   it("documents parameters, media types, 204s and who may call", () => {
     const events = doc.paths["/api/runs/{id}/events"].get;
     const names = (events.parameters as Json[]).map((p) => `${p.in}:${p.name}`);
-    expect(names).toEqual(expect.arrayContaining(["path:id", "query:after", "query:deltas", "header:Last-Event-ID"]));
-    expect(Object.keys((events.responses as Record<string, Json>)["200"].content as Json)).toEqual(["text/event-stream"]);
+    expect(names).toEqual(
+      expect.arrayContaining(["path:id", "query:after", "query:deltas", "header:Last-Event-ID"]),
+    );
+    expect(Object.keys((events.responses as Record<string, Json>)["200"].content as Json)).toEqual([
+      "text/event-stream",
+    ]);
     const report = doc.paths["/api/runs/{id}/report.md"].get.responses as Record<string, Json>;
     expect(Object.keys(report["200"].content as Json)).toEqual(["text/markdown"]);
     expect(doc.paths["/api/runs/{id}"].delete.responses).toHaveProperty("204");

@@ -58,8 +58,7 @@ export function errors(...statuses: number[]): ZodOpenApiResponsesObject {
 export const signedInErrors = [401, 403] as const;
 
 export const uuid = (description: string) => z.uuid().meta({ description });
-export const timestamp = (description?: string) =>
-  z.iso.datetime().meta(description ? { description } : {});
+export const timestamp = (description?: string) => z.iso.datetime().meta(description ? { description } : {});
 export const nullableTimestamp = (description?: string) => timestamp(description).nullable();
 
 /** A path whose `{id}` is a UUID; a malformed one names nothing (404), except where noted. */
@@ -81,6 +80,8 @@ export const jsonBody = (schema: z.ZodType, description?: string) => ({
   content: { "application/json": { schema } },
 });
 
+type SecurityRequirement = Record<string, string[]>;
+
 export const securitySchemes = {
   sessionCookie: {
     type: "apiKey",
@@ -99,8 +100,8 @@ export const securitySchemes = {
 } as const;
 
 /** Either credential: the default of every operation. */
-export const signedIn = [{ sessionCookie: [] }, { bearerToken: [] }];
+export const signedIn: SecurityRequirement[] = [{ sessionCookie: [] }, { bearerToken: [] }];
 /** A session only: a token is refused with 403. */
-export const sessionOnly = [{ sessionCookie: [] }];
+export const sessionOnly: SecurityRequirement[] = [{ sessionCookie: [] }];
 /** No credential needed. */
-export const open = [];
+export const open: SecurityRequirement[] = [];

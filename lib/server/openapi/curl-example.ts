@@ -59,7 +59,9 @@ export function curlExample(
   const security = op.security ?? (doc.security as Json[] | undefined) ?? [];
   const bearer = security.some((s) => "bearerToken" in s);
   const sessionOnly = !bearer && security.length > 0;
-  const lines = [`curl${method === "get" ? "" : ` -X ${method.toUpperCase()}`} "${server}${placeholders(path)}"`];
+  const lines = [
+    `curl${method === "get" ? "" : ` -X ${method.toUpperCase()}`} "${server}${placeholders(path)}"`,
+  ];
   if (path.endsWith("/events")) lines[0] = lines[0].replace("curl", "curl -N");
   if (bearer) lines.push(`-H "Authorization: Bearer $TOKEN"`);
   if (sessionOnly) lines.push(`-b "better-auth.session_token=…"`);

@@ -40,7 +40,7 @@ function buildDocument(origin: string): OpenApiDocument {
         title: "Deep Research API",
         version: packageJson.version,
         description:
-          "Everything the dashboard does goes through this API. Sign in with the session cookie, or send a personal API token as `Authorization: Bearer drt_…`. Every error is `{\"error\": {\"code\", \"message\"}}` (better-auth's `/api/auth/*` answer in its own shape).",
+          'Everything the dashboard does goes through this API. Sign in with the session cookie, or send a personal API token as `Authorization: Bearer drt_…`. Every error is `{"error": {"code", "message"}}` (better-auth\'s `/api/auth/*` answer in its own shape).',
       },
       servers: [{ url: origin }],
       tags,

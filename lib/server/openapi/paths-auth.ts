@@ -9,7 +9,8 @@ import type { ZodOpenApiPathItemObject, ZodOpenApiResponseObject } from "zod-ope
 import { json, jsonBody, open } from "./common.ts";
 
 const tags = ["Accounts"];
-const moreRoutes = "Other routes of better-auth (change-password, admin/*): see docs/API.md and https://www.better-auth.com/docs.";
+const moreRoutes =
+  "Other routes of better-auth (change-password, admin/*): see docs/API.md and https://www.better-auth.com/docs.";
 
 const authErrorSchema = z
   .object({ code: z.string().optional(), message: z.string() })

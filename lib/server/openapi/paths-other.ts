@@ -5,11 +5,7 @@
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { createInvitationSchema } from "../invitations.ts";
-import {
-  addKnowledgeSchema,
-  knowledgeStatusSchema,
-  reviewKnowledgeSchema,
-} from "../knowledge.ts";
+import { addKnowledgeSchema, knowledgeStatusSchema, reviewKnowledgeSchema } from "../knowledge.ts";
 import { libraryShareSchema } from "../library.ts";
 import { addDocumentSchema } from "../library-ingest.ts";
 import { createTokenSchema, tokenViewSchema } from "../tokens.ts";
@@ -30,7 +26,10 @@ export const knowledgePath: ZodOpenApiPathItemObject = {
     tags: ["Knowledge"],
     summary: "List your knowledge items (and those an admin shared)",
     requestParams: { query: z.object({ status: knowledgeStatusSchema.optional() }) },
-    responses: { "200": json("The items.", z.object({ items: z.array(knowledgeItemSchema) })), ...errors(400, 401) },
+    responses: {
+      "200": json("The items.", z.object({ items: z.array(knowledgeItemSchema) })),
+      ...errors(400, 401),
+    },
   },
   post: {
     tags: ["Knowledge"],
@@ -114,7 +113,10 @@ export const tokensPath: ZodOpenApiPathItemObject = {
   get: {
     tags: ["Tokens"],
     summary: "List your personal API tokens",
-    responses: { "200": json("Your tokens, newest first.", z.object({ tokens: z.array(token) })), ...errors(401) },
+    responses: {
+      "200": json("Your tokens, newest first.", z.object({ tokens: z.array(token) })),
+      ...errors(401),
+    },
   },
   post: {
     tags: ["Tokens"],
@@ -123,7 +125,10 @@ export const tokensPath: ZodOpenApiPathItemObject = {
     security: sessionOnly,
     requestBody: jsonBody(createTokenSchema),
     responses: {
-      "201": json("The new token.", token.extend({ token: z.string().meta({ description: "drt_…, shown once." }) })),
+      "201": json(
+        "The new token.",
+        token.extend({ token: z.string().meta({ description: "drt_…, shown once." }) }),
+      ),
       ...errors(400, ...signedInErrors, 413, 422),
     },
   },
@@ -177,7 +182,10 @@ export const healthPath: ZodOpenApiPathItemObject = {
     tags: ["Service"],
     summary: "Up or not, and whether the database is reachable",
     security: open,
-    responses: { "200": json("Up.", healthSchema), "503": json("The database is unreachable.", healthSchema) },
+    responses: {
+      "200": json("Up.", healthSchema),
+      "503": json("The database is unreachable.", healthSchema),
+    },
   },
 };
 

@@ -1,8 +1,7 @@
 /** The run routes of the OpenAPI document (app/api/runs/**): one path item per route file. */
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
-import { directiveRequestSchema } from "../directive-requests.ts";
-import { clarificationRequestSchema } from "../directive-requests.ts";
+import { clarificationRequestSchema, directiveRequestSchema } from "../directive-requests.ts";
 import { createRunSchema } from "../run-settings.ts";
 import { shareRequestSchema } from "../share-requests.ts";
 import { errors, idPath, json, jsonBody, noContent, signedInErrors, uuid } from "./common.ts";
@@ -26,7 +25,10 @@ export const runsPath: ZodOpenApiPathItemObject = {
     summary: "List your runs, newest first",
     requestParams: {
       query: z.object({
-        q: z.string().optional().meta({ description: "Keep runs whose question contains this text (any case)." }),
+        q: z
+          .string()
+          .optional()
+          .meta({ description: "Keep runs whose question contains this text (any case)." }),
       }),
     },
     responses: { "200": json("Your runs.", z.object({ runs: z.array(runSummarySchema) })), ...errors(401) },
@@ -169,7 +171,10 @@ export const runSharesPath: ZodOpenApiPathItemObject = {
     tags: shareTags,
     summary: "List a run's share links (never the links themselves)",
     requestParams: runPath,
-    responses: { "200": json("The shares.", z.object({ shares: z.array(shareSchema) })), ...errors(401, 404) },
+    responses: {
+      "200": json("The shares.", z.object({ shares: z.array(shareSchema) })),
+      ...errors(401, 404),
+    },
   },
   post: {
     tags: shareTags,

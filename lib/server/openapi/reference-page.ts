@@ -36,7 +36,11 @@ function prose(text: string | undefined): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 }
 
-const anchor = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const anchor = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 const refName = (ref: string) => ref.split("/").at(-1) ?? ref;
 
 function schemaHtml(schema: Json | undefined): string {

@@ -87,7 +87,9 @@ const sourceSummarySchema = z
     domain: z.string(),
     provider: z.string(),
     quality,
-    readInFull: z.boolean().meta({ description: "The page's own text was fetched, not only a search snippet." }),
+    readInFull: z
+      .boolean()
+      .meta({ description: "The page's own text was fetched, not only a search snippet." }),
   })
   .meta({ id: "SourceSummary" });
 
@@ -147,7 +149,9 @@ export const sourceViewSchema = z
   })
   .meta({ id: "Source" });
 
-export const runStateSchema = z.object({ status: z.string().meta({ description: "e.g. queued, cancelled, finishing." }) });
+export const runStateSchema = z.object({
+  status: z.string().meta({ description: "e.g. queued, cancelled, finishing." }),
+});
 
 export const shareSchema = z
   .object({
@@ -204,7 +208,9 @@ export const libraryDocumentFullSchema = libraryDocumentSchema
 
 /** The multipart form of POST /api/library (read with FormData in library-ingest.ts). */
 export const libraryUploadSchema = z.object({
-  file: z.string().meta({ description: "PDF, HTML, text or Markdown.", contentMediaType: "application/octet-stream" }),
+  file: z
+    .string()
+    .meta({ description: "PDF, HTML, text or Markdown.", contentMediaType: "application/octet-stream" }),
   title: z.string().optional(),
 });
 
