@@ -79,3 +79,6 @@ export const skipClarificationAnswer =
 export const clarificationAnswerSchema = z.strictObject({
   answer: z.string().trim().min(1, "write an answer, or choose Skip").max(4000),
 });
+
+/** The body of POST /api/runs/:id/clarification (the form's own schema above has its own wording). */
+export const clarificationRequestSchema = z.strictObject({ answer: z.string().trim().min(1).max(4000) });

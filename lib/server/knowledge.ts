@@ -1,4 +1,5 @@
 /** The owner's knowledge base: listing, adding and reviewing items. */
+import { z } from "zod";
 import {
   addKnowledgeItem,
   type KnowledgeSourceLink,
@@ -13,8 +14,29 @@ import type { KnowledgeItem } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Runtime } from "../jobs/runtime.ts";
 import { findNearDuplicate } from "../research/phases/supervision/dedup.ts";
+import { knowledgeCategories, knowledgeStatuses } from "../research/vocabulary.ts";
 
 export type { KnowledgeSourceLink } from "../../db/queries/knowledge.ts";
+
+/** GET /api/knowledge?status= */
+export const knowledgeStatusSchema = z.enum(knowledgeStatuses);
+
+/** The body of POST /api/knowledge: an item the person writes themselves. */
+export const addKnowledgeSchema = z.strictObject({
+  category: z.enum(knowledgeCategories),
+  content: z.string().trim().min(3).max(500),
+});
+
+/** PATCH /api/knowledge/:id: approve → established, reject → deprecated, edit → new content/category; share/unshare (admins). */
+export const reviewKnowledgeSchema = z
+  .strictObject({
+    action: z.enum(["approve", "reject", "edit", "share", "unshare"]),
+    content: z.string().trim().min(3).max(500).optional(),
+    category: z.enum(knowledgeCategories).optional(),
+  })
+  .refine((v) => v.action !== "edit" || v.content || v.category, {
+    message: "edit needs content or category",
+  });
 
 /** What a person sees of an item: whether it is theirs (and so theirs to review), never who else owns it. */
 export type KnowledgeItemView = Omit<KnowledgeItem, "ownerId"> & { own: boolean };

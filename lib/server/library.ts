@@ -1,4 +1,5 @@
 /** The owner's document library: listing, adding, reading and deleting documents. */
+import { z } from "zod";
 import {
   deleteLibraryDocument,
   getLibraryDocument,
@@ -24,6 +25,9 @@ function viewOf<D extends LibraryDocumentSummary>(doc: D, ownerId: string): Libr
   const { ownerId: docOwner, ...rest } = doc;
   return { ...rest, own: docOwner === ownerId };
 }
+
+/** The body of PATCH /api/library/:id (admins, their own documents). */
+export const libraryShareSchema = z.strictObject({ shared: z.boolean() });
 
 export async function listLibrary(rt: Runtime, ownerId: string): Promise<LibraryDocumentView[]> {
   return (await listLibraryDocuments(rt.handle.db, ownerId)).map((d) => viewOf(d, ownerId));

@@ -1,18 +1,19 @@
-import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { handle, readJson } from "@/lib/http";
-import { knowledgeCategories, knowledgeStatuses } from "@/lib/research/vocabulary";
-import { addOwnKnowledgeItem, listKnowledgeItems } from "@/lib/server/knowledge";
+import {
+  addKnowledgeSchema,
+  addOwnKnowledgeItem,
+  knowledgeStatusSchema,
+  listKnowledgeItems,
+} from "@/lib/server/knowledge";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-const statusSchema = z.enum(knowledgeStatuses);
-
 export const GET = handle(async (req: Request) => {
   const raw = new URL(req.url).searchParams.get("status");
-  const status = raw === null ? undefined : statusSchema.safeParse(raw);
+  const status = raw === null ? undefined : knowledgeStatusSchema.safeParse(raw);
   if (status && !status.success) {
     throw new AppError("bad_request", "status must be provisional, established or deprecated.");
   }
@@ -22,14 +23,9 @@ export const GET = handle(async (req: Request) => {
   return Response.json({ items });
 });
 
-const addSchema = z.strictObject({
-  category: z.enum(knowledgeCategories),
-  content: z.string().trim().min(3).max(500),
-});
-
 export const POST = handle(async (req: Request) => {
   const owner = await currentOwner(req);
-  const input = await readJson(req, addSchema);
+  const input = await readJson(req, addKnowledgeSchema);
   const item = await addOwnKnowledgeItem(await serverRuntime(), owner, input);
   return Response.json({ item }, { status: 201 });
 });

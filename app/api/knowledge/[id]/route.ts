@@ -1,29 +1,17 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { handle, readJson } from "@/lib/http";
-import { knowledgeCategories } from "@/lib/research/vocabulary";
 import { requireCaller } from "@/lib/server/auth/caller";
-import { reviewOwnKnowledgeItem, shareOwnKnowledgeItem } from "@/lib/server/knowledge";
+import { reviewKnowledgeSchema, reviewOwnKnowledgeItem, shareOwnKnowledgeItem } from "@/lib/server/knowledge";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
-
-/** Review actions: approve → established, reject → deprecated, edit → new content/category; share/unshare (admins). */
-const reviewSchema = z
-  .strictObject({
-    action: z.enum(["approve", "reject", "edit", "share", "unshare"]),
-    content: z.string().trim().min(3).max(500).optional(),
-    category: z.enum(knowledgeCategories).optional(),
-  })
-  .refine((v) => v.action !== "edit" || v.content || v.category, {
-    message: "edit needs content or category",
-  });
 
 export const PATCH = handle(async (req: Request, ctx: RouteContext<"/api/knowledge/[id]">) => {
   const { id } = await ctx.params;
   if (!z.uuid().safeParse(id).success) throw new AppError("not_found", "No such knowledge item.");
   const caller = await requireCaller(req);
-  const input = await readJson(req, reviewSchema);
+  const input = await readJson(req, reviewKnowledgeSchema);
   const rt = await serverRuntime();
   if (input.action === "share" || input.action === "unshare") {
     if (caller.role !== "admin")

@@ -5,6 +5,7 @@ import { requireCaller } from "@/lib/server/auth/caller";
 import {
   deleteOwnLibraryDocument,
   getOwnLibraryDocument,
+  libraryShareSchema,
   shareOwnLibraryDocument,
 } from "@/lib/server/library";
 import { currentOwner } from "@/lib/server/owner";
@@ -32,13 +33,11 @@ export const DELETE = handle(async (req: Request, ctx: RouteContext<"/api/librar
   return new Response(null, { status: 204 });
 });
 
-const shareSchema = z.strictObject({ shared: z.boolean() });
-
 /** Admins: share one of their documents with every account ({shared: true}) or take it back. */
 export const PATCH = handle(async (req: Request, ctx: RouteContext<"/api/library/[id]">) => {
   const id = libraryIdOrNotFound((await ctx.params).id);
   const caller = await requireCaller(req);
-  const { shared } = await readJson(req, shareSchema);
+  const { shared } = await readJson(req, libraryShareSchema);
   if (caller.role !== "admin")
     throw new AppError("forbidden", "Only an admin can share documents with everyone.");
   await shareOwnLibraryDocument(await serverRuntime(), id, caller.userId, shared);

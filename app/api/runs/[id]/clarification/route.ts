@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { handle, readJson } from "@/lib/http";
+import { clarificationRequestSchema } from "@/lib/server/directive-requests";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { enforceRateLimit } from "@/lib/server/rate-limits";
@@ -8,12 +8,10 @@ import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-const answerSchema = z.strictObject({ answer: z.string().trim().min(1).max(4000) });
-
 export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/clarification">) => {
   const id = runIdOrNotFound((await ctx.params).id);
   const owner = await currentOwner(req);
-  const { answer } = await readJson(req, answerSchema);
+  const { answer } = await readJson(req, clarificationRequestSchema);
   const rt = await serverRuntime();
   await enforceRateLimit(rt, req, "actions");
   await answerClarification(rt, id, owner, answer);

@@ -1,0 +1,107 @@
+/**
+ * Pieces every operation of the OpenAPI document shares: the error shape and its codes per status,
+ * id path parameters, timestamps, and the two ways to sign a request (session cookie, API token).
+ */
+import { z } from "zod";
+import type { ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";
+import { type ErrorCode, errorStatus } from "../../errors.ts";
+
+const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
+
+/** The one error body of every route but better-auth's (lib/errors.ts, lib/http.ts). */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(errorCodes).meta({ description: "Decides the HTTP status (see each response)." }),
+      message: z.string().meta({ description: "What went wrong, in plain words." }),
+      details: z.unknown().optional().meta({
+        description:
+          "Sometimes: each invalid field (422), the directive a new one duplicates (409), the limit that was hit (429).",
+      }),
+    }),
+  })
+  .meta({ id: "Error", description: '`{"error": {"code", "message", "details?"}}`, never a stack trace.' });
+
+/** The codes that answer with each status, read from lib/errors.ts so the document cannot drift. */
+export function errorCodesFor(status: number): ErrorCode[] {
+  return errorCodes.filter((code) => errorStatus[code] === status);
+}
+
+const statusWords: Record<number, string> = {
+  400: "Bad request",
+  401: "No valid session or API token",
+  403: "Forbidden",
+  404: "Not found (also another person's resource: ids do not reveal what exists)",
+  409: "Conflict with the resource's state, or not configured",
+  413: "Body too large",
+  415: "Unsupported media type",
+  422: "The body is JSON but not what the route accepts",
+  429: "Past a rate limit (Retry-After in seconds) or the queue of waiting runs",
+  500: "Unexpected; the error was logged",
+  503: "Unavailable",
+};
+
+function errorResponse(status: number): ZodOpenApiResponseObject {
+  const codes = errorCodesFor(status).map((c) => `\`${c}\``);
+  return {
+    description: `${statusWords[status] ?? "Error"}. Codes: ${codes.join(", ")}.`,
+    content: { "application/json": { schema: errorBodySchema } },
+  };
+}
+
+/** Error responses for the given statuses, plus the 500 any route may answer. */
+export function errors(...statuses: number[]): ZodOpenApiResponsesObject {
+  return Object.fromEntries([...statuses, 500].map((s) => [String(s), errorResponse(s)]));
+}
+
+/** What every route that needs a caller may answer besides its own refusals. */
+export const signedInErrors = [401, 403] as const;
+
+export const uuid = (description: string) => z.uuid().meta({ description });
+export const timestamp = (description?: string) => z.iso.datetime().meta(description ? { description } : {});
+export const nullableTimestamp = (description?: string) => timestamp(description).nullable();
+
+/** A path whose `{id}` is a UUID; a malformed one names nothing (404), except where noted. */
+export const idPath = (description: string) => z.object({ id: uuid(description) });
+
+/** A JSON object whose keys the engine decides (usage, coverage, assessments). */
+export const jsonObject = (description: string) => z.record(z.string(), z.unknown()).meta({ description });
+
+export const noContent: ZodOpenApiResponseObject = { description: "Done; no body." };
+
+export const json = (description: string, schema: z.ZodType): ZodOpenApiResponseObject => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+export const jsonBody = (schema: z.ZodType, description?: string) => ({
+  required: true,
+  ...(description ? { description } : {}),
+  content: { "application/json": { schema } },
+});
+
+type SecurityRequirement = Record<string, string[]>;
+
+export const securitySchemes = {
+  sessionCookie: {
+    type: "apiKey",
+    in: "cookie",
+    name: "better-auth.session_token",
+    description:
+      "The HTTP-only session cookie set by sign-in or sign-up. Cookie-authenticated writes must come from this site (Origin / Sec-Fetch-Site) and carry JSON (or multipart for uploads), otherwise 403.",
+  },
+  bearerToken: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "drt_…",
+    description:
+      "A personal API token (account page or POST /api/tokens). It acts as its owner, with the same 404 rules and limits.",
+  },
+} as const;
+
+/** Either credential: the default of every operation. */
+export const signedIn: SecurityRequirement[] = [{ sessionCookie: [] }, { bearerToken: [] }];
+/** A session only: a token is refused with 403. */
+export const sessionOnly: SecurityRequirement[] = [{ sessionCookie: [] }];
+/** No credential needed. */
+export const open: SecurityRequirement[] = [];

@@ -1,0 +1,64 @@
+/**
+ * Every /api route in the OpenAPI document, keyed by its path (`{param}` for `[param]`). Adding a
+ * route is one line here, pointing at its path item (paths-*.ts, or a file beside the new route's
+ * logic). test/openapi.test.ts fails when a route file under app/api has no entry, or an entry
+ * lacks one of the route's methods.
+ */
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { sessionPath, signInPath, signOutPath, signUpPath } from "./paths-auth.ts";
+import {
+  docsPath,
+  healthPath,
+  invitationPath,
+  invitationsPath,
+  knowledgeItemPath,
+  knowledgePath,
+  libraryDocumentPath,
+  libraryPath,
+  openApiPath,
+  tokenPath,
+  tokensPath,
+} from "./paths-other.ts";
+import {
+  runCancelPath,
+  runClarificationPath,
+  runDirectivesPath,
+  runEventsPath,
+  runFinishPath,
+  runPathItem,
+  runReportPath,
+  runSharesPath,
+  runSourcePath,
+  runsPath,
+  sharePath,
+} from "./paths-runs.ts";
+
+export const apiPaths: ZodOpenApiPathsObject = {
+  "/api/runs": runsPath,
+  "/api/runs/{id}": runPathItem,
+  "/api/runs/{id}/events": runEventsPath,
+  "/api/runs/{id}/cancel": runCancelPath,
+  "/api/runs/{id}/finish": runFinishPath,
+  "/api/runs/{id}/directives": runDirectivesPath,
+  "/api/runs/{id}/clarification": runClarificationPath,
+  "/api/runs/{id}/report.md": runReportPath,
+  "/api/runs/{id}/sources/{sourceId}": runSourcePath,
+  "/api/runs/{id}/shares": runSharesPath,
+  "/api/shares/{shareId}": sharePath,
+  "/api/knowledge": knowledgePath,
+  "/api/knowledge/{id}": knowledgeItemPath,
+  "/api/library": libraryPath,
+  "/api/library/{id}": libraryDocumentPath,
+  "/api/tokens": tokensPath,
+  "/api/tokens/{id}": tokenPath,
+  "/api/invitations": invitationsPath,
+  "/api/invitations/{id}": invitationPath,
+  "/api/health": healthPath,
+  "/api/openapi.json": openApiPath,
+  "/api/docs": docsPath,
+  // better-auth's catch-all (app/api/auth/[...all]): its contract routes only.
+  "/api/auth/sign-up/email": signUpPath,
+  "/api/auth/sign-in/email": signInPath,
+  "/api/auth/sign-out": signOutPath,
+  "/api/auth/get-session": sessionPath,
+};
