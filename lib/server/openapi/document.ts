@@ -17,6 +17,9 @@ const tags = [
   { name: "Library", description: "Your own documents, searched by runs." },
   { name: "Tokens", description: "Personal API tokens for scripts and agents." },
   { name: "Invitations", description: "Admins: single-use sign-up links." },
+  { name: "Account", description: "Your usage, your data export, and deleting your account." },
+  { name: "Admin", description: "Admins: settings, per-person limits, the system overview, backups." },
+  { name: "MCP", description: "The Model Context Protocol server for editors and agents." },
   { name: "Accounts", description: "better-auth's sign-up, sign-in and sign-out." },
   { name: "Service", description: "Health and this reference." },
 ];

@@ -5,6 +5,18 @@
  * lacks one of the route's methods.
  */
 import type { ZodOpenApiPathsObject } from "zod-openapi";
+import {
+  accountExportPath,
+  accountPath,
+  accountUsagePath,
+  backupPath,
+  mcpPath,
+  metricsPath,
+  settingsPath,
+  settingsTestPath,
+  systemPath,
+  userLimitsPath,
+} from "./paths-admin.ts";
 import { sessionPath, signInPath, signOutPath, signUpPath } from "./paths-auth.ts";
 import {
   docsPath,
@@ -53,6 +65,16 @@ export const apiPaths: ZodOpenApiPathsObject = {
   "/api/tokens/{id}": tokenPath,
   "/api/invitations": invitationsPath,
   "/api/invitations/{id}": invitationPath,
+  "/api/account": accountPath,
+  "/api/account/export": accountExportPath,
+  "/api/account/usage": accountUsagePath,
+  "/api/admin/settings": settingsPath,
+  "/api/admin/settings/test": settingsTestPath,
+  "/api/admin/system": systemPath,
+  "/api/admin/users/{id}/limits": userLimitsPath,
+  "/api/admin/backup": backupPath,
+  "/api/mcp": mcpPath,
+  "/api/metrics": metricsPath,
   "/api/health": healthPath,
   "/api/openapi.json": openApiPath,
   "/api/docs": docsPath,
