@@ -11,7 +11,6 @@ import { UsageMeter, type UsageSnapshot } from "../ai/usage.ts";
 import { resolveResearchConfig } from "../research/config.ts";
 import type { EngineDeps } from "../research/deps.ts";
 import { isNotConfigured } from "../research/errors.ts";
-import type { EventSink } from "../research/events.ts";
 import { defaultPhases } from "../research/phases/index.ts";
 import { type RunAbortReason, type RunOutcome, runResearch } from "../research/run.ts";
 import type { RunStore } from "../research/store.ts";
