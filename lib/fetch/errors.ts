@@ -49,3 +49,15 @@ export class ConnectRefusal extends Error {
     this.host = host;
   }
 }
+
+/** The ConnectRefusal somewhere in an error's cause chain (undici wraps it, sometimes in an AggregateError). */
+export function findConnectRefusal(e: unknown): ConnectRefusal | undefined {
+  for (let cur = e, depth = 0; cur instanceof Error && depth < 8; cur = cur.cause, depth++) {
+    if (cur instanceof ConnectRefusal) return cur;
+    if (cur instanceof AggregateError) {
+      const inner = cur.errors.find((x) => x instanceof ConnectRefusal);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}

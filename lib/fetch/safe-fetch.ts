@@ -5,7 +5,7 @@ import { metrics } from "../telemetry/metrics.ts";
 import { withSpan } from "../telemetry/tracing.ts";
 import { createHostAllowance, defaultPort } from "./allowed-hosts.ts";
 import { ALLOWED_CONTENT_TYPES, parseContentType } from "./content-type.ts";
-import { ConnectRefusal, FetchRefusedError } from "./errors.ts";
+import { FetchRefusedError, findConnectRefusal } from "./errors.ts";
 import { createGuardedAgent } from "./guarded-agent.ts";
 import { isForbiddenAddress } from "./ip.ts";
 
@@ -103,17 +103,6 @@ async function readLimited(
     offset += c.byteLength;
   }
   return out;
-}
-
-function findConnectRefusal(e: unknown): ConnectRefusal | undefined {
-  for (let cur = e, depth = 0; cur instanceof Error && depth < 8; cur = cur.cause, depth++) {
-    if (cur instanceof ConnectRefusal) return cur;
-    if (cur instanceof AggregateError) {
-      const inner = cur.errors.find((x) => x instanceof ConnectRefusal);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
 }
 
 /**

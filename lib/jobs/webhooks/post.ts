@@ -7,7 +7,7 @@
 import { isIP } from "node:net";
 import { fetch } from "undici";
 import { createHostAllowance, defaultPort } from "../../fetch/allowed-hosts.ts";
-import { ConnectRefusal } from "../../fetch/errors.ts";
+import { findConnectRefusal } from "../../fetch/errors.ts";
 import { createGuardedAgent } from "../../fetch/guarded-agent.ts";
 import { isForbiddenAddress } from "../../fetch/ip.ts";
 
@@ -48,7 +48,7 @@ export async function postWebhook(
     await res.body?.cancel().catch(() => {});
     return { kind: "answered", status: res.status };
   } catch (e) {
-    const refusal = connectRefusal(e);
+    const refusal = findConnectRefusal(e);
     if (refusal?.reason === "private_address") {
       return { kind: "refused", message: `${refusal.message}; add it to FETCH_ALLOWED_HOSTS to allow it` };
     }
@@ -76,22 +76,11 @@ function checkTarget(raw: string, isAllowed: (host: string, port: number) => boo
   return url;
 }
 
-function connectRefusal(e: unknown): ConnectRefusal | undefined {
-  for (let cur = e, depth = 0; cur instanceof Error && depth < 8; cur = cur.cause, depth++) {
-    if (cur instanceof ConnectRefusal) return cur;
-    if (cur instanceof AggregateError) {
-      const inner = cur.errors.find((x) => x instanceof ConnectRefusal);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
-}
-
 function failureText(e: unknown, timeoutMs: number): string {
   if (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError")) {
     return `No answer within ${timeoutMs / 1000} s`;
   }
-  const refusal = connectRefusal(e);
+  const refusal = findConnectRefusal(e);
   if (refusal) return refusal.message;
   const cause = e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e);
   return `Network error: ${cause}`;
