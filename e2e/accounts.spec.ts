@@ -98,8 +98,10 @@ test("first start, an invitation, two people whose runs stay their own, sign-out
     const bobMenu = bob.getByRole("navigation", { name: "Account" });
     await expect(bobMenu).toContainText(BOB.name);
     await expect(bobMenu.getByRole("link", { name: "Admin" })).toHaveCount(0);
-    await bob.goto("/admin");
-    await expect(bob).toHaveURL(`${app.url}/`);
+    // Admin pages do not exist for anyone else.
+    for (const path of ["/admin", "/admin/settings", "/admin/system"]) {
+      expect((await bob.goto(path))?.status(), path).toBe(404);
+    }
     await admin.reload();
     await expect(invitations.getByRole("row").filter({ hasText: BOB.email })).toContainText("used");
     await expect(admin.getByRole("table", { name: "Accounts" })).toContainText(BOB.email);

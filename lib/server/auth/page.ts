@@ -1,6 +1,6 @@
 /** Pages (server components) find the signed-in account from the request's cookies. */
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { countUsers } from "../../../db/queries/accounts.ts";
 import { serverRuntime } from "../runtime.ts";
 import { type Caller, sessionCallerFromHeaders } from "./caller.ts";
@@ -20,8 +20,9 @@ export async function optionalPageCaller(): Promise<Caller | null> {
   return sessionCallerFromHeaders(await headers());
 }
 
+/** An admin page: to anyone else it does not exist (404), like other people's things. */
 export async function pageAdmin(): Promise<Caller> {
   const caller = await pageCaller();
-  if (caller.role !== "admin") redirect("/");
+  if (caller.role !== "admin") notFound();
   return caller;
 }

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { ModelsSettings } from "@/components/admin/settings-models";
 import { ProvidersSettings } from "@/components/admin/settings-providers";
 import { RunSettings, SearchSettings } from "@/components/admin/settings-search-runs";
-import { pageCaller } from "@/lib/server/auth/page";
+import { pageAdmin } from "@/lib/server/auth/page";
 import { serverRuntime } from "@/lib/server/runtime";
 import { settingsView } from "@/lib/server/settings/service";
 
@@ -13,9 +12,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings · Admin · Deep Research" };
 
 export default async function AdminSettingsPage() {
-  // An admin-only page: to anyone else it does not exist.
-  const me = await pageCaller();
-  if (me.role !== "admin") notFound();
+  await pageAdmin();
   const view = await settingsView(await serverRuntime());
   return (
     <div className="space-y-8">

@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import {
   ActiveRunsTable,
   CostPanel,
   FailuresTable,
   ModelErrorsTable,
 } from "@/components/admin/system-panels";
-import { pageCaller } from "@/lib/server/auth/page";
+import { pageAdmin } from "@/lib/server/auth/page";
 import { serverRuntime } from "@/lib/server/runtime";
 import { systemOverview } from "@/lib/server/system";
 
@@ -17,8 +16,7 @@ export const metadata: Metadata = { title: "System · Deep Research" };
 
 /** Admins only; to anyone else the page does not exist. */
 export default async function SystemPage() {
-  const me = await pageCaller();
-  if (me.role !== "admin") notFound();
+  await pageAdmin();
   const overview = await systemOverview(await serverRuntime());
   const sections = [
     {
