@@ -13,7 +13,7 @@ import { signUp, useFreshAppDatabase } from "./support/app-session.ts";
 
 const apiFields: Record<string, z.ZodType> = runSettingsSchema.unwrap().shape;
 const engineFields = researchConfigSchema.shape;
-const API_ONLY = ["models", "budget"];
+const API_ONLY = ["models", "budget", "webhookUrl"];
 const engineKeys = Object.keys(apiFields).filter(
   (k) => !API_ONLY.includes(k),
 ) as (keyof typeof engineFields)[];
