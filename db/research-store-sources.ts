@@ -2,8 +2,8 @@
  * The RunStore's sources: one row per normalised URL per run, linked to every directive that found
  * it, with the first text snapshot kept and the links found on pages read.
  */
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import type { DirectiveSourceRecord, RunStore, SourceRecord } from "../lib/research/store.ts";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { RunStore, SourceRecord } from "../lib/research/store.ts";
 import type { Db } from "./client.ts";
 import { insertPageLinks, listPageLinks, markDirectiveSourceRead, upsertSources } from "./queries/sources.ts";
 import { directiveSources, type Source, sources } from "./schema.ts";
@@ -33,7 +33,6 @@ export function sourceMethods(
   | "listSources"
   | "getSourceByUrl"
   | "listDirectiveSources"
-  | "listSourcesOfDirectives"
   | "markSourceRead"
   | "savePageLinks"
   | "listPageLinks"
@@ -41,19 +40,6 @@ export function sourceMethods(
   const addSources: RunStore["addSources"] = async (directiveId, inputs) => {
     const results = await upsertSources(db, runId, directiveId, inputs);
     return results.map((r) => ({ source: toSource(r.source), created: r.created }));
-  };
-  // Round-end coverage and the report need every directive's sources: one query, not one each.
-  const sourcesOfDirectives = async (directiveIds: readonly string[]) => {
-    const byDirective = new Map<string, DirectiveSourceRecord[]>(directiveIds.map((id) => [id, []]));
-    if (!directiveIds.length) return byDirective;
-    const rows = await db
-      .select({ s: sources, directiveId: directiveSources.directiveId, readAt: directiveSources.readAt })
-      .from(directiveSources)
-      .innerJoin(sources, eq(directiveSources.sourceId, sources.id))
-      .where(and(inArray(directiveSources.directiveId, [...directiveIds]), eq(sources.runId, runId)))
-      .orderBy(asc(directiveSources.createdAt));
-    for (const r of rows) byDirective.get(r.directiveId)?.push({ ...toSource(r.s), read: r.readAt !== null });
-    return byDirective;
   };
   return {
     // One source is a batch of one: the same insert, read-back and link as a search's hits.
@@ -94,9 +80,14 @@ export function sourceMethods(
       return row ? toSource(row) : undefined;
     },
     async listDirectiveSources(directiveId) {
-      return (await sourcesOfDirectives([directiveId])).get(directiveId) ?? [];
+      const rows = await db
+        .select({ s: sources, readAt: directiveSources.readAt })
+        .from(directiveSources)
+        .innerJoin(sources, eq(directiveSources.sourceId, sources.id))
+        .where(and(eq(directiveSources.directiveId, directiveId), eq(sources.runId, runId)))
+        .orderBy(asc(directiveSources.createdAt));
+      return rows.map((r) => ({ ...toSource(r.s), read: r.readAt !== null }));
     },
-    listSourcesOfDirectives: sourcesOfDirectives,
     async markSourceRead(directiveId, sourceId) {
       await markDirectiveSourceRead(db, directiveId, sourceId);
     },

@@ -108,7 +108,6 @@ describe.each(testDatabases())("the event path on $name", ({ open }) => {
       quality: "MEDIUM" as const,
     });
     await sink.emitMany?.([added(1), added(2), added(3)]);
-    await sink.flush();
     expect(await written(run.id)).toEqual([
       "1:researcher.search",
       "2:source.added",
@@ -120,52 +119,5 @@ describe.each(testDatabases())("the event path on $name", ({ open }) => {
       (e) => (e.payload as { title: string }).title,
     );
     expect(titles).toEqual(["S1", "S2", "S3"]);
-  });
-
-  it("the engine's sink does not wait for the write: events emitted meanwhile go in one block, in order", async () => {
-    const run = await newRun();
-    const { bus, announced } = recordingBus();
-    const sink = createRunEventSink(h.db, bus, run.id);
-    // Emitted back to back, as researchers do: each emit returns once its event is queued.
-    await Promise.all(
-      [1, 2, 3, 4].map((i) => sink.emit({ type: "researcher.search", directiveId: "d", query: `q${i}` })),
-    );
-    await sink.flush();
-    const rows = await listEventsAfter(h.db, run.id, 0);
-    expect(rows.map((e) => `${e.seq}:${(e.payload as { query: string }).query}`)).toEqual([
-      "1:q1",
-      "2:q2",
-      "3:q3",
-      "4:q4",
-    ]);
-    // One statement wrote them: they share its now().
-    expect(new Set(rows.map((e) => e.createdAt.getTime())).size).toBe(1);
-    expect(announced()).toEqual(rows.map((e) => `${e.seq}:${e.type}`));
-  });
-
-  it("a report delta is announced after the events emitted before it", async () => {
-    const run = await newRun();
-    const { bus, messages } = recordingBus();
-    const sink = createRunEventSink(h.db, bus, run.id);
-    await sink.emit({ type: "phase.started", phase: "synthesis" });
-    await sink.emit({ type: "report.delta", text: "The report" });
-    await sink.emit({ type: "researcher.search", directiveId: "d", query: "q" });
-    await sink.flush();
-    expect(messages.map((m) => (m.kind === "event" ? m.type : m.kind))).toEqual([
-      "phase.started",
-      "delta",
-      "researcher.search",
-    ]);
-  });
-
-  it("an event that cannot be written is thrown by flush and by the next emit, and never announced", async () => {
-    const { bus, messages } = recordingBus();
-    const sink = createRunEventSink(h.db, bus, "00000000-0000-4000-8000-000000000000");
-    await sink.emit({ type: "researcher.search", directiveId: "d", query: "q" });
-    await expect(sink.flush()).rejects.toThrow(/does not exist/);
-    await expect(sink.emit({ type: "researcher.search", directiveId: "d", query: "q2" })).rejects.toThrow(
-      /does not exist/,
-    );
-    expect(messages).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  *
  * - withEventTransaction: an API action or the sweeper changes rows and appends events in one
  *   transaction; the events are announced after COMMIT, and not at all if it rolls back.
- * - createRunEventSink: the engine's EventSink for a real run, its writes pipelined. Transient
+ * - createRunEventSink: the engine's EventSink for a real run, one event at a time. Transient
  *   events (report.delta) are only announced. The terminal event is always the last row: it waits
  *   for events still being written, and nothing is written after it. Its `finish` writes the
  *   terminal event together with the run's terminal status (the engine's store.finishRun).
@@ -94,84 +94,48 @@ export interface RunEventSink extends EventSink {
    * is written through the sink afterwards. False when the run had already ended.
    */
   finish(event: TerminalEvent): Promise<boolean>;
-  /** Resolves once every event emitted so far is written and announced; rejects if one could not be. */
-  flush(): Promise<void>;
 }
 
 /** Runs inside the transaction that ends the run, after its terminal row (e.g. owing a webhook). */
 export type RunEndHook = (tx: Db, event: TerminalEvent) => Promise<unknown>;
 
-/**
- * The engine's sink for one run. Events are pipelined: `emit` queues the event and returns, so the
- * engine's next model call does not wait on the write. One chain writes the queue in order — the
- * events that arrived while a block was being written go together as the next block (one
- * statement) — and announces each block after its rows are written. A write that fails is thrown
- * by the next emit and by flush (the engine then fails the step, as it did when it awaited the
- * write). Writes that mark work done call flush first (createRunWriters), so a resumed run never
- * skips work whose events were lost.
- */
 export function createRunEventSink(db: Db, bus: RunBus, runId: string, onEnd?: RunEndHook): RunEventSink {
-  let chain: Promise<void> = Promise.resolve();
-  /** The block waiting for its turn on the chain: events emitted meanwhile join it. */
-  let open: StoredEvent[] | undefined;
-  let failure: unknown;
-  let failed = false;
+  const inFlight = new Set<Promise<unknown>>();
   let closed = false;
-  const record = (e: unknown) => {
-    if (!failed) [failed, failure] = [true, e];
-  };
-  const then = (step: () => Promise<unknown>) => {
-    chain = chain.then(step).then(
-      () => {},
-      (e) => record(e),
-    );
-  };
-  const write = (events: readonly StoredEvent[]) => {
-    if (open) {
-      open.push(...events);
-      return;
+  // Events being written are tracked, so the terminal event can wait for them and come last.
+  const store = async (events: readonly StoredEvent[]) => {
+    const p = appendAndAnnounce(db, bus, runId, events);
+    inFlight.add(p);
+    try {
+      await p;
+    } finally {
+      inFlight.delete(p);
     }
-    const block = [...events];
-    open = block;
-    then(() => {
-      if (open === block) open = undefined;
-      return appendAndAnnounce(db, bus, runId, block);
-    });
-  };
-  const throwIfFailed = () => {
-    if (failed) throw failure;
   };
 
   return {
     async finish(event) {
       closed = true;
-      await chain;
+      await Promise.allSettled([...inFlight]);
       return withEventTransaction(db, bus, async (tx, log) => {
         const ended = await writeRunEnd(tx, runId, event, (e) => log.append(runId, e));
         if (ended) await onEnd?.(tx, event);
         return ended;
       });
     },
-    async flush() {
-      await chain;
-      throwIfFailed();
-    },
     async emit(event: ResearchEvent) {
       if (closed) return;
       if (isTransientEvent(event)) {
-        // After the events emitted before it, which a later block must not overtake.
-        open = undefined;
-        then(() => bus.publish({ kind: "delta", runId, text: event.text }));
+        await bus.publish({ kind: "delta", runId, text: event.text });
         return;
       }
       if (terminalEventTypes.has(event.type)) {
         closed = true;
-        await chain;
+        await Promise.allSettled([...inFlight]);
         await appendAndAnnounce(db, bus, runId, [event]);
         return;
       }
-      throwIfFailed();
-      write([event]);
+      await store([event]);
     },
     async emitMany(events) {
       if (closed || !events.length) return;
@@ -180,8 +144,7 @@ export function createRunEventSink(db: Db, bus: RunBus, runId: string, onEnd?: R
         for (const e of events) await this.emit(e);
         return;
       }
-      throwIfFailed();
-      write(events);
+      await store(events);
     },
   };
 }

@@ -12,16 +12,15 @@ import { UsageMeter, type UsageSnapshot } from "../ai/usage.ts";
 import { resolveResearchConfig } from "../research/config.ts";
 import type { EngineDeps } from "../research/deps.ts";
 import { isNotConfigured } from "../research/errors.ts";
-import type { TerminalEvent } from "../research/events.ts";
+import type { EventSink, TerminalEvent } from "../research/events.ts";
 import { defaultPhases } from "../research/phases/index.ts";
 import { type RunAbortReason, type RunOutcome, runResearch } from "../research/run.ts";
 import type { RunStore } from "../research/store.ts";
-import { log } from "../telemetry/log.ts";
 import { runScope } from "../telemetry/scopes.ts";
 import type { RunBus } from "./bus.ts";
 import { effectiveConfig } from "./effective-config.ts";
 import { createEngineDeps, processModelRegistry } from "./engine-deps.ts";
-import { createRunEventSink, type RunEventSink } from "./event-sink.ts";
+import { createRunEventSink } from "./event-sink.ts";
 import { applyRunCeilings, runBudget, runCeilingsFromEnv } from "./run-limits.ts";
 import { oweRunWebhook } from "./webhooks/owed.ts";
 
@@ -135,8 +134,6 @@ async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
     return { status: "failed", reason, partial: false };
   } finally {
     for (const c of cleanups) c();
-    // Events still queued (a run that now awaits an answer or a review, or stopped) are written before the job ends.
-    await events.flush().catch((e) => log("worker").error({ err: e, runId }, "could not record a run event"));
     if (meter) await store.saveUsage(meter.snapshot() as unknown as Record<string, unknown>);
   }
 }
@@ -151,30 +148,10 @@ export function createRunWriters(
   bus: RunBus,
   runId: string,
   boss?: PgBoss,
-): { store: RunStore; events: RunEventSink } {
+): { store: RunStore; events: EventSink } {
   const owe = boss && ((tx: Db, event: TerminalEvent) => oweRunWebhook(tx, boss, runId, event.type));
   const events = createRunEventSink(db, bus, runId, owe);
-  const inner = createDbRunStore(db, runId);
-  // The sink writes events in the background; a write that marks work done (so a resumed run skips
-  // it) waits for the events of that work first, or a crash could lose them for good.
-  const afterEvents =
-    <A extends unknown[]>(write: (...args: A) => Promise<void>) =>
-    async (...args: A) => {
-      await events.flush();
-      await write(...args);
-    };
-  const finished = afterEvents(inner.setDirectiveStatus);
-  const store: RunStore = {
-    ...inner,
-    saveCheckpoint: afterEvents(inner.saveCheckpoint),
-    saveResearcherResult: afterEvents(inner.saveResearcherResult),
-    // "running" marks nothing done: a directive's start does not wait.
-    setDirectiveStatus: (id, status, error) =>
-      status === "running" ? inner.setDirectiveStatus(id, status, error) : finished(id, status, error),
-    saveRound: afterEvents(inner.saveRound),
-    saveReport: afterEvents(inner.saveReport),
-    finishRun: (event) => events.finish(event),
-  };
+  const store: RunStore = { ...createDbRunStore(db, runId), finishRun: (event) => events.finish(event) };
   return { store, events };
 }
 
@@ -182,26 +159,13 @@ function isUsageSnapshot(u: unknown): u is UsageSnapshot {
   return typeof u === "object" && u !== null && "total" in u && "byRole" in u;
 }
 
-/**
- * Persists usage after model calls and emits at most one usage event every 2 s. One save at a time:
- * calls that end while one is being written are saved together by the next (the latest snapshot
- * covers them), so five researchers finishing at once make two writes, not five.
- */
+/** Persists usage after each model call and emits at most one usage event every 2 s. */
 function trackUsage(meter: UsageMeter, store: EngineDeps["store"], events: EngineDeps["events"]): () => void {
   let lastEmit = 0;
   let saving = Promise.resolve();
-  let queued = false;
   return meter.onRecord(() => {
     const snap = meter.snapshot();
-    if (!queued) {
-      queued = true;
-      saving = saving
-        .then(() => {
-          queued = false;
-          return store.saveUsage(meter.snapshot() as unknown as Record<string, unknown>);
-        })
-        .catch(() => {});
-    }
+    saving = saving.then(() => store.saveUsage(snap as unknown as Record<string, unknown>)).catch(() => {});
     if (Date.now() - lastEmit > 2000) {
       lastEmit = Date.now();
       const t = snap.total;

@@ -223,11 +223,6 @@ export interface EventSink {
   emit(event: ResearchEvent): Promise<void>;
   /** Several stored events at once, in order (one write where the sink can); absent: one by one. */
   emitMany?(events: readonly StoredEvent[]): Promise<void>;
-  /**
-   * A sink may write in the background (the worker's does): emit then resolves once the event is
-   * queued in order, and flush once every event emitted so far is stored.
-   */
-  flush?(): Promise<void>;
 }
 
 /** Emits `events` in order, together when the sink can. */

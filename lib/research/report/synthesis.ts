@@ -103,15 +103,10 @@ export async function prepareFindings(
   const byUrl = indexSourcesByUrl(numbered);
   const directives = new Map(input.directives.map((d) => [d.id, d]));
   const items: FindingsItem[] = [];
-  const parsed = input.findings.map((f) => parseLocalSourceList(f.findings));
-  // The directives' own sources, for every findings without a list, in one query.
-  const ownSources = await deps.store.listSourcesOfDirectives(
-    input.findings.filter((f, i) => f.findings.trim() && !parsed[i].urls.size).map((f) => f.directiveId),
-  );
   for (const [index, f] of input.findings.entries()) {
     if (!f.findings.trim()) continue;
     const d = directives.get(f.directiveId);
-    const { urls, body } = parsed[index];
+    const { urls, body } = parseLocalSourceList(f.findings);
     let toGlobal: (k: number) => number | undefined;
     if (urls.size) {
       toGlobal = (k) => {
@@ -120,7 +115,7 @@ export async function prepareFindings(
         return source && numberOf.get(source.id);
       };
     } else {
-      const own = ownSources.get(f.directiveId) ?? [];
+      const own = await deps.store.listDirectiveSources(f.directiveId);
       toGlobal = (k) => {
         const source = own[k - 1];
         return source && numberOf.get(source.id);

@@ -22,7 +22,7 @@ export interface ResearcherSources {
   rememberAll(inputs: readonly NewSourceInput[]): Promise<StoredSource[]>;
   /** A page the run already stored (this researcher's hits first, then anyone's). */
   stored(normalizedUrl: string): Promise<SourceRecord | undefined>;
-  /** Links an existing source to this directive and records it as used here (once: a repeat writes nothing). */
+  /** Links an existing source to this directive and records it as used here. */
   link(source: SourceRecord): Promise<StoredSource>;
   /**
    * Records that this researcher read the source's text (a page fetched, or a stored text shown):
@@ -72,20 +72,17 @@ export function createResearcherSources(deps: EngineDeps, directiveId: string): 
     return results;
   };
 
-  // A source this researcher already stored or used is linked already: no write.
-  const link = async (s: SourceRecord): Promise<StoredSource> =>
-    ids.has(s.id)
-      ? { source: mine.get(s.normalizedUrl) ?? s, created: false }
-      : remember({
-          url: s.url,
-          normalizedUrl: s.normalizedUrl,
-          title: s.title,
-          domain: s.domain,
-          provider: s.provider,
-          quality: s.quality,
-          snippet: s.snippet,
-          content: s.content,
-        });
+  const link = (s: SourceRecord) =>
+    remember({
+      url: s.url,
+      normalizedUrl: s.normalizedUrl,
+      title: s.title,
+      domain: s.domain,
+      provider: s.provider,
+      quality: s.quality,
+      snippet: s.snippet,
+      content: s.content,
+    });
 
   return {
     ids,

@@ -254,12 +254,9 @@ async function fetchPage(
         content: doc.text,
       });
   // Stored first as a bare search hit (by us or, concurrently, by another researcher): add the text.
-  // The text, the read mark and the links are independent writes: sent together, not one by one.
-  const [withText, , links] = await Promise.all([
-    t.sources.setContent(source, doc.text, title),
-    t.sources.markRead(source),
-    rememberLinks(t, source.id, doc.links),
-  ]);
+  const withText = await t.sources.setContent(source, doc.text, title);
+  await t.sources.markRead(withText);
+  const links = await rememberLinks(t, source.id, doc.links);
   await events.emit({ type: "researcher.fetch", directiveId, url, ok: true, chars: doc.text.length });
   return presentPage(t, withText.id, url, withText.title || title, doc.text, links);
 }
