@@ -202,8 +202,9 @@ test("the reader keeps their place when the draft becomes the report and when th
   const rules = researchScript({ webUrl: webUrl() });
   const synthesis = rules.find((r) => r.name === "synthesis");
   if (!synthesis) throw new Error("the research script has no synthesis rule");
-  // The draft streams for a few seconds, so the reader can scroll into it before it is stored.
-  synthesis.replies = [{ kind: "text", text: longReport(40), chunkDelayMs: 12 }];
+  // The draft streams for about ten seconds, so the reader can scroll into it before it is stored,
+  // even on a busy CI machine.
+  synthesis.replies = [{ kind: "text", text: longReport(40), chunkDelayMs: 30 }];
   await scriptLlm(rules);
   const { id } = await (await request.post("/api/runs", { data: { question } })).json();
   await page.setViewportSize({ width: 1280, height: 720 });
