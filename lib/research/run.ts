@@ -11,6 +11,7 @@ import { directiveScope, phaseCompleted, phaseScope } from "../telemetry/scopes.
 import { loadCheckpoint, type RunCheckpoint, STATE_VERSION } from "./checkpoint.ts";
 import type { EngineDeps } from "./deps.ts";
 import { PhaseTimeoutError, runAbortReason } from "./errors.ts";
+import { withPhaseTimeout } from "./phase-timeout.ts";
 import type { DirectiveOutcome } from "./phases/directive/execute.ts";
 import { loadReadableUrls } from "./phases/directive/readable-urls.ts";
 import type { ResearcherContext } from "./phases/directive/researcher.ts";
@@ -363,30 +364,6 @@ async function tryPartialReport(deps: EngineDeps, phases: Phases, reason: string
   } catch (e) {
     log("engine").error({ err: e }, "could not write a partial report");
     return false;
-  }
-}
-
-/**
- * Runs one phase under its own wall-clock limit: past it, the phase's signal aborts its in-flight
- * calls and the phase ends with a PhaseTimeoutError (the run's own signal is left alone).
- */
-async function withPhaseTimeout<T>(
-  deps: EngineDeps,
-  phase: RunPhase,
-  fn: (d: EngineDeps) => Promise<T>,
-): Promise<T> {
-  const limitMs = deps.config.phaseTimeoutMs;
-  const timer = new AbortController();
-  const handle = setTimeout(() => timer.abort(new PhaseTimeoutError(phase, limitMs)), limitMs);
-  try {
-    return await phaseScope(phase, () =>
-      fn({ ...deps, signal: AbortSignal.any([deps.signal, timer.signal]) }),
-    );
-  } catch (e) {
-    if (timer.signal.aborted && !deps.signal.aborted) throw timer.signal.reason as PhaseTimeoutError;
-    throw e;
-  } finally {
-    clearTimeout(handle);
   }
 }
 
