@@ -177,10 +177,14 @@ test("cancel asks first, then ends the run with no directive left running; run a
   await page.getByRole("link", { name: "Edit question" }).click();
   await expect(page.getByLabel("Research question")).toHaveValue(question);
   await page.goBack();
+  // The first run used up directive A's scripted replies: script them again, so the new run is
+  // held mid-research (not ended by an unscripted call) when the test cancels it.
+  await scriptLlm(researchScript({ webUrl: webUrl(), researcherA: [{ kind: "hang" }] }));
   await page.getByRole("button", { name: "Run again" }).click();
   await page.waitForURL((url) => /\/runs\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(id));
   const again = await (await request.get(`/api/runs/${runId(page)}`)).json();
   expect(again.question).toBe(question);
+  await expect.poll(async () => (await (await request.get(`/api/runs/${again.id}`)).json()).status).toBe("running");
   expect((await request.post(`/api/runs/${again.id}/cancel`)).status()).toBe(202);
   await waitForStatus(request, again.id, ["cancelled"], 10_000);
 });
