@@ -58,6 +58,8 @@ if (file) {
   }, 100);
   watch.unref();
   process.on("exit", () => {
+    // Only the process that ran statements writes (NODE_OPTIONS reaches the bench runner too).
+    if (stats.size === 0) return;
     const rows = [...stats.entries()].sort((a, b) => b[1].ms - a[1].ms);
     const line = ([k, v]) => `${String(v.n).padStart(6)} ${v.ms.toFixed(0).padStart(7)} ms  ${k}`;
     fs.writeFileSync(file, rows.map(line).join("\n"));
