@@ -49,6 +49,18 @@ interface SourceRow {
   url: string;
 }
 
+/**
+ * The owner's report citations: the cards, and the owner's API for their passages. One builder for
+ * the stored report rendered on the server and the one rendered in the browser, so both agree.
+ */
+export function ownerReportCitations(run: {
+  id: string;
+  citations: readonly CitationRow[];
+  sources: readonly SourceRow[];
+}): ReportCitations {
+  return { cards: citationCards(run.citations, run.sources), passagesFrom: `/api/runs/${run.id}/sources/` };
+}
+
 /** One card per cited number, with every claim citing it. */
 export function citationCards(
   citations: readonly CitationRow[],

@@ -1,9 +1,9 @@
 "use client";
 
-import { useMemo, useRef } from "react";
+import { type ReactNode, useMemo, useRef } from "react";
 import { terminalRunStatuses } from "@/lib/research/vocabulary";
 import { Markdown } from "../markdown";
-import { citationCards } from "../report/citation-data";
+import { ownerReportCitations } from "../report/citation-data";
 import { ExportBar } from "../report/export-bar";
 import { useReadingPosition } from "../report/use-reading-position";
 import { SharePanel } from "./share-panel";
@@ -12,9 +12,19 @@ import type { RunViewJson } from "./types";
 /**
  * The report (the stored one, or the text streamed so far) through one renderer in one container,
  * so the switch from draft to final keeps the reader's place; citations link to their source with
- * their verdict; export and sharing once the report is stored.
+ * their verdict; export and sharing once the report is stored. `storedReport`: the stored report as
+ * the server rendered it with the page (the same renderer); the browser renders only a report that
+ * was not stored then (the draft, and the report stored while the page is open).
  */
-export function ReportPanel({ run, liveReport }: { run: RunViewJson; liveReport: string }) {
+export function ReportPanel({
+  run,
+  liveReport,
+  storedReport,
+}: {
+  run: RunViewJson;
+  liveReport: string;
+  storedReport?: ReactNode;
+}) {
   const report = run.report ?? liveReport;
   // Citation checks exist only for the stored report.
   const stored = Boolean(run.report);
@@ -28,24 +38,24 @@ export function ReportPanel({ run, liveReport }: { run: RunViewJson; liveReport:
   // Each refresh of the run brings new arrays with the same content: key the citations by content,
   // so the rendered report (the costly part of a long one: parsing its Markdown) is kept.
   const citationsKey = useMemo(
-    () => (stored ? JSON.stringify([run.citations, run.sources]) : ""),
-    [stored, run.citations, run.sources],
+    () => (stored && !storedReport ? JSON.stringify([run.citations, run.sources]) : ""),
+    [stored, storedReport, run.citations, run.sources],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content (citationsKey), not identity
   const citations = useMemo(
-    () =>
-      stored
-        ? { cards: citationCards(run.citations, run.sources), passagesFrom: `/api/runs/${run.id}/sources/` }
-        : undefined,
-    [stored, citationsKey, run.id],
+    () => (stored && !storedReport ? ownerReportCitations(run) : undefined),
+    [stored, storedReport, citationsKey, run.id],
   );
   const rendered = useMemo(
-    () => (
-      <Markdown citations={citations} question={run.question}>
-        {report}
-      </Markdown>
-    ),
-    [citations, run.question, report],
+    () =>
+      stored && storedReport ? (
+        storedReport
+      ) : (
+        <Markdown citations={citations} question={run.question}>
+          {report}
+        </Markdown>
+      ),
+    [stored, storedReport, citations, run.question, report],
   );
   if (!report) return null;
   const { reportPartial: partial, citationStats } = run;
