@@ -4,6 +4,7 @@ import { type ReactNode, useMemo, useRef } from "react";
 import { terminalRunStatuses } from "@/lib/research/vocabulary";
 import { Markdown } from "../markdown";
 import { ownerReportCitations } from "../report/citation-data";
+import { CitationCardsContext } from "../report/citation-link";
 import { ExportBar } from "../report/export-bar";
 import { useReadingPosition } from "../report/use-reading-position";
 import { SharePanel } from "./share-panel";
@@ -26,8 +27,9 @@ export function ReportPanel({
   storedReport?: ReactNode;
 }) {
   const report = run.report ?? liveReport;
-  // Citation checks exist only for the stored report.
-  const stored = Boolean(run.report);
+  // Citation checks exist only for the stored report. With the server's rendering the view may come
+  // without the report's Markdown (the page does not send it twice).
+  const stored = Boolean(run.report || storedReport);
   const container = useRef<HTMLElement>(null);
   // The text changes (draft → stored report) and the page around it changes (the finished layout puts
   // the report first): either way the reader stays on the paragraph they were reading.
@@ -38,18 +40,19 @@ export function ReportPanel({
   // Each refresh of the run brings new arrays with the same content: key the citations by content,
   // so the rendered report (the costly part of a long one: parsing its Markdown) is kept.
   const citationsKey = useMemo(
-    () => (stored && !storedReport ? JSON.stringify([run.citations, run.sources]) : ""),
-    [stored, storedReport, run.citations, run.sources],
+    () => (stored ? JSON.stringify([run.citations, run.sources]) : ""),
+    [stored, run.citations, run.sources],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content (citationsKey), not identity
   const citations = useMemo(
-    () => (stored && !storedReport ? ownerReportCitations(run) : undefined),
-    [stored, storedReport, citationsKey, run.id],
+    () => (stored ? ownerReportCitations(run) : undefined),
+    [stored, citationsKey, run.id],
   );
   const rendered = useMemo(
     () =>
       stored && storedReport ? (
-        storedReport
+        // The server rendered its markers without their cards: they read them here.
+        <CitationCardsContext.Provider value={citations}>{storedReport}</CitationCardsContext.Provider>
       ) : (
         <Markdown citations={citations} question={run.question}>
           {report}
@@ -57,7 +60,7 @@ export function ReportPanel({
       ),
     [stored, storedReport, citations, run.question, report],
   );
-  if (!report) return null;
+  if (!report && !stored) return null;
   const { reportPartial: partial, citationStats } = run;
   return (
     <>
@@ -68,7 +71,7 @@ export function ReportPanel({
         aria-busy={!stored}
         className="space-y-4 rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
       >
-        {stored && <ExportBar runId={run.id} markdown={report} />}
+        {stored && <ExportBar runId={run.id} markdown={run.report ?? undefined} />}
         {!stored && (
           <p className="text-sm text-muted" data-print="hide">
             Draft: the report is being written.

@@ -25,8 +25,9 @@ export async function generateMetadata({ params }: PageProps<"/runs/[id]">): Pro
 export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
   const found = await loadRun((await params).id);
   if (!found) notFound();
-  const view = JSON.parse(JSON.stringify(found));
-  // A stored report does not change: rendered here, the browser does not re-parse its Markdown.
+  // A stored report does not change: rendered here, the browser does not re-parse its Markdown, and
+  // the view leaves the Markdown out (the page would carry it twice; Copy fetches it).
   const storedReport = found.report ? <StoredReport run={{ ...found, report: found.report }} /> : undefined;
+  const view = JSON.parse(JSON.stringify({ ...found, report: null }));
   return <RunDashboard initial={view} storedReport={storedReport} />;
 }
