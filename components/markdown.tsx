@@ -45,12 +45,17 @@ function componentsFor(citations: ReportCitations = noCitations): Components {
       const props = node?.properties as Props;
       const n = Number(props?.dataCitation);
       if (Number.isInteger(n) && n > 0) {
-        return (
+        const verdict = props?.dataVerdict as CitationSupport | undefined;
+        // No empty props when the cards come from the context: a server-rendered report writes
+        // every marker's props into the page.
+        return citations.cardsInContext ? (
+          <CitationLink number={n} verdict={verdict} />
+        ) : (
           <CitationLink
             number={n}
-            verdict={props?.dataVerdict as CitationSupport | undefined}
-            card={citations.cardsInContext ? undefined : cards.get(n)}
-            passagesFrom={citations.cardsInContext ? undefined : citations.passagesFrom}
+            verdict={verdict}
+            card={cards.get(n)}
+            passagesFrom={citations.passagesFrom}
           />
         );
       }
