@@ -2,7 +2,7 @@
 
 import { type ReactNode, useMemo, useRef } from "react";
 import { terminalRunStatuses } from "@/lib/research/vocabulary";
-import { Markdown } from "../markdown";
+import { LazyMarkdown } from "../lazy-markdown";
 import { ownerReportCitations } from "../report/citation-data";
 import { CitationCardsContext } from "../report/citation-link";
 import { ExportBar } from "../report/export-bar";
@@ -54,9 +54,9 @@ export function ReportPanel({
         // The server rendered its markers without their cards: they read them here.
         <CitationCardsContext.Provider value={citations}>{storedReport}</CitationCardsContext.Provider>
       ) : (
-        <Markdown citations={citations} question={run.question}>
+        <LazyMarkdown citations={citations} question={run.question}>
           {report}
-        </Markdown>
+        </LazyMarkdown>
       ),
     [stored, storedReport, citations, run.question, report],
   );
