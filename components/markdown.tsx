@@ -45,10 +45,15 @@ function componentsFor(citations: ReportCitations = noCitations): Components {
       const props = node?.properties as Props;
       const n = Number(props?.dataCitation);
       if (Number.isInteger(n) && n > 0) {
-        return (
+        const verdict = props?.dataVerdict as CitationSupport | undefined;
+        // No empty props when the cards come from the context: a server-rendered report writes
+        // every marker's props into the page.
+        return citations.cardsInContext ? (
+          <CitationLink number={n} verdict={verdict} />
+        ) : (
           <CitationLink
             number={n}
-            verdict={props?.dataVerdict as CitationSupport | undefined}
+            verdict={verdict}
             card={cards.get(n)}
             passagesFrom={citations.passagesFrom}
           />
@@ -73,36 +78,45 @@ function componentsFor(citations: ReportCitations = noCitations): Components {
  * links with their verdict (`citations`), anchors on the Sources list, headings below the page's H1.
  * The same renderer draws the streamed draft and the final report.
  */
-export function Markdown({
-  children,
-  remarkPlugins = [],
-  citations,
-  question,
-}: {
+export function Markdown(props: MarkdownProps) {
+  return markdownTree(props);
+}
+
+interface MarkdownProps {
   children: string;
   remarkPlugins?: Options["remarkPlugins"];
   citations?: ReportCitations;
   question?: string;
-}) {
+}
+
+/**
+ * What `Markdown` draws, as a plain call (react-markdown's `Markdown` is a pure function without
+ * hooks): the server may keep the tree of a stored report and draw it again without parsing.
+ */
+export function markdownTree({
+  children,
+  remarkPlugins = [],
+  citations,
+  question,
+}: MarkdownProps): ReactNode {
   const verdicts = markerVerdicts(children, citations?.cards ?? []);
   return (
     <div className={REPORT_STYLE}>
-      <ReactMarkdown
-        remarkPlugins={[
+      {ReactMarkdown({
+        children,
+        remarkPlugins: [
           remarkGfm,
           remarkImagesAsLinks,
           remarkWellFormedAutolinks,
           ...(remarkPlugins ?? []),
           [remarkReportShape, { question, verdicts }],
-        ]}
-        skipHtml
-        allowedElements={allowedReportElements}
-        unwrapDisallowed
-        urlTransform={safeHref}
-        components={componentsFor(citations)}
-      >
-        {children}
-      </ReactMarkdown>
+        ],
+        skipHtml: true,
+        allowedElements: allowedReportElements,
+        unwrapDisallowed: true,
+        urlTransform: safeHref,
+        components: componentsFor(citations),
+      })}
     </div>
   );
 }

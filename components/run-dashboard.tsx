@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { terminalRunStatuses } from "@/lib/research/vocabulary";
 import { BriefPanel } from "./run/brief-panel";
 import { ClarificationForm } from "./run/clarification-form";
@@ -22,8 +23,9 @@ import { useRunStream } from "./run/use-run-stream";
  * header, whatever waits on the user, the activity, the directives, supervision and the draft.
  * Once it has ended: the report first, then Activity, Sources, Supervision and Usage as tabs.
  * Panels that act on the run take the run and `onChanged` (re-read the run after an action).
+ * `storedReport`: the report the run had stored when the page was rendered, already rendered by the server.
  */
-export function RunDashboard({ initial }: { initial: RunViewJson }) {
+export function RunDashboard({ initial, storedReport }: { initial: RunViewJson; storedReport?: ReactNode }) {
   const { run, activity, liveReport, refresh } = useRunStream(initial);
   const onChanged = () => void refresh();
   const done = terminalRunStatuses.includes(run.status);
@@ -35,7 +37,7 @@ export function RunDashboard({ initial }: { initial: RunViewJson }) {
 
   // One list of keyed panels for both layouts: the report keeps its component (and the reader's
   // place in it) when the finished layout moves it to the top.
-  const report = <ReportPanel key="report" run={run} liveReport={liveReport} />;
+  const report = <ReportPanel key="report" run={run} liveReport={liveReport} storedReport={storedReport} />;
   const panels = done
     ? [
         report,

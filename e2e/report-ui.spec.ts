@@ -55,6 +55,17 @@ test("a checkable report: citations with passages and verdicts, export, print an
   };
   expect(run.citations.length).toBeGreaterThan(0);
 
+  // The stored report is rendered by the server: the page as served (before any script) holds the
+  // report and its markers, and does not carry the report's Markdown nor each marker's card again.
+  const served = await (await request.get(`/runs/${id}`)).text();
+  for (const c of run.citations) expect(served).toContain(`data-citation="${c.number}"`);
+  expect(served).toContain('id="source-1"');
+  // Its paragraphs with a marker, as Markdown (lines without characters the page would escape).
+  const markdownLines = run.report.split("\n").filter((l) => /\S \[\d+\]/.test(l) && /^[^"<>&\\]+$/.test(l));
+  expect(markdownLines.length).toBeGreaterThan(0);
+  for (const line of markdownLines) expect(served).not.toContain(line);
+  expect(served).not.toContain(`/api/runs/${id}/sources/`);
+
   await page.goto(`/runs/${id}`);
   const report = page.getByRole("region", { name: "Report" });
   await expect(report.getByRole("heading", { name: "Sources" })).toBeVisible();

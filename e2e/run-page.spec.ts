@@ -153,6 +153,10 @@ test("the run page follows a run live and puts the report first when it is done"
   for (const text of await page.getByTestId("directive-status").allTextContents()) {
     expect(text).not.toMatch(/Researching|Waiting/);
   }
+  // A directive's findings open as rendered Markdown (its renderer is loaded on demand).
+  const findings = page.getByTestId("directive-card").first().locator("details");
+  await findings.getByText("Findings", { exact: true }).first().click();
+  await expect(findings.getByRole("heading", { name: "Queries and tool calls made" })).toBeVisible();
   // No engine words on the page: event names, snake_case statuses.
   const shown = await page.getByRole("main").textContent();
   expect(shown).not.toMatch(

@@ -31,6 +31,11 @@ export interface CitationCard {
 export interface ReportCitations {
   cards: CitationCard[];
   passagesFrom?: string;
+  /**
+   * The markers find their cards in CitationCardsContext (set around the report in the browser), not
+   * in their props: a report rendered on the server then does not write every card into the page.
+   */
+  cardsInContext?: boolean;
 }
 
 interface CitationRow {
@@ -47,6 +52,18 @@ interface SourceRow {
   title: string | null;
   domain: string | null;
   url: string;
+}
+
+/**
+ * The owner's report citations: the cards, and the owner's API for their passages. One builder for
+ * the stored report rendered on the server and the one rendered in the browser, so both agree.
+ */
+export function ownerReportCitations(run: {
+  id: string;
+  citations: readonly CitationRow[];
+  sources: readonly SourceRow[];
+}): ReportCitations {
+  return { cards: citationCards(run.citations, run.sources), passagesFrom: `/api/runs/${run.id}/sources/` };
 }
 
 /** One card per cited number, with every claim citing it. */

@@ -1,9 +1,9 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
 import type { CitationSupport } from "@/lib/research/vocabulary";
 import { verdictLabels } from "../labels";
-import type { CitationCard, CitedClaim } from "./citation-data";
+import type { CitationCard, CitedClaim, ReportCitations } from "./citation-data";
 import { DomainBadge } from "./domain-badge";
 import { citationName, verdictMarks } from "./verdict";
 
@@ -31,6 +31,9 @@ function usePassages(card: CitationCard | undefined, passagesFrom: string | unde
   return passages;
 }
 
+/** The report's citations for markers rendered without their card (ReportCitations.cardsInContext). */
+export const CitationCardsContext = createContext<ReportCitations | undefined>(undefined);
+
 /**
  * A citation marker: a link to its source entry, its verdict as a mark and in its accessible name,
  * and on hover or keyboard focus a card with the source and the passage the claim rests on.
@@ -39,14 +42,17 @@ function usePassages(card: CitationCard | undefined, passagesFrom: string | unde
 export function CitationLink({
   number,
   verdict,
-  card,
-  passagesFrom,
+  card: ownCard,
+  passagesFrom: ownPassagesFrom,
 }: {
   number: number;
   verdict?: CitationSupport;
   card?: CitationCard;
   passagesFrom?: string;
 }) {
+  const provided = useContext(CitationCardsContext);
+  const card = ownCard ?? provided?.cards.find((c) => c.number === number);
+  const passagesFrom = ownPassagesFrom ?? provided?.passagesFrom;
   const [open, setOpen] = useState(false);
   const [at, setAt] = useState<{ top: number; left: number } | null>(null);
   const anchor = useRef<HTMLAnchorElement>(null);

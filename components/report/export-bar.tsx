@@ -7,9 +7,10 @@ const button =
 
 /**
  * Copy the report as Markdown, download it as a file named from the question, or print it (the
- * print stylesheet keeps only the report and its sources). Hidden when printing.
+ * print stylesheet keeps only the report and its sources). Hidden when printing. Without `markdown`
+ * (the page was sent with the report already rendered), Copy fetches it.
  */
-export function ExportBar({ runId, markdown }: { runId: string; markdown: string }) {
+export function ExportBar({ runId, markdown }: { runId: string; markdown?: string }) {
   const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
   return (
     <fieldset
@@ -22,7 +23,7 @@ export function ExportBar({ runId, markdown }: { runId: string; markdown: string
         className={button}
         onClick={() =>
           // The clipboard needs a secure context (https or localhost); elsewhere, download instead.
-          navigator.clipboard.writeText(markdown).then(
+          copyText(markdown ?? fetchReport(runId)).then(
             () => setCopied("yes"),
             () => setCopied("failed"),
           )
@@ -45,4 +46,21 @@ export function ExportBar({ runId, markdown }: { runId: string; markdown: string
       </span>
     </fieldset>
   );
+}
+
+function fetchReport(runId: string): Promise<string> {
+  return fetch(`/api/runs/${runId}/report.md`).then((r) =>
+    r.ok ? r.text() : Promise.reject(new Error(`report: ${r.status}`)),
+  );
+}
+
+/**
+ * Text still being fetched goes to the clipboard as a promised item: the click's permission to
+ * write would be gone once the fetch ends (Safari); writeText where ClipboardItem is missing.
+ */
+function copyText(text: string | Promise<string>): Promise<void> {
+  if (typeof text === "string") return navigator.clipboard.writeText(text);
+  if (typeof ClipboardItem === "undefined") return text.then((t) => navigator.clipboard.writeText(t));
+  const blob = text.then((t) => new Blob([t], { type: "text/plain" }));
+  return navigator.clipboard.write([new ClipboardItem({ "text/plain": blob })]);
 }

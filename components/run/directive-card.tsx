@@ -1,5 +1,5 @@
 import { labelFor, priorityLabels } from "../labels";
-import { Markdown } from "../markdown";
+import { LazyMarkdown } from "../lazy-markdown";
 import { stopReasonLabel } from "./activity-labels";
 import type { ActivityEntry } from "./activity-model";
 import { directiveStatusText, isResearching } from "./directive-status";
@@ -54,7 +54,7 @@ export function DirectiveCard({
         <details>
           <summary className="cursor-pointer text-xs font-medium">Findings</summary>
           <div className="mt-2 max-w-none text-xs [overflow-wrap:anywhere]">
-            <Markdown>{findings}</Markdown>
+            <LazyMarkdown>{findings}</LazyMarkdown>
           </div>
         </details>
       )}

@@ -1,9 +1,10 @@
 "use client";
 
-import { useMemo, useRef } from "react";
+import { type ReactNode, useMemo, useRef } from "react";
 import { terminalRunStatuses } from "@/lib/research/vocabulary";
-import { Markdown } from "../markdown";
-import { citationCards } from "../report/citation-data";
+import { LazyMarkdown } from "../lazy-markdown";
+import { ownerReportCitations } from "../report/citation-data";
+import { CitationCardsContext } from "../report/citation-link";
 import { ExportBar } from "../report/export-bar";
 import { useReadingPosition } from "../report/use-reading-position";
 import { SharePanel } from "./share-panel";
@@ -12,12 +13,23 @@ import type { RunViewJson } from "./types";
 /**
  * The report (the stored one, or the text streamed so far) through one renderer in one container,
  * so the switch from draft to final keeps the reader's place; citations link to their source with
- * their verdict; export and sharing once the report is stored.
+ * their verdict; export and sharing once the report is stored. `storedReport`: the stored report as
+ * the server rendered it with the page (the same renderer); the browser renders only a report that
+ * was not stored then (the draft, and the report stored while the page is open).
  */
-export function ReportPanel({ run, liveReport }: { run: RunViewJson; liveReport: string }) {
+export function ReportPanel({
+  run,
+  liveReport,
+  storedReport,
+}: {
+  run: RunViewJson;
+  liveReport: string;
+  storedReport?: ReactNode;
+}) {
   const report = run.report ?? liveReport;
-  // Citation checks exist only for the stored report.
-  const stored = Boolean(run.report);
+  // Citation checks exist only for the stored report. With the server's rendering the view may come
+  // without the report's Markdown (the page does not send it twice).
+  const stored = Boolean(run.report || storedReport);
   const container = useRef<HTMLElement>(null);
   // The text changes (draft → stored report) and the page around it changes (the finished layout puts
   // the report first): either way the reader stays on the paragraph they were reading.
@@ -33,21 +45,22 @@ export function ReportPanel({ run, liveReport }: { run: RunViewJson; liveReport:
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content (citationsKey), not identity
   const citations = useMemo(
-    () =>
-      stored
-        ? { cards: citationCards(run.citations, run.sources), passagesFrom: `/api/runs/${run.id}/sources/` }
-        : undefined,
+    () => (stored ? ownerReportCitations(run) : undefined),
     [stored, citationsKey, run.id],
   );
   const rendered = useMemo(
-    () => (
-      <Markdown citations={citations} question={run.question}>
-        {report}
-      </Markdown>
-    ),
-    [citations, run.question, report],
+    () =>
+      stored && storedReport ? (
+        // The server rendered its markers without their cards: they read them here.
+        <CitationCardsContext.Provider value={citations}>{storedReport}</CitationCardsContext.Provider>
+      ) : (
+        <LazyMarkdown citations={citations} question={run.question}>
+          {report}
+        </LazyMarkdown>
+      ),
+    [stored, storedReport, citations, run.question, report],
   );
-  if (!report) return null;
+  if (!report && !stored) return null;
   const { reportPartial: partial, citationStats } = run;
   return (
     <>
@@ -58,7 +71,7 @@ export function ReportPanel({ run, liveReport }: { run: RunViewJson; liveReport:
         aria-busy={!stored}
         className="space-y-4 rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
       >
-        {stored && <ExportBar runId={run.id} markdown={report} />}
+        {stored && <ExportBar runId={run.id} markdown={run.report ?? undefined} />}
         {!stored && (
           <p className="text-sm text-muted" data-print="hide">
             Draft: the report is being written.

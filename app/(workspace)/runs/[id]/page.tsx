@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { z } from "zod";
 import { runTitle } from "@/components/run/activity-labels";
+import { StoredReport } from "@/components/run/stored-report";
 import { RunDashboard } from "@/components/run-dashboard";
 import { pageOwner } from "@/lib/server/owner";
 import { findRunView } from "@/lib/server/runs";
@@ -9,10 +11,11 @@ import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-async function loadRun(id: string) {
+// Once per request: the metadata and the page read the same run (a long report is costly to load).
+const loadRun = cache(async (id: string) => {
   if (!z.uuid().safeParse(id).success) return null;
   return findRunView(await serverRuntime(), id, await pageOwner());
-}
+});
 
 export async function generateMetadata({ params }: PageProps<"/runs/[id]">): Promise<Metadata> {
   const found = await loadRun((await params).id);
@@ -22,6 +25,9 @@ export async function generateMetadata({ params }: PageProps<"/runs/[id]">): Pro
 export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
   const found = await loadRun((await params).id);
   if (!found) notFound();
-  const view = JSON.parse(JSON.stringify(found));
-  return <RunDashboard initial={view} />;
+  // A stored report does not change: rendered here, the browser does not re-parse its Markdown, and
+  // the view leaves the Markdown out (the page would carry it twice; Copy fetches it).
+  const storedReport = found.report ? <StoredReport run={{ ...found, report: found.report }} /> : undefined;
+  const view = JSON.parse(JSON.stringify({ ...found, report: null }));
+  return <RunDashboard initial={view} storedReport={storedReport} />;
 }
