@@ -151,6 +151,53 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
     expect(linked.map((s) => s.title).sort()).toEqual(["Hit 1", "Hit 3", "Hit 5", "Hit 9"]);
   });
 
+  it("the engine store lists the sources of several directives in one read, each in its own order", async () => {
+    const run = await createRun(handle.db, { ownerId: "alice", question: "many?", settings: {} });
+    const store = createDbRunStore(handle.db, run.id);
+    const [a, b, empty] = (
+      await store.addDirectives([
+        { round: 0, topic: "First many topic" },
+        { round: 0, topic: "Second many topic" },
+        { round: 0, topic: "Third many topic" },
+      ])
+    ).created;
+    const hit = (n: number) => ({
+      url: `https://example.org/many/${n}`,
+      normalizedUrl: `https://example.org/many/${n}`,
+      title: `Many ${n}`,
+      domain: "example.org",
+      provider: "web",
+      quality: "MEDIUM" as const,
+      snippet: null,
+      content: null,
+    });
+    // One statement links a's hits (their links share a time), then b shares one of them and reads it.
+    const found = await store.addSources(a.id, [hit(3), hit(1), hit(2)]);
+    await store.addSources(b.id, [hit(4), hit(1)]);
+    await store.markSourceRead(b.id, found[1].source.id);
+    const other = createDbRunStore(
+      handle.db,
+      (await createRun(handle.db, { ownerId: "alice", question: "other many?", settings: {} })).id,
+    );
+    const [foreign] = (await other.addDirectives([{ round: 0, topic: "Foreign topic" }])).created;
+    await other.addSources(foreign.id, [hit(9)]);
+
+    const many = await store.listSourcesOfDirectives([a.id, b.id, empty.id, foreign.id]);
+    expect([...many.keys()]).toEqual([a.id, b.id, empty.id, foreign.id]);
+    expect(many.get(a.id)?.map((s) => s.title)).toEqual(["Many 3", "Many 1", "Many 2"]);
+    // Linked by one statement: in the run's source order (Many 1 was stored first, by a).
+    expect(many.get(b.id)?.map((s) => [s.title, s.read])).toEqual([
+      ["Many 1", true],
+      ["Many 4", false],
+    ]);
+    expect(many.get(empty.id)).toEqual([]);
+    // Another run's directive: nothing of it through this run's store.
+    expect(many.get(foreign.id)).toEqual([]);
+    // The same lists, in the same order, as one read per directive.
+    for (const id of [a.id, b.id]) expect(many.get(id)).toEqual(await store.listDirectiveSources(id));
+    expect(await store.listSourcesOfDirectives([])).toEqual(new Map());
+  });
+
   it("the engine store finds one source by its normalised URL, scoped to the run", async () => {
     const run = await createRun(handle.db, { ownerId: "alice", question: "lookup?", settings: {} });
     const other = await createRun(handle.db, { ownerId: "alice", question: "other?", settings: {} });
