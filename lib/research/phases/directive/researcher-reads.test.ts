@@ -12,6 +12,7 @@ import {
   searchCall as search,
   thinkCall as think,
 } from "../../../../test/support/researcher-harness.ts";
+import type { RunStore } from "../../store.ts";
 import { computeCoverage } from "../supervision/coverage.ts";
 import { runResearcher } from "./researcher.ts";
 
@@ -81,5 +82,55 @@ describe("sources read versus seen", () => {
     for (const d of directives) {
       expect((await store.listDirectiveSources(d.id)).map((s) => [s.url, s.read])).toEqual([[page, true]]);
     }
+  });
+
+  it("reads its own search hit without linking it again, and announces each read in one block", async () => {
+    const { store: inner, directives } = await newRun(engine.handle, ["Topic Sigma: partial indexes"]);
+    const hitPage = "https://example-db.io/docs/partial";
+    const briefPage = "https://example-db.io/blog/partial-indexes";
+    const links: string[] = [];
+    const store: RunStore = {
+      ...inner,
+      addSource: (directiveId, input) => {
+        links.push(input.url);
+        return inner.addSource(directiveId, input);
+      },
+    };
+    const web = fakeWeb({
+      results: { partial: [hit(hitPage, "Partial indexes")] },
+      pages: {
+        [hitPage]: "A partial index covers a subset of rows.",
+        [briefPage]: "Partial indexes save space.",
+      },
+    });
+    const model = researcherModel({
+      "Topic Sigma": [
+        search("partial"),
+        think("Read both."),
+        extract(hitPage),
+        think("Now the one from the brief."),
+        extract(briefPage),
+        think("Enough."),
+        complete(),
+      ],
+    });
+    const { deps } = makeDeps({ store, models: { researcher: model }, web });
+    const blocks: string[][] = [];
+    deps.events = {
+      emit: async (e) => void blocks.push([e.type]),
+      emitMany: async (es) => void blocks.push(es.map((e) => e.type)),
+    };
+
+    await runResearcher(deps, directives[0], researcherContext("Partial indexes.", [briefPage]));
+
+    // The hit was linked by the search: reading it writes its text and read mark, not the link again.
+    // The page from the brief is new: stored once.
+    expect(links).toEqual([briefPage]);
+    const fetchBlocks = blocks.filter((b) => b.includes("researcher.fetch"));
+    expect(fetchBlocks).toEqual([["researcher.fetch"], ["source.added", "researcher.fetch"]]);
+    expect((await inner.listDirectiveSources(directives[0].id)).map((s) => [s.url, s.read])).toEqual([
+      [hitPage, true],
+      [briefPage, true],
+    ]);
   });
 });

@@ -9,6 +9,7 @@
 import { domainOf, isWebUrl, normalizeUrl } from "../../../search/url.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { rethrowIfFatal, throwIfAborted } from "../../errors.ts";
+import { emitAll, type StoredEvent } from "../../events.ts";
 import {
   formatAlreadyRead,
   formatFetchFailure,
@@ -241,23 +242,35 @@ async function fetchPage(
 
   const domain = domainOf(url);
   const title = doc.title.trim() || existing?.title || domain || url;
+  // The step's events (a new source's `source.added`, then `researcher.fetch`) go out as one block
+  // once everything of the step is stored.
+  const later: StoredEvent[] = [];
   const { source } = existing
     ? await t.sources.link(existing)
-    : await t.sources.remember({
-        url,
-        normalizedUrl,
-        title,
-        domain,
-        provider: "fetch",
-        quality: classifySourceQuality(url, { title, text: doc.text }),
-        snippet: clip(doc.text.trim(), 300),
-        content: doc.text,
-      });
-  // Stored first as a bare search hit (by us or, concurrently, by another researcher): add the text.
-  const withText = await t.sources.setContent(source, doc.text, title);
-  await t.sources.markRead(withText);
-  const links = await rememberLinks(t, source.id, doc.links);
-  await events.emit({ type: "researcher.fetch", directiveId, url, ok: true, chars: doc.text.length });
+    : await t.sources.remember(
+        {
+          url,
+          normalizedUrl,
+          title,
+          domain,
+          provider: "fetch",
+          quality: classifySourceQuality(url, { title, text: doc.text }),
+          snippet: clip(doc.text.trim(), 300),
+          content: doc.text,
+        },
+        later,
+      );
+  // Three independent writes on the stored row, none waiting for another: the text (a bare search
+  // hit, stored by us or concurrently by another researcher, gets it), the read mark and the links.
+  const [withText, , links] = await Promise.all([
+    t.sources.setContent(source, doc.text, title),
+    t.sources.markRead(source),
+    rememberLinks(t, source.id, doc.links),
+  ]);
+  await emitAll(events, [
+    ...later,
+    { type: "researcher.fetch", directiveId, url, ok: true, chars: doc.text.length },
+  ]);
   return presentPage(t, withText.id, url, withText.title || title, doc.text, links);
 }
 
