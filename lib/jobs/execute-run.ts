@@ -113,7 +113,10 @@ async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
       ),
       initial: isUsageSnapshot(run.usage) ? run.usage : undefined,
     });
-    usageSaves = coalescedSaves((snap) => store.saveUsage(snap as unknown as Record<string, unknown>));
+    // Researchers started together end their calls within a few ms: 20 ms lets them share a save.
+    usageSaves = coalescedSaves((snap) => store.saveUsage(snap as unknown as Record<string, unknown>), {
+      gatherMs: 20,
+    });
     cleanups.push(trackUsage(meter, usageSaves, events));
     const deps = createEngineDeps({
       db,

@@ -60,4 +60,28 @@ describe("coalescedSaves", () => {
     await saves.close();
     expect(written).toEqual([1, 2]);
   });
+
+  it("with gatherMs, snapshots that arrive within the window share one save, of the latest", async () => {
+    const g = gatedSaver();
+    const saves = coalescedSaves(g.save, { gatherMs: 30 });
+    saves.request(1);
+    await new Promise((r) => setTimeout(r, 5));
+    saves.request(2);
+    await new Promise((r) => setTimeout(r, 5));
+    saves.request(3);
+    expect(g.written).toEqual([]);
+    await new Promise((r) => setTimeout(r, 40));
+    await g.releaseAll();
+    expect(g.written).toEqual([3]);
+  });
+
+  it("close during the window writes nothing and does not wait the window out", async () => {
+    const g = gatedSaver();
+    const saves = coalescedSaves(g.save, { gatherMs: 10_000 });
+    saves.request(1);
+    const started = Date.now();
+    await saves.close();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(g.written).toEqual([]);
+  });
 });
