@@ -22,8 +22,11 @@ export interface ResearcherSources {
    * for the caller to emit with the events of its step, in one block after its other writes.
    */
   remember(input: NewSourceInput, later?: StoredEvent[]): Promise<StoredSource>;
-  /** remember for a search's hits at once: one result per input, in order (written together). */
-  rememberAll(inputs: readonly NewSourceInput[]): Promise<StoredSource[]>;
+  /**
+   * remember for a search's hits at once: one result per input, in order (written together). With
+   * `later`, the `source.added` events go there (as for remember).
+   */
+  rememberAll(inputs: readonly NewSourceInput[], later?: StoredEvent[]): Promise<StoredSource[]>;
   /** A page the run already stored (this researcher's hits first, then anyone's). */
   stored(normalizedUrl: string): Promise<SourceRecord | undefined>;
   /**
@@ -72,13 +75,15 @@ export function createResearcherSources(deps: EngineDeps, directiveId: string): 
 
   // A search's hits in a few writes instead of three per hit: on a run's critical path, with every
   // researcher storing its hits at the same moment, those writes queue behind each other.
-  const rememberAll = async (inputs: readonly NewSourceInput[]): Promise<StoredSource[]> => {
+  const rememberAll = async (
+    inputs: readonly NewSourceInput[],
+    later?: StoredEvent[],
+  ): Promise<StoredSource[]> => {
     const results = await store.addSources(directiveId, inputs);
     for (const r of results) keep(r.source);
-    await emitAll(
-      events,
-      results.filter((r) => r.created).map((r) => added(r.source)),
-    );
+    const announced = results.filter((r) => r.created).map((r) => added(r.source));
+    if (later) later.push(...announced);
+    else await emitAll(events, announced);
     return results;
   };
 

@@ -107,7 +107,9 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
       content: hit.content?.trim() ? hit.content : null,
     };
   });
-  const stored = await t.sources.rememberAll(prepared);
+  // The hits' `source.added` and the step's `researcher.search_results` go out as one block.
+  const later: StoredEvent[] = [];
+  const stored = await t.sources.rememberAll(prepared, later);
   for (const [i, hit] of prepared.entries()) {
     const { source, created } = stored[i];
     // A provider's full text fills a row first stored without any (never overwrites one).
@@ -128,15 +130,18 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
   }
   const n = t.novelty.assess(inputs);
   t.stopRules.recordSearch(inputs.map((i) => i.normalizedUrl));
-  await events.emit({
-    type: "researcher.search_results",
-    directiveId,
-    query,
-    results: hits.length,
-    fresh: n.fresh,
-    duplicates: n.duplicates,
-    errors: outcome.errors,
-  });
+  await emitAll(events, [
+    ...later,
+    {
+      type: "researcher.search_results",
+      directiveId,
+      query,
+      results: hits.length,
+      fresh: n.fresh,
+      duplicates: n.duplicates,
+      errors: outcome.errors,
+    },
+  ]);
   return formatSearchResults({
     query,
     results: views.map((v, i) => ({ ...v, ...n.verdicts[i] })),
