@@ -133,4 +133,48 @@ describe("sources read versus seen", () => {
       [briefPage, true],
     ]);
   });
+
+  it("does not wait for its events to be written before its next call, and returns once they are", async () => {
+    const { store, directives } = await newRun(engine.handle, ["Topic Kappa: covering indexes"]);
+    const page = "https://example-db.io/docs/covering";
+    const web = fakeWeb({
+      results: { covering: [hit(page, "Covering indexes")] },
+      pages: { [page]: "A covering index holds every column a query reads." },
+    });
+    const model = researcherModel({
+      "Topic Kappa": [search("covering"), think("Read it."), extract(page), think("Done."), complete()],
+    });
+    const { deps } = makeDeps({ store, models: { researcher: model }, web });
+    // A sink that writes nothing until released: the events queue up behind the researcher.
+    const written: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    deps.events = {
+      emit: async (e) => {
+        await gate;
+        written.push(e.type);
+      },
+      emitMany: async (es) => {
+        await gate;
+        written.push(...es.map((e) => e.type));
+      },
+    };
+    let returned = false;
+    const running = runResearcher(deps, directives[0], ctx()).then((o) => {
+      returned = true;
+      return o;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    // It searched, thought and read the page although none of its events is written yet.
+    expect(web.fetches).toEqual([page]);
+    expect(written).toEqual([]);
+    expect(returned).toBe(false);
+    release();
+    expect((await running).stopReason).toBe("complete");
+    expect(written[0]).toBe("researcher.search");
+    expect(written.at(-1)).toBe("researcher.complete");
+    expect(written.indexOf("researcher.search_results")).toBeLessThan(written.indexOf("researcher.fetch"));
+  });
 });
