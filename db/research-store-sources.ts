@@ -2,8 +2,8 @@
  * The RunStore's sources: one row per normalised URL per run, linked to every directive that found
  * it, with the first text snapshot kept and the links found on pages read.
  */
-import { and, asc, eq, isNull } from "drizzle-orm";
-import type { RunStore, SourceRecord } from "../lib/research/store.ts";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { DirectiveSourceRecord, RunStore, SourceRecord } from "../lib/research/store.ts";
 import type { Db } from "./client.ts";
 import { insertPageLinks, listPageLinks, markDirectiveSourceRead, upsertSources } from "./queries/sources.ts";
 import { directiveSources, type Source, sources } from "./schema.ts";
@@ -33,6 +33,7 @@ export function sourceMethods(
   | "listSources"
   | "getSourceByUrl"
   | "listDirectiveSources"
+  | "listSourcesOfDirectives"
   | "markSourceRead"
   | "savePageLinks"
   | "listPageLinks"
@@ -85,8 +86,23 @@ export function sourceMethods(
         .from(directiveSources)
         .innerJoin(sources, eq(directiveSources.sourceId, sources.id))
         .where(and(eq(directiveSources.directiveId, directiveId), eq(sources.runId, runId)))
-        .orderBy(asc(directiveSources.createdAt));
+        // Links written by one statement share their time; their sources were stored in order.
+        .orderBy(asc(directiveSources.createdAt), asc(sources.createdAt));
       return rows.map((r) => ({ ...toSource(r.s), read: r.readAt !== null }));
+    },
+    async listSourcesOfDirectives(directiveIds) {
+      const byDirective = new Map(directiveIds.map((id) => [id, [] as DirectiveSourceRecord[]] as const));
+      if (!byDirective.size) return byDirective;
+      const rows = await db
+        .select({ s: sources, directiveId: directiveSources.directiveId, readAt: directiveSources.readAt })
+        .from(directiveSources)
+        .innerJoin(sources, eq(directiveSources.sourceId, sources.id))
+        .where(and(inArray(directiveSources.directiveId, [...byDirective.keys()]), eq(sources.runId, runId)))
+        // Links written by one statement share their time; their sources were stored in order.
+        .orderBy(asc(directiveSources.createdAt), asc(sources.createdAt));
+      for (const r of rows)
+        byDirective.get(r.directiveId)?.push({ ...toSource(r.s), read: r.readAt !== null });
+      return byDirective;
     },
     async markSourceRead(directiveId, sourceId) {
       await markDirectiveSourceRead(db, directiveId, sourceId);

@@ -139,42 +139,51 @@ function directiveMethods(
       // queue here instead of reading the same max(ordinal), so ordinals stay dense and unique.
       return db.transaction(async (tx) => {
         await lockRunRow(tx as unknown as Db, runId);
-        const created: DirectiveRecord[] = [];
-        const duplicates: { topic: string; duplicateOf: string }[] = [];
-        const [{ max }] = await tx
-          .select({ max: sql<number>`coalesce(max(${directives.ordinal}), 0)::int` })
+        // The run's directives are few: one read gives the last ordinal and the topics taken, and
+        // one insert stores every new one (not a read and an insert per directive).
+        const existing = await tx
+          .select({
+            id: directives.id,
+            ordinal: directives.ordinal,
+            normalizedTopic: directives.normalizedTopic,
+          })
           .from(directives)
           .where(eq(directives.runId, runId));
-        let ordinal = Number(max);
+        let ordinal = existing.reduce((max, d) => Math.max(max, d.ordinal), 0);
+        const taken = new Map(existing.map((d) => [d.normalizedTopic, d.id] as const));
+        const duplicateOf: { topic: string; normalizedTopic: string }[] = [];
+        const values: (typeof directives.$inferInsert)[] = [];
         for (const input of inputs) {
           const normalizedTopic = normalizeTopic(input.topic);
-          const [existing] = await tx
-            .select()
-            .from(directives)
-            .where(and(eq(directives.runId, runId), eq(directives.normalizedTopic, normalizedTopic)));
-          if (existing) {
-            duplicates.push({ topic: input.topic, duplicateOf: existing.id });
+          if (taken.has(normalizedTopic)) {
+            duplicateOf.push({ topic: input.topic, normalizedTopic });
             continue;
           }
+          taken.set(normalizedTopic, "");
           ordinal += 1;
-          const [row] = await tx
-            .insert(directives)
-            .values({
-              runId,
-              ordinal,
-              round: input.round,
-              topic: input.topic.trim(),
-              normalizedTopic,
-              perspective: input.perspective ?? null,
-              evidenceNeeded: input.evidenceNeeded ?? null,
-              priority: input.priority ?? "normal",
-              origin: input.origin ?? "supervisor",
-              type: input.type ?? defaultDirectiveType(input),
-              rationale: input.rationale ?? null,
-            })
-            .returning();
-          created.push(toDirective(row));
+          values.push({
+            runId,
+            ordinal,
+            round: input.round,
+            topic: input.topic.trim(),
+            normalizedTopic,
+            perspective: input.perspective ?? null,
+            evidenceNeeded: input.evidenceNeeded ?? null,
+            priority: input.priority ?? "normal",
+            origin: input.origin ?? "supervisor",
+            type: input.type ?? defaultDirectiveType(input),
+            rationale: input.rationale ?? null,
+          });
         }
+        const rows = values.length ? await tx.insert(directives).values(values).returning() : [];
+        rows.sort((a, b) => a.ordinal - b.ordinal);
+        // A repeat of an earlier input in this call is a duplicate of the one just stored.
+        for (const d of rows) taken.set(d.normalizedTopic, d.id);
+        const created = rows.map(toDirective);
+        const duplicates = duplicateOf.map((d) => ({
+          topic: d.topic,
+          duplicateOf: taken.get(d.normalizedTopic) as string,
+        }));
         return { created, duplicates };
       });
     },

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, migrateDatabase, pingDatabase } from "../db/client.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type DatabaseHandle, type Db, migrateDatabase, pingDatabase } from "../db/client.ts";
 import { appendEvent, appendEvents, listEventsAfter } from "../db/queries/events.ts";
 import { createRun, getRunForOwner, listRunsForOwner, updateRunStatus } from "../db/queries/runs.ts";
 import { countSources, listSources, upsertSources } from "../db/queries/sources.ts";
@@ -149,6 +149,90 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
     ]);
     const linked = await createDbRunStore(handle.db, run.id).listDirectiveSources(d.id);
     expect(linked.map((s) => s.title).sort()).toEqual(["Hit 1", "Hit 3", "Hit 5", "Hit 9"]);
+  });
+
+  it("the engine store adds directives in one write: dense ordinals, a repeated topic reported with the id it repeats", async () => {
+    const run = await createRun(handle.db, { ownerId: "alice", question: "add?", settings: {} });
+    const store = createDbRunStore(handle.db, run.id);
+    const [first] = (await store.addDirectives([{ round: 0, topic: "Heat pump noise" }])).created;
+    const inserts: unknown[] = [];
+    const transaction = handle.db.transaction.bind(handle.db);
+    const spied = vi.spyOn(handle.db, "transaction").mockImplementation(((run: (tx: Db) => unknown) =>
+      transaction(async (tx) => {
+        const insert = tx.insert.bind(tx);
+        tx.insert = ((table: never) => {
+          inserts.push(table);
+          return insert(table);
+        }) as typeof tx.insert;
+        return run(tx as unknown as Db);
+      })) as typeof handle.db.transaction);
+    const { created, duplicates } = await store.addDirectives([
+      { round: 1, topic: "Heat pump running costs" },
+      { round: 1, topic: "heat pump NOISE!" },
+      { round: 1, topic: "Heat pump grants" },
+      { round: 1, topic: "Heat-pump running costs" },
+    ]);
+    spied.mockRestore();
+    expect(inserts).toHaveLength(1);
+    expect(created.map((d) => [d.ordinal, d.topic])).toEqual([
+      [2, "Heat pump running costs"],
+      [3, "Heat pump grants"],
+    ]);
+    expect(duplicates).toEqual([
+      { topic: "heat pump NOISE!", duplicateOf: first.id },
+      { topic: "Heat-pump running costs", duplicateOf: created[0].id },
+    ]);
+    expect(await store.addDirectives([{ round: 1, topic: "Heat pump grants" }])).toEqual({
+      created: [],
+      duplicates: [{ topic: "Heat pump grants", duplicateOf: created[1].id }],
+    });
+  });
+
+  it("the engine store lists the sources of several directives in one read, each in its own order", async () => {
+    const run = await createRun(handle.db, { ownerId: "alice", question: "many?", settings: {} });
+    const store = createDbRunStore(handle.db, run.id);
+    const [a, b, empty] = (
+      await store.addDirectives([
+        { round: 0, topic: "First many topic" },
+        { round: 0, topic: "Second many topic" },
+        { round: 0, topic: "Third many topic" },
+      ])
+    ).created;
+    const hit = (n: number) => ({
+      url: `https://example.org/many/${n}`,
+      normalizedUrl: `https://example.org/many/${n}`,
+      title: `Many ${n}`,
+      domain: "example.org",
+      provider: "web",
+      quality: "MEDIUM" as const,
+      snippet: null,
+      content: null,
+    });
+    // One statement links a's hits (their links share a time), then b shares one of them and reads it.
+    const found = await store.addSources(a.id, [hit(3), hit(1), hit(2)]);
+    await store.addSources(b.id, [hit(4), hit(1)]);
+    await store.markSourceRead(b.id, found[1].source.id);
+    const other = createDbRunStore(
+      handle.db,
+      (await createRun(handle.db, { ownerId: "alice", question: "other many?", settings: {} })).id,
+    );
+    const [foreign] = (await other.addDirectives([{ round: 0, topic: "Foreign topic" }])).created;
+    await other.addSources(foreign.id, [hit(9)]);
+
+    const many = await store.listSourcesOfDirectives([a.id, b.id, empty.id, foreign.id]);
+    expect([...many.keys()]).toEqual([a.id, b.id, empty.id, foreign.id]);
+    expect(many.get(a.id)?.map((s) => s.title)).toEqual(["Many 3", "Many 1", "Many 2"]);
+    // Linked by one statement: in the run's source order (Many 1 was stored first, by a).
+    expect(many.get(b.id)?.map((s) => [s.title, s.read])).toEqual([
+      ["Many 1", true],
+      ["Many 4", false],
+    ]);
+    expect(many.get(empty.id)).toEqual([]);
+    // Another run's directive: nothing of it through this run's store.
+    expect(many.get(foreign.id)).toEqual([]);
+    // The same lists, in the same order, as one read per directive.
+    for (const id of [a.id, b.id]) expect(many.get(id)).toEqual(await store.listDirectiveSources(id));
+    expect(await store.listSourcesOfDirectives([])).toEqual(new Map());
   });
 
   it("the engine store finds one source by its normalised URL, scoped to the run", async () => {

@@ -42,6 +42,21 @@ export async function getRun(db: Db, id: string): Promise<Run | undefined> {
   return row;
 }
 
+/**
+ * What an event stream needs to tell whether a run has ended: its status and the seq of its last
+ * event (two columns, not the wide row with its brief, checkpoint and usage).
+ */
+export async function getRunProgress(
+  db: Db,
+  id: string,
+): Promise<{ status: RunStatus; lastEventSeq: number } | undefined> {
+  const [row] = await db
+    .select({ status: runs.status, lastEventSeq: runs.lastEventSeq })
+    .from(runs)
+    .where(eq(runs.id, id));
+  return row;
+}
+
 export async function listRunsForOwner(db: Db, ownerId: string, limit = 100): Promise<Run[]> {
   return db.select().from(runs).where(eq(runs.ownerId, ownerId)).orderBy(desc(runs.createdAt)).limit(limit);
 }

@@ -22,6 +22,7 @@ import { effectiveConfig } from "./effective-config.ts";
 import { createEngineDeps, processModelRegistry } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
 import { applyRunCeilings, runBudget, runCeilingsFromEnv } from "./run-limits.ts";
+import { type CoalescedSaves, coalescedSaves } from "./usage-saves.ts";
 import { oweRunWebhook } from "./webhooks/owed.ts";
 
 export interface ExecuteRunOptions {
@@ -101,6 +102,7 @@ async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
 
   const { store, events } = createRunWriters(db, bus, runId, opts.boss);
   let meter: UsageMeter | undefined;
+  let usageSaves: CoalescedSaves<UsageSnapshot> | undefined;
   try {
     const registry = opts.registry ?? processModelRegistry(env);
     meter = new UsageMeter({
@@ -111,7 +113,11 @@ async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
       ),
       initial: isUsageSnapshot(run.usage) ? run.usage : undefined,
     });
-    cleanups.push(trackUsage(meter, store, events));
+    // Researchers started together end their calls within a few ms: 20 ms lets them share a save.
+    usageSaves = coalescedSaves((snap) => store.saveUsage(snap as unknown as Record<string, unknown>), {
+      gatherMs: 20,
+    });
+    cleanups.push(trackUsage(meter, usageSaves, events));
     const deps = createEngineDeps({
       db,
       run,
@@ -134,6 +140,8 @@ async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
     return { status: "failed", reason, partial: false };
   } finally {
     for (const c of cleanups) c();
+    // The save in flight first, so the final snapshot is the last one written.
+    await usageSaves?.close();
     if (meter) await store.saveUsage(meter.snapshot() as unknown as Record<string, unknown>);
   }
 }
@@ -159,13 +167,19 @@ function isUsageSnapshot(u: unknown): u is UsageSnapshot {
   return typeof u === "object" && u !== null && "total" in u && "byRole" in u;
 }
 
-/** Persists usage after each model call and emits at most one usage event every 2 s. */
-function trackUsage(meter: UsageMeter, store: EngineDeps["store"], events: EngineDeps["events"]): () => void {
+/**
+ * Persists usage after each model call (coalesced: calls that end while a save is written are covered
+ * by the next one) and emits at most one usage event every 2 s.
+ */
+function trackUsage(
+  meter: UsageMeter,
+  saves: CoalescedSaves<UsageSnapshot>,
+  events: EngineDeps["events"],
+): () => void {
   let lastEmit = 0;
-  let saving = Promise.resolve();
   return meter.onRecord(() => {
     const snap = meter.snapshot();
-    saving = saving.then(() => store.saveUsage(snap as unknown as Record<string, unknown>)).catch(() => {});
+    saves.request(snap);
     if (Date.now() - lastEmit > 2000) {
       lastEmit = Date.now();
       const t = snap.total;

@@ -193,6 +193,11 @@ export interface RunStore {
   /** One stored source by its normalised URL (without loading every snapshot of the run). */
   getSourceByUrl(normalizedUrl: string): Promise<SourceRecord | undefined>;
   listDirectiveSources(directiveId: string): Promise<DirectiveSourceRecord[]>;
+  /**
+   * listDirectiveSources for several directives in one read: every id given has an entry (empty
+   * when the directive has no sources), each list in the order listDirectiveSources returns it.
+   */
+  listSourcesOfDirectives(directiveIds: readonly string[]): Promise<Map<string, DirectiveSourceRecord[]>>;
   /** Records that the directive's researcher read the source's text (links it if needed; idempotent). */
   markSourceRead(directiveId: string, sourceId: string): Promise<void>;
   /**

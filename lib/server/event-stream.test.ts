@@ -61,6 +61,44 @@ describe("runEventStream", () => {
     expect(ids(await reading)).toEqual(["1:run.created", "2:phase.completed", "3:run.completed"]);
   });
 
+  it("asks for the run's status (two columns) only on a wake-up that brought no event", async () => {
+    const bus = await createRunBus(h);
+    const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
+    await appendEvent(h.db, run.id, events["run.created"]);
+    const signal = new AbortController().signal;
+    const reads = vi.spyOn(h.db, "select");
+    const reading = readAll(
+      runEventStream({ db: h.db, runId: run.id, afterSeq: 0, signal, bus, pollMs: 60_000 }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    // The first read brought run.created: no status read. Then two announced events, one by one.
+    for (const t of ["run.started", "phase.started"] as const) {
+      const { seq } = await appendEvent(h.db, run.id, events[t]);
+      await bus.publish({ kind: "event", runId: run.id, seq, type: t });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const statusReads = () => reads.mock.calls.filter((c) => c[0] !== undefined);
+    // Three reads of the events (the first and one per announcement), nothing else.
+    expect(reads.mock.calls.length).toBe(3);
+    expect(statusReads()).toEqual([]);
+    // A wake-up whose events were already read (announced late): nothing new, so the status is asked.
+    await bus.publish({ kind: "event", runId: run.id, seq: 1, type: "run.created" });
+    await bus.publish({ kind: "event", runId: run.id, seq: 99, type: "phase.started" });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(statusReads().map((c) => Object.keys(c[0] ?? {}).sort())).toEqual([["lastEventSeq", "status"]]);
+    await updateRunStatus(h.db, run.id, { status: "completed" });
+    const last = await appendEvent(h.db, run.id, events["run.completed"]);
+    await bus.publish({ kind: "event", runId: run.id, seq: last.seq, type: "run.completed" });
+    expect(ids(await reading)).toEqual([
+      "1:run.created",
+      "2:run.started",
+      "3:phase.started",
+      "4:run.completed",
+    ]);
+    reads.mockRestore();
+    await bus.close();
+  });
+
   it("stops following when the client goes away", async () => {
     const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
     await appendEvent(h.db, run.id, events["run.created"]);
@@ -100,8 +138,9 @@ describe("runEventStream", () => {
       "5:run.completed",
     ];
     for (const text of texts) expect(ids(text)).toEqual(expected);
-    // Four announcements, 30 viewers: a few reads each (events after the cursor, the run), not one per viewer.
-    expect(reads.mock.calls.length).toBeLessThan(4 * 3);
+    // Four announcements, 30 viewers: one shared read each (the events after the cursor; the run's
+    // status is not asked when events came), not one per viewer.
+    expect(reads.mock.calls.length).toBeLessThan(4 * 2);
     reads.mockRestore();
     await bus.close();
   });

@@ -11,7 +11,7 @@ import { type RunEvent, terminalRunStatuses } from "../../db/schema.ts";
 import type { RunBus } from "../jobs/bus.ts";
 import { type ResearchEventType, terminalEventTypes } from "../research/events.ts";
 import { metrics } from "../telemetry/metrics.ts";
-import { encodedOnce, sharedEventsAfter, sharedRun } from "./shared-reads.ts";
+import { encodedOnce, sharedEventsAfter, sharedRunProgress } from "./shared-reads.ts";
 
 export interface EventStreamOptions {
   db: Db;
@@ -90,16 +90,20 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
             if (terminalEventTypes.has(e.type as ResearchEventType)) return close();
           }
           if (rows.length === 500) continue;
-          // A finished run whose events are all sent (the client reconnected after the terminal event)
-          // ends the stream. The status is written just before the terminal event, so a terminal
-          // status alone is not the end: wait briefly for that last event before giving up on it.
-          const run = await sharedRun(db, runId, woken);
-          if (!run) return close();
-          if (terminalRunStatuses.includes(run.status) && run.lastEventSeq <= cursor) {
-            const last = cursor > 0 ? await getEvent(db, runId, cursor) : undefined;
-            if (last && terminalEventTypes.has(last.type as ResearchEventType)) return close();
-            terminalSince ??= Date.now();
-            if (Date.now() - terminalSince > TERMINAL_EVENT_GRACE_MS) return close();
+          // New events and none terminal: the run is going on, no need to ask for its status (the
+          // next wake-up, or poll, asks when it brings nothing).
+          if (rows.length === 0) {
+            // A finished run whose events are all sent (the client reconnected after the terminal
+            // event) ends the stream. The status may be written just before the terminal event, so a
+            // terminal status alone is not the end: wait briefly for that last event before giving up.
+            const run = await sharedRunProgress(db, runId, woken);
+            if (!run) return close();
+            if (terminalRunStatuses.includes(run.status) && run.lastEventSeq <= cursor) {
+              const last = cursor > 0 ? await getEvent(db, runId, cursor) : undefined;
+              if (last && terminalEventTypes.has(last.type as ResearchEventType)) return close();
+              terminalSince ??= Date.now();
+              if (Date.now() - terminalSince > TERMINAL_EVENT_GRACE_MS) return close();
+            }
           }
           if (Date.now() - lastWrite >= heartbeatMs) write(": heartbeat\n\n");
           await new Promise<void>((resolve) => {

@@ -1,13 +1,13 @@
 /**
  * Reads many event streams of one run share. When a run's event is announced, every viewer of that
- * run wakes at once and asks the database the same two questions (the rows after its cursor, the
- * run's status). Viewers woken by the same announcement share one query for each: the query starts
+ * run wakes at once and asks the database the same question (the rows after its cursor; the run's
+ * status only when there were none). Viewers woken by the same announcement share one query for each: the query starts
  * after that announcement (which comes after its COMMIT), so it sees the event. A viewer woken by
  * its poll timer instead asks on its own (no announcement to anchor a shared answer to).
  */
 import type { Db } from "../../db/client.ts";
 import { listEventsAfter } from "../../db/queries/events.ts";
-import { getRun } from "../../db/queries/runs.ts";
+import { getRunProgress } from "../../db/queries/runs.ts";
 import type { RunEvent } from "../../db/schema.ts";
 
 type Inflight = Map<string, Promise<unknown>>;
@@ -43,9 +43,10 @@ export function sharedEventsAfter(
   return shared(db, key, () => listEventsAfter(db, runId, afterSeq, limit));
 }
 
-export function sharedRun(db: Db, runId: string, wokenBy: number | null) {
+/** The run's status and last event seq (shared like the events; asked only when no new event came). */
+export function sharedRunProgress(db: Db, runId: string, wokenBy: number | null) {
   const key = wokenBy === null ? null : `run:${runId}:${wokenBy}`;
-  return shared(db, key, () => getRun(db, runId));
+  return shared(db, key, () => getRunProgress(db, runId));
 }
 
 // One encoding of each stored event's SSE block, however many viewers send it.

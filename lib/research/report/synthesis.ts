@@ -102,11 +102,19 @@ export async function prepareFindings(
   const numberOf = new Map(numbered.map((s, i) => [s.id, i + 1]));
   const byUrl = indexSourcesByUrl(numbered);
   const directives = new Map(input.directives.map((d) => [d.id, d]));
+  const parsed = input.findings.map((f) =>
+    f.findings.trim() ? parseLocalSourceList(f.findings) : undefined,
+  );
+  // Findings without their own source list number sources in the directive's order: one read for all.
+  const ownSources = await deps.store.listSourcesOfDirectives(
+    input.findings.filter((_, i) => parsed[i] && !parsed[i].urls.size).map((f) => f.directiveId),
+  );
   const items: FindingsItem[] = [];
   for (const [index, f] of input.findings.entries()) {
-    if (!f.findings.trim()) continue;
+    const local = parsed[index];
+    if (!local) continue;
     const d = directives.get(f.directiveId);
-    const { urls, body } = parseLocalSourceList(f.findings);
+    const { urls, body } = local;
     let toGlobal: (k: number) => number | undefined;
     if (urls.size) {
       toGlobal = (k) => {
@@ -115,7 +123,7 @@ export async function prepareFindings(
         return source && numberOf.get(source.id);
       };
     } else {
-      const own = await deps.store.listDirectiveSources(f.directiveId);
+      const own = ownSources.get(f.directiveId) ?? [];
       toGlobal = (k) => {
         const source = own[k - 1];
         return source && numberOf.get(source.id);

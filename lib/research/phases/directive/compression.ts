@@ -9,6 +9,7 @@ import type { ModelMessage } from "ai";
 import { detectContextWindowError } from "../../../ai/context-errors.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { rethrowIfFatal } from "../../errors.ts";
+import type { StoredEvent } from "../../events.ts";
 import {
   compressionInstructions,
   compressionPrompt,
@@ -254,8 +255,14 @@ export async function compressFindings(
   directive: DirectiveRecord,
   messages: readonly ModelMessage[],
   sources: readonly SourceRecord[],
+  /** When given, `compression.completed` goes here, for the caller to emit with its own events. */
+  later?: StoredEvent[],
 ): Promise<CompressionResult> {
   const { signal, events } = deps;
+  const completed = async (e: Extract<StoredEvent, { type: "compression.completed" }>) => {
+    if (later) later.push(e);
+    else await events.emit(e);
+  };
   const numbered: NumberedSource[] = sources.map((s, i) => ({ number: i + 1, title: s.title, url: s.url }));
   const entries = renderHistory(messages);
   const keep = protectedMessages(messages);
@@ -271,7 +278,7 @@ export async function compressFindings(
       const body = r.text.trim();
       if (!body) break;
       const findings = withCitedSources(body, numbered);
-      await events.emit({
+      await completed({
         type: "compression.completed",
         directiveId: directive.id,
         fallback: false,
@@ -294,7 +301,7 @@ export async function compressFindings(
 
   const notes = fitTranscript(entries, keep, deps.config.compressionBudgetChars);
   const findings = renderRawNotes(directive, notes.text, numbered);
-  await events.emit({
+  await completed({
     type: "compression.completed",
     directiveId: directive.id,
     fallback: true,

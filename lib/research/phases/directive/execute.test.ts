@@ -74,6 +74,52 @@ describe("executeDirective", () => {
     expect(types).toContain("compression.completed");
   });
 
+  it("looks for a stored result only for a started directive, and ends with its events in one block", async () => {
+    const { store: inner, directives } = await newRun(handle, ["Topic Tau: tidal capacity factors"]);
+    const [d] = directives;
+    const lookups: string[] = [];
+    const store = {
+      ...inner,
+      getResearcherResult: (id: string) => {
+        lookups.push(id);
+        return inner.getResearcherResult(id);
+      },
+    };
+    const web = fakeWeb({ results: { tidal: [hit("https://www.example.gov/tidal", "Tidal data")] } });
+    const researcher = researcherModel({
+      "Topic Tau": [
+        toolCalls([["web_search", { query: "tidal" }]]),
+        toolCalls([["think", { reflection: "Enough." }]]),
+        toolCalls([["research_complete", { summary: "Tidal data" }]]),
+      ],
+    });
+    const compression = scriptedModel([textResult("## Findings\nTidal plants reach 25% [1].")]);
+    const { deps } = makeDeps({ store, models: { researcher, compression }, web });
+    const blocks: string[][] = [];
+    deps.events = {
+      emit: async (e) => void blocks.push([e.type]),
+      emitMany: async (es) => void blocks.push(es.map((e) => e.type)),
+    };
+
+    // Pending: it never ran, so no result can be stored; no lookup.
+    await executeDirective(deps, d, ctx());
+    expect(lookups).toEqual([]);
+    expect(blocks.at(-1)).toEqual(["compression.completed", "directive.completed"]);
+    expect(blocks).toContainEqual(["source.added", "researcher.search_results"]);
+
+    // Started before (a resumed run): the stored result is found and nothing is researched again.
+    const again = await executeDirective(
+      { ...deps, models: makeDeps({ store, models: {} }).deps.models },
+      {
+        ...d,
+        status: "running",
+      },
+      ctx(),
+    );
+    expect(lookups).toEqual([d.id]);
+    expect(again.findings).toContain("Tidal plants reach 25% [1].");
+  });
+
   it("stores the raw notes as the findings when compression fails, so a resume does not redo the work", async () => {
     const { store, directives } = await newRun(handle, ["Topic Chi: compression down"]);
     const [d] = directives;

@@ -8,6 +8,7 @@
 import { abortError } from "../../../ai/errors.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { rethrowIfFatal, throwIfAborted } from "../../errors.ts";
+import { emitAll, type StoredEvent } from "../../events.ts";
 import type { DirectiveRecord } from "../../store.ts";
 import { compressFindings } from "./compression.ts";
 import { type ResearcherContext, runResearcher } from "./researcher.ts";
@@ -29,7 +30,8 @@ export async function executeDirective(
   const directiveId = directive.id;
   const sourceIdsNow = async () => (await store.listDirectiveSources(directiveId)).map((s) => s.id);
 
-  const stored = await store.getResearcherResult(directiveId);
+  // Only a directive that was started can have a stored result (it is marked running first).
+  const stored = directive.status === "pending" ? undefined : await store.getResearcherResult(directiveId);
   if (stored?.compressedFindings) {
     const sourceIds = await sourceIdsNow();
     // Stopped between saving the result and marking the directive: finish that step only.
@@ -40,6 +42,8 @@ export async function executeDirective(
     return { directiveId, findings: stored.compressedFindings, sourceIds, ok: true };
   }
 
+  // compression.completed goes out with the directive's end (completed or failed), in one block.
+  const later: StoredEvent[] = [];
   try {
     throwIfAborted(signal);
     await store.setDirectiveStatus(directiveId, "running");
@@ -49,7 +53,7 @@ export async function executeDirective(
     if (outcome.stopReason === "aborted" || signal.aborted) throw abortError(signal);
 
     const sources = await store.listDirectiveSources(directiveId);
-    const compressed = await compressFindings(deps, directive, outcome.messages, sources);
+    const compressed = await compressFindings(deps, directive, outcome.messages, sources, later);
     await store.saveResearcherResult({
       directiveId,
       messages: outcome.messages,
@@ -60,13 +64,13 @@ export async function executeDirective(
       stopReason: outcome.stopReason,
     });
     await store.setDirectiveStatus(directiveId, "done");
-    await events.emit({ type: "directive.completed", directiveId, sources: sources.length });
+    await emitAll(events, [...later, { type: "directive.completed", directiveId, sources: sources.length }]);
     return { directiveId, findings: compressed.findings, sourceIds: sources.map((s) => s.id), ok: true };
   } catch (e) {
     rethrowIfFatal(e, signal);
     const error = e instanceof Error ? e.message : String(e);
     await store.setDirectiveStatus(directiveId, "failed", error);
-    await events.emit({ type: "directive.failed", directiveId, error });
+    await emitAll(events, [...later, { type: "directive.failed", directiveId, error }]);
     return { directiveId, findings: "", sourceIds: await sourceIdsNow(), ok: false };
   }
 }

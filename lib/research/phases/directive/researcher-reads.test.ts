@@ -12,6 +12,7 @@ import {
   searchCall as search,
   thinkCall as think,
 } from "../../../../test/support/researcher-harness.ts";
+import type { RunStore } from "../../store.ts";
 import { computeCoverage } from "../supervision/coverage.ts";
 import { runResearcher } from "./researcher.ts";
 
@@ -81,5 +82,99 @@ describe("sources read versus seen", () => {
     for (const d of directives) {
       expect((await store.listDirectiveSources(d.id)).map((s) => [s.url, s.read])).toEqual([[page, true]]);
     }
+  });
+
+  it("reads its own search hit without linking it again, and announces each read in one block", async () => {
+    const { store: inner, directives } = await newRun(engine.handle, ["Topic Sigma: partial indexes"]);
+    const hitPage = "https://example-db.io/docs/partial";
+    const briefPage = "https://example-db.io/blog/partial-indexes";
+    const links: string[] = [];
+    const store: RunStore = {
+      ...inner,
+      addSource: (directiveId, input) => {
+        links.push(input.url);
+        return inner.addSource(directiveId, input);
+      },
+    };
+    const web = fakeWeb({
+      results: { partial: [hit(hitPage, "Partial indexes")] },
+      pages: {
+        [hitPage]: "A partial index covers a subset of rows.",
+        [briefPage]: "Partial indexes save space.",
+      },
+    });
+    const model = researcherModel({
+      "Topic Sigma": [
+        search("partial"),
+        think("Read both."),
+        extract(hitPage),
+        think("Now the one from the brief."),
+        extract(briefPage),
+        think("Enough."),
+        complete(),
+      ],
+    });
+    const { deps } = makeDeps({ store, models: { researcher: model }, web });
+    const blocks: string[][] = [];
+    deps.events = {
+      emit: async (e) => void blocks.push([e.type]),
+      emitMany: async (es) => void blocks.push(es.map((e) => e.type)),
+    };
+
+    await runResearcher(deps, directives[0], researcherContext("Partial indexes.", [briefPage]));
+
+    // The hit was linked by the search: reading it writes its text and read mark, not the link again.
+    // The page from the brief is new: stored once.
+    expect(links).toEqual([briefPage]);
+    const fetchBlocks = blocks.filter((b) => b.includes("researcher.fetch"));
+    expect(fetchBlocks).toEqual([["researcher.fetch"], ["source.added", "researcher.fetch"]]);
+    expect((await inner.listDirectiveSources(directives[0].id)).map((s) => [s.url, s.read])).toEqual([
+      [hitPage, true],
+      [briefPage, true],
+    ]);
+  });
+
+  it("does not wait for its events to be written before its next call, and returns once they are", async () => {
+    const { store, directives } = await newRun(engine.handle, ["Topic Kappa: covering indexes"]);
+    const page = "https://example-db.io/docs/covering";
+    const web = fakeWeb({
+      results: { covering: [hit(page, "Covering indexes")] },
+      pages: { [page]: "A covering index holds every column a query reads." },
+    });
+    const model = researcherModel({
+      "Topic Kappa": [search("covering"), think("Read it."), extract(page), think("Done."), complete()],
+    });
+    const { deps } = makeDeps({ store, models: { researcher: model }, web });
+    // A sink that writes nothing until released: the events queue up behind the researcher.
+    const written: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    deps.events = {
+      emit: async (e) => {
+        await gate;
+        written.push(e.type);
+      },
+      emitMany: async (es) => {
+        await gate;
+        written.push(...es.map((e) => e.type));
+      },
+    };
+    let returned = false;
+    const running = runResearcher(deps, directives[0], ctx()).then((o) => {
+      returned = true;
+      return o;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    // It searched, thought and read the page although none of its events is written yet.
+    expect(web.fetches).toEqual([page]);
+    expect(written).toEqual([]);
+    expect(returned).toBe(false);
+    release();
+    expect((await running).stopReason).toBe("complete");
+    expect(written[0]).toBe("researcher.search");
+    expect(written.at(-1)).toBe("researcher.complete");
+    expect(written.indexOf("researcher.search_results")).toBeLessThan(written.indexOf("researcher.fetch"));
   });
 });

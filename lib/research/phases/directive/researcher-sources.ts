@@ -4,7 +4,7 @@
  * URL, so the researcher's second look at a page needs no query.
  */
 import type { EngineDeps } from "../../deps.ts";
-import { emitAll } from "../../events.ts";
+import { emitAll, type StoredEvent } from "../../events.ts";
 import type { NewSourceInput, SourceRecord } from "../../store.ts";
 import { classifySourceQuality } from "./source-quality.ts";
 
@@ -16,13 +16,23 @@ export interface StoredSource {
 export interface ResearcherSources {
   /** Every source this researcher stored or used, in first-use order. */
   readonly ids: ReadonlySet<string>;
-  /** Stores a source for this directive (or finds the run's row for its URL) and records it as used. */
-  remember(input: NewSourceInput): Promise<StoredSource>;
-  /** remember for a search's hits at once: one result per input, in order (written together). */
-  rememberAll(inputs: readonly NewSourceInput[]): Promise<StoredSource[]>;
+  /**
+   * Stores a source for this directive (or finds the run's row for its URL) and records it as used.
+   * A new source is announced with `source.added`; given `later`, that event is put there instead,
+   * for the caller to emit with the events of its step, in one block after its other writes.
+   */
+  remember(input: NewSourceInput, later?: StoredEvent[]): Promise<StoredSource>;
+  /**
+   * remember for a search's hits at once: one result per input, in order (written together). With
+   * `later`, the `source.added` events go there (as for remember).
+   */
+  rememberAll(inputs: readonly NewSourceInput[], later?: StoredEvent[]): Promise<StoredSource[]>;
   /** A page the run already stored (this researcher's hits first, then anyone's). */
   stored(normalizedUrl: string): Promise<SourceRecord | undefined>;
-  /** Links an existing source to this directive and records it as used here. */
+  /**
+   * Links an existing source to this directive and records it as used here. One this researcher
+   * already stored or linked is not written again.
+   */
   link(source: SourceRecord): Promise<StoredSource>;
   /**
    * Records that this researcher read the source's text (a page fetched, or a stored text shown):
@@ -53,27 +63,34 @@ export function createResearcherSources(deps: EngineDeps, directiveId: string): 
     ids.add(source.id);
   };
 
-  const remember = async (input: NewSourceInput): Promise<StoredSource> => {
+  const remember = async (input: NewSourceInput, later?: StoredEvent[]): Promise<StoredSource> => {
     const result = await store.addSource(directiveId, input);
     keep(result.source);
-    if (result.created) await events.emit(added(result.source));
+    if (result.created) {
+      if (later) later.push(added(result.source));
+      else await events.emit(added(result.source));
+    }
     return result;
   };
 
   // A search's hits in a few writes instead of three per hit: on a run's critical path, with every
   // researcher storing its hits at the same moment, those writes queue behind each other.
-  const rememberAll = async (inputs: readonly NewSourceInput[]): Promise<StoredSource[]> => {
+  const rememberAll = async (
+    inputs: readonly NewSourceInput[],
+    later?: StoredEvent[],
+  ): Promise<StoredSource[]> => {
     const results = await store.addSources(directiveId, inputs);
     for (const r of results) keep(r.source);
-    await emitAll(
-      events,
-      results.filter((r) => r.created).map((r) => added(r.source)),
-    );
+    const announced = results.filter((r) => r.created).map((r) => added(r.source));
+    if (later) later.push(...announced);
+    else await emitAll(events, announced);
     return results;
   };
 
-  const link = (s: SourceRecord) =>
-    remember({
+  const link = async (s: SourceRecord): Promise<StoredSource> => {
+    // Already linked by this researcher (its own search hit, or a page it read): nothing to write.
+    if (ids.has(s.id)) return { source: mine.get(s.normalizedUrl) ?? s, created: false };
+    return remember({
       url: s.url,
       normalizedUrl: s.normalizedUrl,
       title: s.title,
@@ -83,6 +100,7 @@ export function createResearcherSources(deps: EngineDeps, directiveId: string): 
       snippet: s.snippet,
       content: s.content,
     });
+  };
 
   return {
     ids,

@@ -9,6 +9,7 @@
 import { domainOf, isWebUrl, normalizeUrl } from "../../../search/url.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { rethrowIfFatal, throwIfAborted } from "../../errors.ts";
+import { emitAll, type StoredEvent } from "../../events.ts";
 import {
   formatAlreadyRead,
   formatFetchFailure,
@@ -106,7 +107,9 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
       content: hit.content?.trim() ? hit.content : null,
     };
   });
-  const stored = await t.sources.rememberAll(prepared);
+  // The hits' `source.added` and the step's `researcher.search_results` go out as one block.
+  const later: StoredEvent[] = [];
+  const stored = await t.sources.rememberAll(prepared, later);
   for (const [i, hit] of prepared.entries()) {
     const { source, created } = stored[i];
     // A provider's full text fills a row first stored without any (never overwrites one).
@@ -127,15 +130,18 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
   }
   const n = t.novelty.assess(inputs);
   t.stopRules.recordSearch(inputs.map((i) => i.normalizedUrl));
-  await events.emit({
-    type: "researcher.search_results",
-    directiveId,
-    query,
-    results: hits.length,
-    fresh: n.fresh,
-    duplicates: n.duplicates,
-    errors: outcome.errors,
-  });
+  await emitAll(events, [
+    ...later,
+    {
+      type: "researcher.search_results",
+      directiveId,
+      query,
+      results: hits.length,
+      fresh: n.fresh,
+      duplicates: n.duplicates,
+      errors: outcome.errors,
+    },
+  ]);
   return formatSearchResults({
     query,
     results: views.map((v, i) => ({ ...v, ...n.verdicts[i] })),
@@ -241,23 +247,35 @@ async function fetchPage(
 
   const domain = domainOf(url);
   const title = doc.title.trim() || existing?.title || domain || url;
+  // The step's events (a new source's `source.added`, then `researcher.fetch`) go out as one block
+  // once everything of the step is stored.
+  const later: StoredEvent[] = [];
   const { source } = existing
     ? await t.sources.link(existing)
-    : await t.sources.remember({
-        url,
-        normalizedUrl,
-        title,
-        domain,
-        provider: "fetch",
-        quality: classifySourceQuality(url, { title, text: doc.text }),
-        snippet: clip(doc.text.trim(), 300),
-        content: doc.text,
-      });
-  // Stored first as a bare search hit (by us or, concurrently, by another researcher): add the text.
-  const withText = await t.sources.setContent(source, doc.text, title);
-  await t.sources.markRead(withText);
-  const links = await rememberLinks(t, source.id, doc.links);
-  await events.emit({ type: "researcher.fetch", directiveId, url, ok: true, chars: doc.text.length });
+    : await t.sources.remember(
+        {
+          url,
+          normalizedUrl,
+          title,
+          domain,
+          provider: "fetch",
+          quality: classifySourceQuality(url, { title, text: doc.text }),
+          snippet: clip(doc.text.trim(), 300),
+          content: doc.text,
+        },
+        later,
+      );
+  // Three independent writes on the stored row, none waiting for another: the text (a bare search
+  // hit, stored by us or concurrently by another researcher, gets it), the read mark and the links.
+  const [withText, , links] = await Promise.all([
+    t.sources.setContent(source, doc.text, title),
+    t.sources.markRead(source),
+    rememberLinks(t, source.id, doc.links),
+  ]);
+  await emitAll(events, [
+    ...later,
+    { type: "researcher.fetch", directiveId, url, ok: true, chars: doc.text.length },
+  ]);
   return presentPage(t, withText.id, url, withText.title || title, doc.text, links);
 }
 

@@ -22,6 +22,7 @@ import {
   toolDescriptions,
 } from "../../prompts/researcher.ts";
 import type { DirectiveRecord } from "../../store.ts";
+import { inBackground } from "./background-events.ts";
 import { createNoveltyTracker } from "./novelty.ts";
 import type { ReadableUrls } from "./readable-urls.ts";
 import { createResearcherSources } from "./researcher-sources.ts";
@@ -107,6 +108,24 @@ interface StepAnswers {
 }
 
 export async function runResearcher(
+  deps: EngineDeps,
+  directive: DirectiveRecord,
+  ctx: ResearcherContext,
+): Promise<ResearcherOutcome> {
+  // The researcher's own events are written behind its calls, not in front of them; all of them
+  // are stored before it returns (and so before its directive's end is).
+  const events = inBackground(deps.events);
+  try {
+    const outcome = await research({ ...deps, events }, directive, ctx);
+    await events.flush();
+    return outcome;
+  } catch (e) {
+    await events.flush().catch(() => {});
+    throw e;
+  }
+}
+
+async function research(
   deps: EngineDeps,
   directive: DirectiveRecord,
   ctx: ResearcherContext,

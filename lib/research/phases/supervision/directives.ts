@@ -5,7 +5,7 @@
 
 import type { EngineDeps } from "../../deps.ts";
 import { emitAll } from "../../events.ts";
-import type { DirectiveRecord, DirectiveSourceRecord } from "../../store.ts";
+import type { DirectiveRecord } from "../../store.ts";
 import {
   type DirectiveOrigin,
   type DirectivePriority,
@@ -196,11 +196,10 @@ export async function loadCoverage(
     deps.store.listResearcherResults(),
     deps.store.listSources(),
   ]);
-  const sourcesByDirective = new Map<string, DirectiveSourceRecord[]>();
-  for (const d of directives) {
-    if (d.status === "pending" || d.status === "skipped") continue;
-    sourcesByDirective.set(d.id, await deps.store.listDirectiveSources(d.id));
-  }
+  // One read for every directive that was researched (not one per directive).
+  const sourcesByDirective = await deps.store.listSourcesOfDirectives(
+    directives.filter((d) => d.status !== "pending" && d.status !== "skipped").map((d) => d.id),
+  );
   const findingsByDirective = new Map(
     results.map((r) => [r.directiveId, r.compressedFindings ?? r.rawNotes ?? ""] as const),
   );

@@ -552,6 +552,44 @@ describe("rounds ≥ 1", () => {
     expect(out.directives.map((d) => d.topic)).toEqual([LI, NA, SS, FOLLOW, FOLLOW2]);
   });
 
+  it("reads the coverage once per round boundary, in one read of every directive's sources", async () => {
+    const followUps = [FOLLOW, FOLLOW2, FOLLOW3];
+    const m = supervisor({}, (_c, n) => assessment({ shouldContinue: true, followUps: [followUps[n]] }));
+    const inner = await newRunStore(handle, "lithium vs sodium vs solid-state");
+    const calls = { many: [] as number[], one: 0, rounds: 0 };
+    const store: RunStore = {
+      ...inner,
+      listSourcesOfDirectives: (ids) => {
+        calls.many.push(ids.length);
+        return inner.listSourcesOfDirectives(ids);
+      },
+      listDirectiveSources: (id) => {
+        calls.one++;
+        return inner.listDirectiveSources(id);
+      },
+      listRounds: () => {
+        calls.rounds++;
+        return inner.listRounds();
+      },
+    };
+    const { deps, events, exec } = await setup({ model: m, store, config: { maxSupervisionRounds: 2 } });
+    const out = await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
+
+    expect(out.rounds).toBe(3);
+    // Round 0's plan (nothing researched yet), then once at the end of each round: the coverage a
+    // round ends with is the one the next round starts from, not read again.
+    expect(calls.many).toEqual([0, 3, 4, 5]);
+    expect(calls.one).toBe(0);
+    // The history at the start and the end, round 0's check, and the supervisor's memory per follow-up
+    // round; a round after one decided here is not looked for as saved.
+    expect(calls.rounds).toBe(5);
+    expect(eventsOf(events, "supervision.round_started").map((e) => [e.round, e.pending])).toEqual([
+      [0, 0],
+      [1, 0],
+      [2, 0],
+    ]);
+  });
+
   it("stops when the supervisor judges coverage sufficient, delegating nothing", async () => {
     const m = supervisor({}, () => assessment({ shouldContinue: false, overall: 0.92, followUps: [FOLLOW] }));
     const { deps, store, events, exec } = await setup({ model: m });

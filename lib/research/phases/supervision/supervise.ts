@@ -50,11 +50,19 @@ interface Decision {
   reason: string;
 }
 
+type Coverage = Awaited<ReturnType<typeof loadCoverage>>;
+
 interface RoundContext {
   deps: EngineDeps;
   input: SupervisionInput;
   knowledge: string;
   startedAt: number;
+  /**
+   * The coverage measured when the round before was decided `continue` in this attempt. Nothing
+   * the engine writes between that decision and the next round's start changes it, so the next
+   * round starts from it instead of reading it all again.
+   */
+  carried?: Coverage;
 }
 
 const STOP_CODES: readonly StopCode[] = [
@@ -102,8 +110,12 @@ async function savedRound(ctx: RoundContext, round: number): Promise<Supervision
   return (await ctx.deps.store.listRounds()).find((r) => r.round === round && r.decision === null);
 }
 
-async function announceRound(ctx: RoundContext, round: number): Promise<void> {
-  const pending = (await ctx.deps.store.listDirectives()).filter(isRunnable).length;
+async function announceRound(
+  ctx: RoundContext,
+  round: number,
+  directives?: readonly DirectiveRecord[],
+): Promise<void> {
+  const pending = (directives ?? (await ctx.deps.store.listDirectives())).filter(isRunnable).length;
   await ctx.deps.events.emit({ type: "supervision.round_started", round, pending });
 }
 
@@ -174,10 +186,14 @@ async function addBriefDirective(deps: EngineDeps, brief: string): Promise<numbe
 
 async function followUpRound(ctx: RoundContext, round: number): Promise<Decision> {
   const { deps, input } = ctx;
-  await announceRound(ctx, round);
-  let record = await savedRound(ctx, round);
+  const carried = ctx.carried;
+  ctx.carried = undefined;
+  await announceRound(ctx, round, carried?.directives);
+  // A round that follows one decided in this attempt cannot have been planned yet (only a resumed
+  // run finds its round saved undecided).
+  let record = carried ? undefined : await savedRound(ctx, round);
   if (!record) {
-    const coverage = await loadCoverage(deps);
+    const coverage = carried ?? (await loadCoverage(deps));
     const plan = await planFollowUpRound(deps, {
       brief: input.brief,
       round,
@@ -293,5 +309,6 @@ async function finishRound(
     decision: decision.decision,
     reason: decision.reason,
   });
+  if (decision.decision === "continue") ctx.carried = after;
   return decision;
 }

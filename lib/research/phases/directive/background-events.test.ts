@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import type { EventSink, ResearchEvent } from "../../events.ts";
+import { inBackground } from "./background-events.ts";
+
+const think = (text: string): ResearchEvent => ({ type: "researcher.think", directiveId: "d", text });
+
+/** A sink whose writes stay open until released, recording the order they were written in. */
+function slowSink() {
+  const written: string[] = [];
+  const gates: (() => void)[] = [];
+  const write = (texts: string[]) =>
+    new Promise<void>((resolve) => {
+      gates.push(() => {
+        written.push(...texts);
+        resolve();
+      });
+    });
+  const sink: EventSink = {
+    emit: (e) => write([(e as { text: string }).text]),
+    emitMany: (es) => write(es.map((e) => (e as { text: string }).text)),
+  };
+  const release = async () => {
+    while (gates.length) {
+      gates.shift()?.();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+  };
+  return { sink, written, release };
+}
+
+describe("inBackground", () => {
+  it("returns from emit before the write, writes in the order emitted, and flush waits for all", async () => {
+    const s = slowSink();
+    const events = inBackground(s.sink);
+    await events.emit(think("a"));
+    await events.emitMany?.([
+      { type: "researcher.think", directiveId: "d", text: "b" },
+      { type: "researcher.think", directiveId: "d", text: "c" },
+    ]);
+    await events.emit(think("d"));
+    expect(s.written).toEqual([]);
+    let flushed = false;
+    const flushing = events.flush().then(() => {
+      flushed = true;
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(flushed).toBe(false);
+    await s.release();
+    await flushing;
+    expect(s.written).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("flush reports the first failed write", async () => {
+    const written: string[] = [];
+    const events = inBackground({
+      emit: async (e) => {
+        const text = (e as { text: string }).text;
+        if (text === "bad") throw new Error("database gone");
+        written.push(text);
+      },
+    });
+    await events.emit(think("a"));
+    await events.emit(think("bad"));
+    await events.emit(think("c"));
+    await expect(events.flush()).rejects.toThrow("database gone");
+    expect(written).toEqual(["a", "c"]);
+  });
+});
