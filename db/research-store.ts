@@ -3,7 +3,7 @@
  * the database (directive topic, source URL, researcher result, round) so concurrent researchers
  * and a resumed worker can never store the same thing twice.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type {
   CitationRecord,
   DirectiveRecord,
@@ -124,7 +124,7 @@ function runRowMethods(
 function directiveMethods(
   db: Db,
   runId: string,
-): Pick<RunStore, "listDirectives" | "addDirectives" | "setDirectiveStatus"> {
+): Pick<RunStore, "listDirectives" | "addDirectives" | "setDirectiveStatus" | "markDirectivesRunning"> {
   return {
     async listDirectives() {
       const rows = await db
@@ -198,6 +198,13 @@ function directiveMethods(
           ...(status === "done" || status === "failed" || status === "skipped" ? { finishedAt: now } : {}),
         })
         .where(and(eq(directives.id, id), eq(directives.runId, runId)));
+    },
+    async markDirectivesRunning(ids: readonly string[]) {
+      if (!ids.length) return;
+      await db
+        .update(directives)
+        .set({ status: "running", error: null, startedAt: new Date() })
+        .where(and(inArray(directives.id, [...ids]), eq(directives.runId, runId)));
     },
   };
 }

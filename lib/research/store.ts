@@ -167,6 +167,8 @@ export interface RunStore {
     inputs: NewDirectiveInput[],
   ): Promise<{ created: DirectiveRecord[]; duplicates: { topic: string; duplicateOf: string }[] }>;
   setDirectiveStatus(id: string, status: DirectiveStatus, error?: string | null): Promise<void>;
+  /** setDirectiveStatus(id, "running") for several directives, in one write. */
+  markDirectivesRunning(ids: readonly string[]): Promise<void>;
 
   /** One row per normalised URL per run; the directive link is added either way. */
   addSource(directiveId: string, input: NewSourceInput): Promise<{ source: SourceRecord; created: boolean }>;

@@ -11,6 +11,7 @@ import { rethrowIfFatal, throwIfAborted } from "../../errors.ts";
 import { emitAll, type StoredEvent } from "../../events.ts";
 import type { DirectiveRecord } from "../../store.ts";
 import { compressFindings } from "./compression.ts";
+import { directiveStartsFor } from "./directive-starts.ts";
 import { type ResearcherContext, runResearcher } from "./researcher.ts";
 
 /** What one directive left behind: its findings (compressed, or raw notes) and the sources it used. */
@@ -46,8 +47,8 @@ export async function executeDirective(
   const later: StoredEvent[] = [];
   try {
     throwIfAborted(signal);
-    await store.setDirectiveStatus(directiveId, "running");
-    await events.emit({ type: "directive.started", directiveId });
+    // Written with the other directives this round starts at the same moment (directive-starts.ts).
+    await directiveStartsFor(ctx, deps).start(directiveId);
 
     const outcome = await runResearcher(deps, directive, ctx);
     if (outcome.stopReason === "aborted" || signal.aborted) throw abortError(signal);
