@@ -165,8 +165,9 @@ function reportWithUnsupportedClaim(options: CallOptions): string {
 }
 
 /** A judge that calls the maintenance claim unsupported and everything else supported. */
-const sceptic = () =>
+const sceptic = (onCall?: () => void) =>
   objectModel("judge", (options) => {
+    onCall?.();
     const { user } = promptParts(options);
     const items = [...user.matchAll(/^Item (\d+)$/gm)].map((m) => Number(m[1]));
     return {
@@ -212,6 +213,45 @@ describe("acting on citation checks", () => {
     expect(claim[0].passage).toBeTruthy();
     expect(out.citationStats).toMatchObject({ unsupported: 2, marked: 2, removed: 0, correctedLinks: 1 });
     expect((await h.store.getReport())?.markdown).toBe(out.markdown);
+  });
+
+  it("checks citations while the unchecked report is stored; its last two events are one write", async () => {
+    let judged: () => void = () => {};
+    const judging = new Promise<void>((resolve) => {
+      judged = resolve;
+    });
+    const { h, input } = await world({
+      synthesis: synthesisModel((o) => reportWithUnsupportedClaim(o)),
+      judge: sceptic(() => judged()),
+    });
+    // The unchecked report is stored only once the judge was asked: were the check to wait for that
+    // write, neither would ever finish.
+    const saved: boolean[] = [];
+    h.deps.store = {
+      ...h.store,
+      async saveReport(report) {
+        if (!saved.length) await judging;
+        saved.push(report.citationStats.unchecked === 0);
+        return h.store.saveReport(report);
+      },
+    };
+    const batches: string[][] = [];
+    const sink = h.deps.events;
+    h.deps.events = {
+      emit: (e) => sink.emit(e),
+      async emitMany(events) {
+        batches.push(events.map((e) => e.type));
+        for (const e of events) await sink.emit(e);
+      },
+    };
+    const out = await writeReport(h.deps, input);
+    // The unchecked report first, then the checked one: a resumed run never sees them swapped.
+    expect(saved).toEqual([false, true]);
+    expect((await h.store.getReport())?.markdown).toBe(out.markdown);
+    expect(batches).toEqual([
+      ["report.citations", "report.link_corrected"],
+      ["report.support_checked", "report.completed"],
+    ]);
   });
 
   it("with strictCitations removes the unsupported citation and flags the sentence", async () => {

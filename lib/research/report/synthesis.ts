@@ -8,7 +8,7 @@
  */
 
 import type { EngineDeps } from "../deps.ts";
-import type { EventSink } from "../events.ts";
+import { type EventSink, emitAll } from "../events.ts";
 import {
   formatFindingsBlock,
   omittedFindingsNote,
@@ -224,6 +224,17 @@ function actOnVerdicts(processed: ProcessedReport, records: readonly CitationRec
   return { markdown, records: acted, marked: marks.marked, removed: marks.removed };
 }
 
+/**
+ * Runs `work` while `pending` (writes started earlier) completes; returns once both are done. A
+ * failed write wins over the work's result, and neither failure is left unobserved.
+ */
+async function settledAfter<T>(pending: Promise<void>, work: () => Promise<T>): Promise<T> {
+  const [written, done] = await Promise.allSettled([pending, work()]);
+  if (written.status === "rejected") throw written.reason;
+  if (done.status === "rejected") throw done.reason;
+  return done.value;
+}
+
 async function finishReport(
   deps: EngineDeps,
   opts: { markdown: string; partial: boolean; numbered: SourceRecord[]; checkSupport: boolean },
@@ -240,29 +251,37 @@ async function finishReport(
     : "not checked: the report was assembled without a model";
   const linkCorrections = processed.linkCorrections;
   // Stored before the support check, so a run resumed after a crash here finds a consistent report.
-  await deps.store.saveCitations(
-    processed.citations.map((c) => ({ ...c, support: "unchecked" as const, reason: notChecked })),
-  );
-  await deps.store.saveReport({
-    markdown: processed.markdown,
-    partial: opts.partial,
-    citationStats: { ...processed.stats, ...unchecked, marked: 0, removed: 0, linkCorrections },
-  });
-  await deps.events.emit({
-    type: "report.citations",
-    kept: processed.stats.kept,
-    removedUnknown: processed.stats.removedUnknown,
-    flattenedLinks: processed.stats.flattenedLinks,
-  });
-  for (const c of linkCorrections) await deps.events.emit({ type: "report.link_corrected", ...c });
+  // The writes go on while the check's model call is out (they need the CPU, it only waits); they
+  // are awaited before the checked report replaces them, so the order of writes is unchanged.
+  const stored = (async () => {
+    await deps.store.saveCitations(
+      processed.citations.map((c) => ({ ...c, support: "unchecked" as const, reason: notChecked })),
+    );
+    await deps.store.saveReport({
+      markdown: processed.markdown,
+      partial: opts.partial,
+      citationStats: { ...processed.stats, ...unchecked, marked: 0, removed: 0, linkCorrections },
+    });
+    await emitAll(deps.events, [
+      {
+        type: "report.citations",
+        kept: processed.stats.kept,
+        removedUnknown: processed.stats.removedUnknown,
+        flattenedLinks: processed.stats.flattenedLinks,
+      },
+      ...linkCorrections.map((c) => ({ type: "report.link_corrected" as const, ...c })),
+    ]);
+  })();
   let counts = unchecked;
   let markdown = processed.markdown;
   let acted = { marked: 0, removed: 0 };
-  if (opts.checkSupport && processed.citations.length) {
-    const support = await checkCitationSupport(deps, {
-      citations: processed.citations,
-      sources: opts.numbered,
-    });
+  const check = opts.checkSupport && processed.citations.length > 0;
+  const support = await settledAfter(stored, async () =>
+    check
+      ? checkCitationSupport(deps, { citations: processed.citations, sources: opts.numbered })
+      : undefined,
+  );
+  if (support) {
     counts = support.counts;
     const result = actOnVerdicts(processed, support.records, deps.config.strictCitations);
     markdown = result.markdown;
@@ -274,13 +293,15 @@ async function finishReport(
       citationStats: { ...processed.stats, ...counts, ...acted, linkCorrections },
     });
   }
-  await deps.events.emit({ type: "report.support_checked", ...counts, ...acted });
-  await deps.events.emit({
-    type: "report.completed",
-    chars: markdown.length,
-    citations: processed.stats.citedSources,
-    partial: opts.partial,
-  });
+  await emitAll(deps.events, [
+    { type: "report.support_checked", ...counts, ...acted },
+    {
+      type: "report.completed",
+      chars: markdown.length,
+      citations: processed.stats.citedSources,
+      partial: opts.partial,
+    },
+  ]);
   return {
     markdown,
     partial: opts.partial,
