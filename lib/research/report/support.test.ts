@@ -8,7 +8,7 @@ import {
 } from "../../../test/support/report-harness.ts";
 import type { SourceRecord } from "../store.ts";
 import type { ReportCitation } from "./citations/index.ts";
-import { checkCitationSupport, lexicalSupport, relevantExcerpt } from "./support.ts";
+import { checkCitationSupport, excerptWindows, lexicalSupport, relevantExcerpt } from "./support.ts";
 
 let db: DatabaseHandle;
 beforeAll(async () => {
@@ -71,6 +71,24 @@ describe("lexical pre-check", () => {
     const excerpt = relevantExcerpt(text, "A field study found a 60 percent cut in emissions.", 400);
     expect(excerpt).toContain("60 percent emissions cut");
     expect(excerpt.length).toBeLessThanOrEqual(400);
+  });
+
+  it("gives the same passages from a source's windows cut once, for every sentence citing it", () => {
+    // Sentences, with a line break after every fourth (both split the text into passages).
+    const text = Array.from(
+      { length: 80 },
+      (_, i) =>
+        `Sentence ${i} says heat pumps reached a COP of ${(2 + i / 40).toFixed(2)} in trial ${i}.${i % 4 === 3 ? "\n" : " "}`,
+    ).join("");
+    const windows = excerptWindows(text);
+    expect(windows.windows.length).toBeGreaterThan(5);
+    for (const sentence of [
+      "Trial 12 reached a COP of 2.30.",
+      "Heat pumps in trial 71 reached 3.77.",
+      "Nothing here matches gardens.",
+    ]) {
+      expect(relevantExcerpt(windows, sentence, 500)).toBe(relevantExcerpt(text, sentence, 500));
+    }
   });
 });
 

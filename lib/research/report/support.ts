@@ -99,29 +99,50 @@ export function lexicalSupport(sentence: string, sourceText: string): LexicalChe
   return lexicalFromTerms(contentTerms(sentence), contentTerms(sourceText));
 }
 
-/** The passages of `sourceText` sharing most terms with `sentence`, in text order, within `maxChars`. */
-export function relevantExcerpt(sourceText: string, sentence: string, maxChars = EXCERPT_CHARS): string {
+/** A source's text cut into windows of about 350 characters, each with its content terms. */
+export interface ExcerptWindows {
+  text: string;
+  windows: { start: number; text: string; terms: Terms }[];
+}
+
+/** The windows relevantExcerpt scores; computed once per source, however often it is cited. */
+export function excerptWindows(sourceText: string): ExcerptWindows {
   const text = sourceText.trim();
-  if (text.length <= maxChars) return text;
-  const wanted = contentTerms(sentence);
-  const pieces = text.split(/(?<=[.!?。！？])\s+|\n+/).filter((p) => p.trim());
-  const windows: { start: number; text: string; score: number }[] = [];
+  const windows: ExcerptWindows["windows"] = [];
   let current = "";
   const push = () => {
     if (!current.trim()) return;
-    const t = contentTerms(current);
-    let score = 0;
-    for (const w of wanted.words) if (t.words.has(w)) score++;
-    for (const n of wanted.numbers) if (t.numbers.has(n)) score += 2;
-    windows.push({ start: windows.length, text: current.trim(), score });
+    windows.push({ start: windows.length, text: current.trim(), terms: contentTerms(current) });
     current = "";
   };
-  for (const p of pieces) {
+  for (const p of text.split(/(?<=[.!?。！？])\s+|\n+/).filter((piece) => piece.trim())) {
     if (current && current.length + p.length > 350) push();
     current += `${p} `;
   }
   push();
-  const best = windows
+  return { text, windows };
+}
+
+/**
+ * The passages of `sourceText` sharing most terms with `sentence`, in text order, within `maxChars`.
+ * `source` may be the text's windows already cut (excerptWindows), as for a source cited many times.
+ */
+export function relevantExcerpt(
+  source: string | ExcerptWindows,
+  sentence: string,
+  maxChars = EXCERPT_CHARS,
+): string {
+  const text = typeof source === "string" ? source.trim() : source.text;
+  if (text.length <= maxChars) return text;
+  const { windows } = typeof source === "string" ? excerptWindows(text) : source;
+  const wanted = contentTerms(sentence);
+  const scored = windows.map((w) => {
+    let score = 0;
+    for (const t of wanted.words) if (w.terms.words.has(t)) score++;
+    for (const n of wanted.numbers) if (w.terms.numbers.has(n)) score += 2;
+    return { ...w, score };
+  });
+  const best = scored
     .filter((w) => w.score > 0)
     .sort((a, b) => b.score - a.score || a.start - b.start)
     .slice(0, 3)
@@ -245,6 +266,15 @@ export async function checkCitationSupport(
   const maxChecks = input.maxChecks ?? deps.config.maxCitationChecks;
   const byId = new Map(input.sources.map((s) => [s.id, s]));
   const sourceTerms = new Map<string, Terms>();
+  const windowsBySource = new Map<string, ExcerptWindows>();
+  const windowsOf = (s: SourceRecord) => {
+    let w = windowsBySource.get(s.id);
+    if (!w) {
+      w = excerptWindows(s.content ?? "");
+      windowsBySource.set(s.id, w);
+    }
+    return w;
+  };
   const termsOf = (s: SourceRecord) => {
     let t = sourceTerms.get(s.id);
     if (!t) {
@@ -272,7 +302,7 @@ export async function checkCitationSupport(
       verdicts[index].reason = "no sentence to check";
       return;
     }
-    const passage = relevantExcerpt(source.content, c.sentence);
+    const passage = relevantExcerpt(windowsOf(source), c.sentence);
     verdicts[index].passage = passage;
     const lexical = lexicalVerdict(c.sentence, contentTerms(c.sentence), source, termsOf(source));
     if (lexical) {
