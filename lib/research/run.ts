@@ -11,9 +11,10 @@ import { directiveScope, phaseCompleted, phaseScope } from "../telemetry/scopes.
 import { loadCheckpoint, type RunCheckpoint, STATE_VERSION } from "./checkpoint.ts";
 import type { EngineDeps } from "./deps.ts";
 import { PhaseTimeoutError, runAbortReason } from "./errors.ts";
+import { emitAll, type StoredEvent } from "./events.ts";
 import { withPhaseTimeout } from "./phase-timeout.ts";
 import type { DirectiveOutcome } from "./phases/directive/execute.ts";
-import { loadReadableUrls } from "./phases/directive/readable-urls.ts";
+import { readableUrlsOf } from "./phases/directive/readable-urls.ts";
 import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { createSeenUrls } from "./phases/directive/seen-urls.ts";
 import { type ExecuteDirective, skipLeftovers } from "./phases/supervision/execution.ts";
@@ -94,12 +95,32 @@ interface Attempt {
   phases: Phases;
   checkpoint: RunCheckpoint;
   question: string;
+  /**
+   * The run row as this attempt found it. What the engine reads from it (question, clarification,
+   * brief once written) changes only between attempts, or by the engine's own writes it tracks.
+   */
+  snapshot: RunSnapshot;
+  /**
+   * Events written with the next status change, in order: the start's, a finished phase's. Each
+   * stretch between model calls then costs one event write instead of one per event (flushEvents).
+   */
+  pending: StoredEvent[];
   /** Established knowledge of the run's owner, loaded when a phase first needs it. */
   knowledgeItems?: KnowledgeItemRecord[];
+  /** The report and sources as the knowledge phase read them; the run's end counts from them. */
+  ending?: { report: { markdown: string } | undefined; sources: number };
 }
 
-export async function runResearch(deps: EngineDeps, phases: Phases): Promise<RunOutcome> {
-  const snapshot = await deps.store.getRun();
+/**
+ * Runs (or resumes) the run to one outcome. `known` is the run row when the caller has just read
+ * it (the worker does, for the run's settings), so the engine does not read it again.
+ */
+export async function runResearch(
+  deps: EngineDeps,
+  phases: Phases,
+  known?: RunSnapshot,
+): Promise<RunOutcome> {
+  const snapshot = known ?? (await deps.store.getRun());
   const finished = alreadyFinished(snapshot.status);
   if (finished) return finished;
   const attempt = await beginAttempt(deps, phases, snapshot);
@@ -118,6 +139,8 @@ export async function runResearch(deps: EngineDeps, phases: Phases): Promise<Run
     checkAbort();
     await runKnowledge(attempt);
   } catch (error) {
+    // A finished phase's event waiting for the next status change comes before the run's end.
+    await flushEvents(attempt).catch((e) => log("engine").warn({ err: e }, "could not write pending events"));
     return endAfterError(deps, phases, error);
   }
   // Outside the catch: a run whose end cannot be written is not thereby failed. The error goes up,
@@ -133,35 +156,64 @@ function alreadyFinished(status: RunSnapshot["status"]): RunOutcome | undefined 
   return undefined;
 }
 
-/** Counts the attempt in the checkpoint, announces a start or a resume, and marks the run running. */
+/**
+ * Counts the attempt in the checkpoint and marks the run running; its start (or resume) is
+ * announced with the first phase it starts, in one write (flushEvents), or on its own before
+ * anything else is written.
+ */
 async function beginAttempt(deps: EngineDeps, phases: Phases, snapshot: RunSnapshot): Promise<Attempt> {
   const checkpoint = await loadCheckpoint(deps, snapshot.checkpoint, snapshot.stateVersion);
   checkpoint.attempts += 1;
   await deps.store.saveCheckpoint({ ...checkpoint }, STATE_VERSION);
-  if (checkpoint.attempts > 1 || snapshot.phase) {
-    await deps.events.emit({ type: "run.resumed", phase: snapshot.phase, attempt: checkpoint.attempts });
-  } else {
-    await deps.events.emit({ type: "run.started", attempt: checkpoint.attempts });
+  const start: StoredEvent =
+    checkpoint.attempts > 1 || snapshot.phase
+      ? { type: "run.resumed", phase: snapshot.phase, attempt: checkpoint.attempts }
+      : { type: "run.started", attempt: checkpoint.attempts };
+  const a: Attempt = { deps, phases, checkpoint, question: snapshot.question, snapshot, pending: [start] };
+  // The first phase's start sets the status with its phase; only a run with no phase left to
+  // start (its end, a clarification awaited) marks itself running here.
+  if (!firstPhaseStarts(a)) await deps.store.setStatus({ status: "running" });
+  return a;
+}
+
+/** Whether this attempt's first step is a startPhase (which sets the status to running with its phase). */
+function firstPhaseStarts(a: Attempt): boolean {
+  const { clarification } = a.deps.config;
+  if (clarification && !isDone(a, "clarification")) {
+    if (!a.snapshot.clarificationQuestion) return true;
+    if (!a.snapshot.clarificationAnswer) return false;
   }
-  await deps.store.setStatus({ status: "running" });
-  return { deps, phases, checkpoint, question: snapshot.question };
+  return (["brief", "supervision", "synthesis", "knowledge"] as const).some((p) => !isDone(a, p));
+}
+
+/** Writes the events held for the next status change (the attempt's start, a finished phase) and `more`, in one block. */
+async function flushEvents(a: Attempt, more: readonly StoredEvent[] = []): Promise<void> {
+  const events = [...a.pending, ...more];
+  a.pending = [];
+  await emitAll(a.deps.events, events);
 }
 
 function isDone(a: Attempt, phase: RunPhase): boolean {
   return a.checkpoint.done.includes(phase);
 }
 
+/** Status and phase in one write, then the events held for it and phase.started as one block. */
 async function startPhase(a: Attempt, phase: RunPhase): Promise<number> {
   await a.deps.store.setStatus({ status: "running", phase });
-  await a.deps.events.emit({ type: "phase.started", phase });
+  await flushEvents(a, [{ type: "phase.started", phase }]);
   return a.deps.clock.now();
 }
 
+/**
+ * The checkpoint first (a resumed run skips the phase), then phase.completed, held until the next
+ * status change (the next phase's start, the run's end) and written with it.
+ */
 async function finishPhase(a: Attempt, phase: RunPhase, started: number): Promise<void> {
+  await flushEvents(a);
   a.checkpoint.done.push(phase);
   await a.deps.store.saveCheckpoint({ ...a.checkpoint }, STATE_VERSION);
   const durationMs = a.deps.clock.now() - started;
-  await a.deps.events.emit({ type: "phase.completed", phase, durationMs });
+  a.pending.push({ type: "phase.completed", phase, durationMs });
   phaseCompleted(phase, durationMs);
 }
 
@@ -188,6 +240,7 @@ async function runClarification(a: Attempt, snapshot: RunSnapshot): Promise<RunO
     }
     await finishPhase(a, "clarification", t);
   } else if (!snapshot.clarificationAnswer) {
+    await flushEvents(a);
     await store.setStatus({ status: "awaiting_clarification", phase: "clarification" });
     return { status: "awaiting_clarification", question: snapshot.clarificationQuestion };
   } else {
@@ -196,15 +249,18 @@ async function runClarification(a: Attempt, snapshot: RunSnapshot): Promise<RunO
   return undefined;
 }
 
-/** Writes the research brief unless it is stored; returns it (the question when there is none). */
+/**
+ * Writes the research brief unless it is stored; returns it (the question when there is none).
+ * The attempt's snapshot has the stored brief and the clarification; a brief written now is
+ * what writeBrief returns (and stored), so the run row is not read again.
+ */
 async function runBrief(a: Attempt): Promise<string> {
-  const { store } = a.deps;
+  const { snapshot } = a;
   if (!isDone(a, "brief")) {
     const t = await startPhase(a, "brief");
-    const snapshot = await store.getRun();
     if (!snapshot.brief) {
       const items = await knowledge(a);
-      await withPhaseTimeout(a.deps, "brief", (d) =>
+      snapshot.brief = await withPhaseTimeout(a.deps, "brief", (d) =>
         a.phases.writeBrief(d, {
           question: a.question,
           clarificationQuestion: snapshot.clarificationQuestion ?? undefined,
@@ -215,7 +271,7 @@ async function runBrief(a: Attempt): Promise<string> {
     }
     await finishPhase(a, "brief", t);
   }
-  return (await store.getRun()).brief ?? a.question;
+  return snapshot.brief ?? a.question;
 }
 
 /** The supervisor's rounds, each directive researched by a researcher; or, under plan review, round 0 shown and awaited. */
@@ -224,9 +280,10 @@ async function runSupervisionPhase(a: Attempt, brief: string): Promise<RunOutcom
   const t = await startPhase(a, "supervision");
   if (a.deps.config.planReview && !a.checkpoint.planApproved) return proposePlan(a, brief);
   // Pages read before a restart are not fetched again: the run's stored snapshots seed the set.
-  const fetched = (await a.deps.store.listSources()).filter((s) => s.content).map((s) => s.normalizedUrl);
   // What may be read is rebuilt from the store too, so a resumed run follows the same rule.
-  const readableUrls = await loadReadableUrls(a.deps.store);
+  const [sources, links] = await Promise.all([a.deps.store.listSources(), a.deps.store.listPageLinks()]);
+  const fetched = sources.filter((s) => s.content).map((s) => s.normalizedUrl);
+  const readableUrls = readableUrlsOf(a.snapshot, sources, links);
   const ctx: ResearcherContext = { brief, seenUrls: createSeenUrls(fetched), readableUrls };
   const items = await knowledge(a);
   const gather = a.deps.gatherSignal;
@@ -309,24 +366,26 @@ async function runKnowledge(a: Attempt): Promise<void> {
   if (isDone(a, "knowledge")) return;
   const { store } = a.deps;
   const t = await startPhase(a, "knowledge");
-  const report = await store.getReport();
+  // Read once for the phase and the run's end: nothing after the report adds sources or changes it.
+  const [report, sources] = await Promise.all([store.getReport(), store.listSources()]);
+  a.ending = { report, sources: sources.length };
   if (report)
     await phaseScope("knowledge", async () =>
-      a.phases.extractKnowledge(a.deps, {
-        question: a.question,
-        report: report.markdown,
-        sources: await store.listSources(),
-      }),
+      a.phases.extractKnowledge(a.deps, { question: a.question, report: report.markdown, sources }),
     );
   await finishPhase(a, "knowledge", t);
 }
 
-/** The run's status and its terminal event in one write (store.finishRun). */
+/** The run's status and its terminal event in one write (store.finishRun), after the events held. */
 async function completeRun(a: Attempt, partial: boolean): Promise<RunOutcome> {
   const { store } = a.deps;
-  const sources = (await store.listSources()).length;
-  const citations = countCitations((await store.getReport())?.markdown ?? "");
-  await store.finishRun({ type: "run.completed", sources, citations, partial });
+  await flushEvents(a);
+  const ending = a.ending ?? {
+    report: await store.getReport(),
+    sources: (await store.listSources()).length,
+  };
+  const citations = countCitations(ending.report?.markdown ?? "");
+  await store.finishRun({ type: "run.completed", sources: ending.sources, citations, partial });
   return { status: "completed", partial };
 }
 
