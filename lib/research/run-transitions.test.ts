@@ -118,7 +118,12 @@ describe("a run's start and phase transitions", () => {
     // Sources read once for research, once for the report, once for knowledge and the run's end; the report likewise.
     expect(s.calls.listSources).toBe(3);
     expect(s.calls.getReport).toBe(2);
-    expect(s.calls.saveCheckpoint).toBe(5);
+    // The attempt's count and each finished phase go with the next phase's status; only the last alone.
+    expect(s.calls.saveCheckpoint).toBe(1);
+    expect((await getRun(h.db, s.run.id))?.checkpoint).toMatchObject({
+      attempts: 1,
+      done: ["brief", "supervision", "synthesis", "knowledge"],
+    });
     expect(seen.brief).toBe("The brief, as written.");
     expect(s.writes).toEqual([
       ["run.started", "phase.started"],
@@ -156,9 +161,20 @@ describe("a run's start and phase transitions", () => {
     s.calls.getRun = 0;
     s.calls.setStatus = 0;
     const seen: { brief?: string } = {};
+    // The brief's checkpoint was written with supervision's start, before the crash.
+    expect((await getRun(h.db, s.run.id))?.checkpoint).toMatchObject({ attempts: 1, done: ["brief"] });
     // The failed run is reopened as a retry would find it after a crash (status running, phase supervision).
     await updateRunStatus(h.db, s.run.id, { status: "running", phase: "supervision", error: null });
-    expect(await runResearch(s.deps, phases(seen))).toEqual({ status: "completed", partial: false });
+    let briefs = 0;
+    const writeBrief = async () => {
+      briefs++;
+      return "a second brief";
+    };
+    expect(await runResearch(s.deps, phases(seen, { writeBrief }))).toEqual({
+      status: "completed",
+      partial: false,
+    });
+    expect(briefs).toBe(0);
     expect(seen.brief).toBe("The brief, as written.");
     expect(s.calls.getRun).toBe(1);
     expect(s.calls.setStatus).toBe(3);
@@ -182,7 +198,10 @@ describe("a run's start and phase transitions", () => {
 describe("the store's knowledge methods", () => {
   it("read and write the owner's items in one statement each (the owner is a subquery)", async () => {
     const run = await createRun(h.db, { ownerId: "k-owner", question: "q?", settings: {} });
-    await addKnowledgeItem(h.db, "k-owner", { category: "finding", content: "Heat pumps have a COP near 3." });
+    await addKnowledgeItem(h.db, "k-owner", {
+      category: "finding",
+      content: "Heat pumps have a COP near 3.",
+    });
     await addKnowledgeItem(h.db, "someone-else", { category: "finding", content: "Not the owner's." });
     const store = createDbRunStore(h.db, run.id);
     if (h.kind !== "pglite") throw new Error("this test counts PGlite's statements");

@@ -19,7 +19,7 @@ import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { createSeenUrls } from "./phases/directive/seen-urls.ts";
 import { type ExecuteDirective, skipLeftovers } from "./phases/supervision/execution.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, RunSnapshot, SourceRecord } from "./store.ts";
-import type { RunPhase } from "./vocabulary.ts";
+import type { RunPhase, RunStatus } from "./vocabulary.ts";
 
 export { PhaseTimeoutError, type RunAbortReason } from "./errors.ts";
 
@@ -105,6 +105,8 @@ interface Attempt {
    * stretch between model calls then costs one event write instead of one per event (flushEvents).
    */
   pending: StoredEvent[];
+  /** The checkpoint changed and is written with the next status change (writeStatus) or by settle. */
+  checkpointDirty: boolean;
   /** Established knowledge of the run's owner, loaded when a phase first needs it. */
   knowledgeItems?: KnowledgeItemRecord[];
   /** The report and sources as the knowledge phase read them; the run's end counts from them. */
@@ -140,7 +142,9 @@ export async function runResearch(
     await runKnowledge(attempt);
   } catch (error) {
     // A finished phase's event waiting for the next status change comes before the run's end.
-    await flushEvents(attempt).catch((e) => log("engine").warn({ err: e }, "could not write pending events"));
+    await settle(attempt).catch((e) =>
+      log("engine").warn({ err: e }, "could not write the pending checkpoint"),
+    );
     return endAfterError(deps, phases, error);
   }
   // Outside the catch: a run whose end cannot be written is not thereby failed. The error goes up,
@@ -164,15 +168,22 @@ function alreadyFinished(status: RunSnapshot["status"]): RunOutcome | undefined 
 async function beginAttempt(deps: EngineDeps, phases: Phases, snapshot: RunSnapshot): Promise<Attempt> {
   const checkpoint = await loadCheckpoint(deps, snapshot.checkpoint, snapshot.stateVersion);
   checkpoint.attempts += 1;
-  await deps.store.saveCheckpoint({ ...checkpoint }, STATE_VERSION);
   const start: StoredEvent =
     checkpoint.attempts > 1 || snapshot.phase
       ? { type: "run.resumed", phase: snapshot.phase, attempt: checkpoint.attempts }
       : { type: "run.started", attempt: checkpoint.attempts };
-  const a: Attempt = { deps, phases, checkpoint, question: snapshot.question, snapshot, pending: [start] };
-  // The first phase's start sets the status with its phase; only a run with no phase left to
-  // start (its end, a clarification awaited) marks itself running here.
-  if (!firstPhaseStarts(a)) await deps.store.setStatus({ status: "running" });
+  const a: Attempt = {
+    deps,
+    phases,
+    checkpoint,
+    question: snapshot.question,
+    snapshot,
+    pending: [start],
+    checkpointDirty: true,
+  };
+  // The first phase's start writes the attempt's count with its status and phase; only a run with
+  // no phase left to start (its end, a clarification awaited) marks itself running here.
+  if (!firstPhaseStarts(a)) await writeStatus(a, { status: "running" });
   return a;
 }
 
@@ -186,6 +197,24 @@ function firstPhaseStarts(a: Attempt): boolean {
   return (["brief", "supervision", "synthesis", "knowledge"] as const).some((p) => !isDone(a, p));
 }
 
+/** A status change, with the checkpoint when it changed since it was last written (one write). */
+async function writeStatus(a: Attempt, patch: { status: RunStatus; phase?: RunPhase }): Promise<void> {
+  const checkpoint = a.checkpointDirty
+    ? { checkpoint: { ...a.checkpoint }, stateVersion: STATE_VERSION }
+    : {};
+  await a.deps.store.setStatus({ ...patch, ...checkpoint });
+  a.checkpointDirty = false;
+}
+
+/** What is held for the next status change, written without one: the checkpoint, then the events. */
+async function settle(a: Attempt): Promise<void> {
+  if (a.checkpointDirty) {
+    await a.deps.store.saveCheckpoint({ ...a.checkpoint }, STATE_VERSION);
+    a.checkpointDirty = false;
+  }
+  await flushEvents(a);
+}
+
 /** Writes the events held for the next status change (the attempt's start, a finished phase) and `more`, in one block. */
 async function flushEvents(a: Attempt, more: readonly StoredEvent[] = []): Promise<void> {
   const events = [...a.pending, ...more];
@@ -197,21 +226,22 @@ function isDone(a: Attempt, phase: RunPhase): boolean {
   return a.checkpoint.done.includes(phase);
 }
 
-/** Status and phase in one write, then the events held for it and phase.started as one block. */
+/** Status, phase and checkpoint in one write, then the events held for it and phase.started as one block. */
 async function startPhase(a: Attempt, phase: RunPhase): Promise<number> {
-  await a.deps.store.setStatus({ status: "running", phase });
+  await writeStatus(a, { status: "running", phase });
   await flushEvents(a, [{ type: "phase.started", phase }]);
   return a.deps.clock.now();
 }
 
 /**
- * The checkpoint first (a resumed run skips the phase), then phase.completed, held until the next
- * status change (the next phase's start, the run's end) and written with it.
+ * The phase is marked done in the checkpoint and phase.completed is held: both are written with
+ * the next status change (the next phase's start: one write, then one event block) or, when none
+ * follows, by settle (the run's end, an error). The checkpoint is always written before the event.
  */
 async function finishPhase(a: Attempt, phase: RunPhase, started: number): Promise<void> {
   await flushEvents(a);
   a.checkpoint.done.push(phase);
-  await a.deps.store.saveCheckpoint({ ...a.checkpoint }, STATE_VERSION);
+  a.checkpointDirty = true;
   const durationMs = a.deps.clock.now() - started;
   a.pending.push({ type: "phase.completed", phase, durationMs });
   phaseCompleted(phase, durationMs);
@@ -241,7 +271,7 @@ async function runClarification(a: Attempt, snapshot: RunSnapshot): Promise<RunO
     await finishPhase(a, "clarification", t);
   } else if (!snapshot.clarificationAnswer) {
     await flushEvents(a);
-    await store.setStatus({ status: "awaiting_clarification", phase: "clarification" });
+    await writeStatus(a, { status: "awaiting_clarification", phase: "clarification" });
     return { status: "awaiting_clarification", question: snapshot.clarificationQuestion };
   } else {
     await finishPhase(a, "clarification", a.deps.clock.now());
@@ -335,9 +365,10 @@ async function proposePlan(a: Attempt, brief: string): Promise<RunOutcome> {
     a.phases.planFirstRound(d, { brief, knowledge: items }),
   );
   a.checkpoint.planProposed = true;
-  await store.saveCheckpoint({ ...a.checkpoint }, STATE_VERSION);
+  a.checkpointDirty = true;
   const pending = (await store.listDirectives()).filter((d) => d.status === "pending").length;
-  await store.setStatus({ status: "awaiting_plan_review", phase: "supervision" });
+  // The proposal's checkpoint and the status in one write: a plan awaiting review is a proposed one.
+  await writeStatus(a, { status: "awaiting_plan_review", phase: "supervision" });
   await events.emit({ type: "plan.awaiting_review", directives: pending });
   return { status: "awaiting_plan_review", directives: pending };
 }
@@ -379,7 +410,7 @@ async function runKnowledge(a: Attempt): Promise<void> {
 /** The run's status and its terminal event in one write (store.finishRun), after the events held. */
 async function completeRun(a: Attempt, partial: boolean): Promise<RunOutcome> {
   const { store } = a.deps;
-  await flushEvents(a);
+  await settle(a);
   const ending = a.ending ?? {
     report: await store.getReport(),
     sources: (await store.listSources()).length,
