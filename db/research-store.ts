@@ -32,6 +32,7 @@ import {
   citations,
   type Directive,
   directives,
+  type Run,
   reports,
   researcherResults,
   supervisionRounds,
@@ -69,6 +70,23 @@ export function createDbRunStore(db: Db, runId: string): RunStore {
   };
 }
 
+/** The engine's view of a runs row (a caller that has read the row passes it on instead of a second read). */
+export function toRunSnapshot(r: Run): RunSnapshot {
+  return {
+    id: r.id,
+    ownerId: r.ownerId,
+    question: r.question,
+    settings: r.settings,
+    status: r.status,
+    phase: r.phase,
+    brief: r.brief,
+    clarificationQuestion: r.clarificationQuestion,
+    clarificationAnswer: r.clarificationAnswer,
+    stateVersion: r.stateVersion,
+    checkpoint: r.checkpoint,
+  };
+}
+
 const touch = () => ({ updatedAt: sql`now()` });
 
 /** The run row itself: its snapshot and every write the engine makes to it (through db/queries/runs.ts). */
@@ -83,19 +101,7 @@ function runRowMethods(
     async getRun(): Promise<RunSnapshot> {
       const r = await getRun(db, runId);
       if (!r) throw new Error(`run ${runId} does not exist`);
-      return {
-        id: r.id,
-        ownerId: r.ownerId,
-        question: r.question,
-        settings: r.settings,
-        status: r.status,
-        phase: r.phase,
-        brief: r.brief,
-        clarificationQuestion: r.clarificationQuestion,
-        clarificationAnswer: r.clarificationAnswer,
-        stateVersion: r.stateVersion,
-        checkpoint: r.checkpoint,
-      };
+      return toRunSnapshot(r);
     },
     async setStatus(patch) {
       await updateRunStatus(db, runId, patch);

@@ -15,7 +15,7 @@ export async function listKnowledge(
 }
 
 /** An owner sees their own items and those an admin shared with everyone (read-only to others). */
-export function visibleKnowledge(ownerId: string): SQL {
+export function visibleKnowledge(ownerId: string | SQL): SQL {
   return or(eq(knowledgeItems.ownerId, ownerId), eq(knowledgeItems.shared, true)) as SQL;
 }
 

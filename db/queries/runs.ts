@@ -79,7 +79,7 @@ export async function runQuestionsForOwner(
 export async function updateRunStatus(
   db: Db,
   id: string,
-  patch: Partial<Pick<Run, "status" | "phase" | "brief" | "error" | "usage">>,
+  patch: Partial<Pick<Run, "status" | "phase" | "brief" | "error" | "usage" | "checkpoint" | "stateVersion">>,
 ): Promise<Run | undefined> {
   const finished =
     patch.status && terminalRunStatuses.includes(patch.status as RunStatus) ? { finishedAt: new Date() } : {};

@@ -6,7 +6,7 @@
 import type { PgBoss } from "pg-boss";
 import type { DatabaseHandle, Db } from "../../db/client.ts";
 import { getRun, markRunStarted, runStopRequests } from "../../db/queries/runs.ts";
-import { createDbRunStore } from "../../db/research-store.ts";
+import { createDbRunStore, toRunSnapshot } from "../../db/research-store.ts";
 import type { ModelRegistry } from "../ai/registry.ts";
 import { UsageMeter, type UsageSnapshot } from "../ai/usage.ts";
 import { resolveResearchConfig } from "../research/config.ts";
@@ -130,7 +130,8 @@ async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
       meter,
       config,
     });
-    return await runResearch(deps, defaultPhases);
+    // The row read above is the engine's starting snapshot: it is not read again.
+    return await runResearch(deps, defaultPhases, toRunSnapshot(run));
   } catch (error) {
     // A configuration gap (a search provider's key, a model's provider) fails the same way on
     // every attempt: end the run now with what to set, instead of letting the queue retry it.

@@ -11,14 +11,15 @@ import { directiveScope, phaseCompleted, phaseScope } from "../telemetry/scopes.
 import { loadCheckpoint, type RunCheckpoint, STATE_VERSION } from "./checkpoint.ts";
 import type { EngineDeps } from "./deps.ts";
 import { PhaseTimeoutError, runAbortReason } from "./errors.ts";
+import { emitAll, type StoredEvent } from "./events.ts";
 import { withPhaseTimeout } from "./phase-timeout.ts";
 import type { DirectiveOutcome } from "./phases/directive/execute.ts";
-import { loadReadableUrls } from "./phases/directive/readable-urls.ts";
+import { readableUrlsOf } from "./phases/directive/readable-urls.ts";
 import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { createSeenUrls } from "./phases/directive/seen-urls.ts";
 import { type ExecuteDirective, skipLeftovers } from "./phases/supervision/execution.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, RunSnapshot, SourceRecord } from "./store.ts";
-import type { RunPhase } from "./vocabulary.ts";
+import type { RunPhase, RunStatus } from "./vocabulary.ts";
 
 export { PhaseTimeoutError, type RunAbortReason } from "./errors.ts";
 
@@ -94,12 +95,34 @@ interface Attempt {
   phases: Phases;
   checkpoint: RunCheckpoint;
   question: string;
+  /**
+   * The run row as this attempt found it. What the engine reads from it (question, clarification,
+   * brief once written) changes only between attempts, or by the engine's own writes it tracks.
+   */
+  snapshot: RunSnapshot;
+  /**
+   * Events written with the next status change, in order: the start's, a finished phase's. Each
+   * stretch between model calls then costs one event write instead of one per event (flushEvents).
+   */
+  pending: StoredEvent[];
+  /** The checkpoint changed and is written with the next status change (writeStatus) or by settle. */
+  checkpointDirty: boolean;
   /** Established knowledge of the run's owner, loaded when a phase first needs it. */
   knowledgeItems?: KnowledgeItemRecord[];
+  /** The report and sources as the knowledge phase read them; the run's end counts from them. */
+  ending?: { report: { markdown: string } | undefined; sources: number };
 }
 
-export async function runResearch(deps: EngineDeps, phases: Phases): Promise<RunOutcome> {
-  const snapshot = await deps.store.getRun();
+/**
+ * Runs (or resumes) the run to one outcome. `known` is the run row when the caller has just read
+ * it (the worker does, for the run's settings), so the engine does not read it again.
+ */
+export async function runResearch(
+  deps: EngineDeps,
+  phases: Phases,
+  known?: RunSnapshot,
+): Promise<RunOutcome> {
+  const snapshot = known ?? (await deps.store.getRun());
   const finished = alreadyFinished(snapshot.status);
   if (finished) return finished;
   const attempt = await beginAttempt(deps, phases, snapshot);
@@ -118,6 +141,10 @@ export async function runResearch(deps: EngineDeps, phases: Phases): Promise<Run
     checkAbort();
     await runKnowledge(attempt);
   } catch (error) {
+    // A finished phase's event waiting for the next status change comes before the run's end.
+    await settle(attempt).catch((e) =>
+      log("engine").warn({ err: e }, "could not write the pending checkpoint"),
+    );
     return endAfterError(deps, phases, error);
   }
   // Outside the catch: a run whose end cannot be written is not thereby failed. The error goes up,
@@ -133,35 +160,90 @@ function alreadyFinished(status: RunSnapshot["status"]): RunOutcome | undefined 
   return undefined;
 }
 
-/** Counts the attempt in the checkpoint, announces a start or a resume, and marks the run running. */
+/**
+ * Counts the attempt in the checkpoint and marks the run running; its start (or resume) is
+ * announced with the first phase it starts, in one write (flushEvents), or on its own before
+ * anything else is written.
+ */
 async function beginAttempt(deps: EngineDeps, phases: Phases, snapshot: RunSnapshot): Promise<Attempt> {
   const checkpoint = await loadCheckpoint(deps, snapshot.checkpoint, snapshot.stateVersion);
   checkpoint.attempts += 1;
-  await deps.store.saveCheckpoint({ ...checkpoint }, STATE_VERSION);
-  if (checkpoint.attempts > 1 || snapshot.phase) {
-    await deps.events.emit({ type: "run.resumed", phase: snapshot.phase, attempt: checkpoint.attempts });
-  } else {
-    await deps.events.emit({ type: "run.started", attempt: checkpoint.attempts });
+  const start: StoredEvent =
+    checkpoint.attempts > 1 || snapshot.phase
+      ? { type: "run.resumed", phase: snapshot.phase, attempt: checkpoint.attempts }
+      : { type: "run.started", attempt: checkpoint.attempts };
+  const a: Attempt = {
+    deps,
+    phases,
+    checkpoint,
+    question: snapshot.question,
+    snapshot,
+    pending: [start],
+    checkpointDirty: true,
+  };
+  // The first phase's start writes the attempt's count with its status and phase; only a run with
+  // no phase left to start (its end, a clarification awaited) marks itself running here.
+  if (!firstPhaseStarts(a)) await writeStatus(a, { status: "running" });
+  return a;
+}
+
+/** Whether this attempt's first step is a startPhase (which sets the status to running with its phase). */
+function firstPhaseStarts(a: Attempt): boolean {
+  const { clarification } = a.deps.config;
+  if (clarification && !isDone(a, "clarification")) {
+    if (!a.snapshot.clarificationQuestion) return true;
+    if (!a.snapshot.clarificationAnswer) return false;
   }
-  await deps.store.setStatus({ status: "running" });
-  return { deps, phases, checkpoint, question: snapshot.question };
+  return (["brief", "supervision", "synthesis", "knowledge"] as const).some((p) => !isDone(a, p));
+}
+
+/** A status change, with the checkpoint when it changed since it was last written (one write). */
+async function writeStatus(a: Attempt, patch: { status: RunStatus; phase?: RunPhase }): Promise<void> {
+  const checkpoint = a.checkpointDirty
+    ? { checkpoint: { ...a.checkpoint }, stateVersion: STATE_VERSION }
+    : {};
+  await a.deps.store.setStatus({ ...patch, ...checkpoint });
+  a.checkpointDirty = false;
+}
+
+/** What is held for the next status change, written without one: the checkpoint, then the events. */
+async function settle(a: Attempt): Promise<void> {
+  if (a.checkpointDirty) {
+    await a.deps.store.saveCheckpoint({ ...a.checkpoint }, STATE_VERSION);
+    a.checkpointDirty = false;
+  }
+  await flushEvents(a);
+}
+
+/** Writes the events held for the next status change (the attempt's start, a finished phase) and `more`, in one block. */
+async function flushEvents(a: Attempt, more: readonly StoredEvent[] = []): Promise<void> {
+  const events = [...a.pending, ...more];
+  a.pending = [];
+  await emitAll(a.deps.events, events);
 }
 
 function isDone(a: Attempt, phase: RunPhase): boolean {
   return a.checkpoint.done.includes(phase);
 }
 
+/** Status, phase and checkpoint in one write, then the events held for it and phase.started as one block. */
 async function startPhase(a: Attempt, phase: RunPhase): Promise<number> {
-  await a.deps.store.setStatus({ status: "running", phase });
-  await a.deps.events.emit({ type: "phase.started", phase });
+  await writeStatus(a, { status: "running", phase });
+  await flushEvents(a, [{ type: "phase.started", phase }]);
   return a.deps.clock.now();
 }
 
+/**
+ * The phase is marked done in the checkpoint and phase.completed is held: both are written with
+ * the next status change (the next phase's start: one write, then one event block) or, when none
+ * follows, by settle (the run's end, an error). The checkpoint is always written before the event.
+ */
 async function finishPhase(a: Attempt, phase: RunPhase, started: number): Promise<void> {
+  await flushEvents(a);
   a.checkpoint.done.push(phase);
-  await a.deps.store.saveCheckpoint({ ...a.checkpoint }, STATE_VERSION);
+  a.checkpointDirty = true;
   const durationMs = a.deps.clock.now() - started;
-  await a.deps.events.emit({ type: "phase.completed", phase, durationMs });
+  a.pending.push({ type: "phase.completed", phase, durationMs });
   phaseCompleted(phase, durationMs);
 }
 
@@ -188,7 +270,8 @@ async function runClarification(a: Attempt, snapshot: RunSnapshot): Promise<RunO
     }
     await finishPhase(a, "clarification", t);
   } else if (!snapshot.clarificationAnswer) {
-    await store.setStatus({ status: "awaiting_clarification", phase: "clarification" });
+    await flushEvents(a);
+    await writeStatus(a, { status: "awaiting_clarification", phase: "clarification" });
     return { status: "awaiting_clarification", question: snapshot.clarificationQuestion };
   } else {
     await finishPhase(a, "clarification", a.deps.clock.now());
@@ -196,15 +279,18 @@ async function runClarification(a: Attempt, snapshot: RunSnapshot): Promise<RunO
   return undefined;
 }
 
-/** Writes the research brief unless it is stored; returns it (the question when there is none). */
+/**
+ * Writes the research brief unless it is stored; returns it (the question when there is none).
+ * The attempt's snapshot has the stored brief and the clarification; a brief written now is
+ * what writeBrief returns (and stored), so the run row is not read again.
+ */
 async function runBrief(a: Attempt): Promise<string> {
-  const { store } = a.deps;
+  const { snapshot } = a;
   if (!isDone(a, "brief")) {
     const t = await startPhase(a, "brief");
-    const snapshot = await store.getRun();
     if (!snapshot.brief) {
       const items = await knowledge(a);
-      await withPhaseTimeout(a.deps, "brief", (d) =>
+      snapshot.brief = await withPhaseTimeout(a.deps, "brief", (d) =>
         a.phases.writeBrief(d, {
           question: a.question,
           clarificationQuestion: snapshot.clarificationQuestion ?? undefined,
@@ -215,7 +301,7 @@ async function runBrief(a: Attempt): Promise<string> {
     }
     await finishPhase(a, "brief", t);
   }
-  return (await store.getRun()).brief ?? a.question;
+  return snapshot.brief ?? a.question;
 }
 
 /** The supervisor's rounds, each directive researched by a researcher; or, under plan review, round 0 shown and awaited. */
@@ -224,9 +310,10 @@ async function runSupervisionPhase(a: Attempt, brief: string): Promise<RunOutcom
   const t = await startPhase(a, "supervision");
   if (a.deps.config.planReview && !a.checkpoint.planApproved) return proposePlan(a, brief);
   // Pages read before a restart are not fetched again: the run's stored snapshots seed the set.
-  const fetched = (await a.deps.store.listSources()).filter((s) => s.content).map((s) => s.normalizedUrl);
   // What may be read is rebuilt from the store too, so a resumed run follows the same rule.
-  const readableUrls = await loadReadableUrls(a.deps.store);
+  const [sources, links] = await Promise.all([a.deps.store.listSources(), a.deps.store.listPageLinks()]);
+  const fetched = sources.filter((s) => s.content).map((s) => s.normalizedUrl);
+  const readableUrls = readableUrlsOf(a.snapshot, sources, links);
   const ctx: ResearcherContext = { brief, seenUrls: createSeenUrls(fetched), readableUrls };
   const items = await knowledge(a);
   const gather = a.deps.gatherSignal;
@@ -278,9 +365,10 @@ async function proposePlan(a: Attempt, brief: string): Promise<RunOutcome> {
     a.phases.planFirstRound(d, { brief, knowledge: items }),
   );
   a.checkpoint.planProposed = true;
-  await store.saveCheckpoint({ ...a.checkpoint }, STATE_VERSION);
+  a.checkpointDirty = true;
   const pending = (await store.listDirectives()).filter((d) => d.status === "pending").length;
-  await store.setStatus({ status: "awaiting_plan_review", phase: "supervision" });
+  // The proposal's checkpoint and the status in one write: a plan awaiting review is a proposed one.
+  await writeStatus(a, { status: "awaiting_plan_review", phase: "supervision" });
   await events.emit({ type: "plan.awaiting_review", directives: pending });
   return { status: "awaiting_plan_review", directives: pending };
 }
@@ -309,24 +397,26 @@ async function runKnowledge(a: Attempt): Promise<void> {
   if (isDone(a, "knowledge")) return;
   const { store } = a.deps;
   const t = await startPhase(a, "knowledge");
-  const report = await store.getReport();
+  // Read once for the phase and the run's end: nothing after the report adds sources or changes it.
+  const [report, sources] = await Promise.all([store.getReport(), store.listSources()]);
+  a.ending = { report, sources: sources.length };
   if (report)
     await phaseScope("knowledge", async () =>
-      a.phases.extractKnowledge(a.deps, {
-        question: a.question,
-        report: report.markdown,
-        sources: await store.listSources(),
-      }),
+      a.phases.extractKnowledge(a.deps, { question: a.question, report: report.markdown, sources }),
     );
   await finishPhase(a, "knowledge", t);
 }
 
-/** The run's status and its terminal event in one write (store.finishRun). */
+/** The run's status and its terminal event in one write (store.finishRun), after the events held. */
 async function completeRun(a: Attempt, partial: boolean): Promise<RunOutcome> {
   const { store } = a.deps;
-  const sources = (await store.listSources()).length;
-  const citations = countCitations((await store.getReport())?.markdown ?? "");
-  await store.finishRun({ type: "run.completed", sources, citations, partial });
+  await settle(a);
+  const ending = a.ending ?? {
+    report: await store.getReport(),
+    sources: (await store.listSources()).length,
+  };
+  const citations = countCitations(ending.report?.markdown ?? "");
+  await store.finishRun({ type: "run.completed", sources: ending.sources, citations, partial });
   return { status: "completed", partial };
 }
 

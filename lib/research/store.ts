@@ -148,7 +148,14 @@ export interface RunStore {
    * One write per transition: status, phase and error together, so a reader never sees a phase
    * without its status. Not for the end of a run: that is finishRun.
    */
-  setStatus(patch: { status: RunStatus; phase?: RunPhase; error?: string | null }): Promise<void>;
+  setStatus(patch: {
+    status: RunStatus;
+    phase?: RunPhase;
+    error?: string | null;
+    /** The checkpoint written with the status (a phase done and the next one started: one write). */
+    checkpoint?: Record<string, unknown>;
+    stateVersion?: number;
+  }): Promise<void>;
   /**
    * Ends the run: the terminal status the event implies (runEndOf) and the terminal event itself,
    * in one transaction, after every event already emitted. Either both are written or neither, so

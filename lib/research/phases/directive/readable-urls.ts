@@ -9,7 +9,7 @@
  * pages), so a resumed run rebuilds the same set. Compared by normalised URL (lib/search/url.ts).
  */
 import { isWebUrl, normalizeUrl } from "../../../search/url.ts";
-import type { RunStore } from "../../store.ts";
+import type { RunSnapshot, RunStore, SourceRecord } from "../../store.ts";
 
 /** Links kept per page read, whatever the fetcher hands over. */
 export const MAX_LINKS_PER_PAGE = 100;
@@ -75,6 +75,15 @@ export async function loadReadableUrls(store: RunStore): Promise<ReadableUrls> {
     store.listSources(),
     store.listPageLinks(),
   ]);
+  return readableUrlsOf(run, sources, links);
+}
+
+/** loadReadableUrls from what the caller has already read: the run's texts, its sources, its pages' links. */
+export function readableUrlsOf(
+  run: Pick<RunSnapshot, "question" | "clarificationAnswer" | "brief">,
+  sources: readonly Pick<SourceRecord, "normalizedUrl">[],
+  links: readonly string[],
+): ReadableUrls {
   const written = [run.question, run.clarificationAnswer ?? "", run.brief ?? ""].flatMap(urlsInText);
   return createReadableUrls([...written, ...sources.map((s) => s.normalizedUrl), ...links]);
 }

@@ -1,0 +1,225 @@
+/**
+ * The run's start and its phase transitions read and write as little as they can (issue 14: each
+ * statement costs embedded PGlite about a millisecond on the run's serial path): the run row is
+ * read once per attempt (not at all when the worker passes it), status and phase are one write
+ * per phase, and the events between two model calls are one block, in their order.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import { addKnowledgeItem } from "../../db/queries/knowledge.ts";
+import { createRun, getRun, updateRunStatus } from "../../db/queries/runs.ts";
+import { createDbRunStore, toRunSnapshot } from "../../db/research-store.ts";
+import { knowledgeItems } from "../../db/schema.ts";
+import { scriptedModel } from "../../test/support/ai-mocks.ts";
+import { recordingEnd } from "../../test/support/recording-store.ts";
+import { createModelClient } from "../ai/client.ts";
+import { createModelRegistry } from "../ai/registry.ts";
+import { defaultResearchConfig, type ResearchConfig } from "./config.ts";
+import type { EngineDeps } from "./deps.ts";
+import type { ResearchEvent, StoredEvent } from "./events.ts";
+import { type Phases, runResearch } from "./run.ts";
+import type { RunStore } from "./store.ts";
+
+let h: DatabaseHandle;
+beforeAll(async () => {
+  h = await openDatabase({ dataDir: null });
+  await migrateDatabase(h);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+/** The store, counting each method's calls (the calls go through to the database). */
+function counting(store: RunStore): { store: RunStore; calls: Record<string, number> } {
+  const calls: Record<string, number> = {};
+  const wrapped = new Proxy(store, {
+    get(target, key, receiver) {
+      const v = Reflect.get(target, key, receiver);
+      if (typeof v !== "function") return v;
+      return (...args: unknown[]) => {
+        calls[String(key)] = (calls[String(key)] ?? 0) + 1;
+        return v.apply(target, args);
+      };
+    },
+  });
+  return { store: wrapped, calls };
+}
+
+async function setup(settings: Record<string, unknown> = {}) {
+  const run = await createRun(h.db, { ownerId: "o", question: "Are heat pumps efficient?", settings });
+  const events: ResearchEvent[] = [];
+  /** Each write of the sink: one event (emit) or a block (emitMany). */
+  const writes: string[][] = [];
+  const { store, calls } = counting(recordingEnd(createDbRunStore(h.db, run.id), events));
+  const deps: EngineDeps = {
+    models: createModelClient({
+      registry: createModelRegistry({
+        env: { MODEL: "mock:m" },
+        providerFactories: { mock: () => scriptedModel([]) },
+      }),
+    }),
+    search: async () => ({ results: [], errors: [] }),
+    fetchDocument: async () => {
+      throw new Error("no fetching in this test");
+    },
+    store,
+    events: {
+      emit: async (e) => {
+        writes.push([e.type]);
+        events.push(e);
+      },
+      emitMany: async (es: readonly StoredEvent[]) => {
+        writes.push(es.map((e) => e.type));
+        events.push(...es);
+      },
+    },
+    clock: { now: () => Date.now() },
+    signal: new AbortController().signal,
+    config: { ...defaultResearchConfig, ...settings } as ResearchConfig,
+  };
+  return { run, events, writes, calls, deps };
+}
+
+function phases(seen: { brief?: string }, overrides: Partial<Phases> = {}): Phases {
+  return {
+    clarify: async () => ({ needed: false }),
+    writeBrief: async (deps) => {
+      await deps.store.saveBrief("The brief, as written.");
+      return "The brief, as written.";
+    },
+    planFirstRound: async () => undefined,
+    runSupervision: async (_deps, { brief }) => {
+      seen.brief = brief;
+      return { rounds: 1, stopReason: "coverage sufficient" };
+    },
+    executeDirective: async () => {
+      throw new Error("no directive in this test");
+    },
+    writeReport: async (deps) => {
+      const markdown = "A finding [1].\n\n## Sources\n\n[1] x\n";
+      await deps.store.saveReport({ markdown, partial: false, citationStats: {} });
+      return { markdown, partial: false };
+    },
+    writePartialReport: async () => undefined,
+    extractKnowledge: async () => 0,
+    ...overrides,
+  } as Phases;
+}
+
+describe("a run's start and phase transitions", () => {
+  it("reads the run row once, sets status and phase once per phase, and writes each transition's events as one block", async () => {
+    const s = await setup();
+    const seen: { brief?: string } = {};
+    expect(await runResearch(s.deps, phases(seen))).toEqual({ status: "completed", partial: false });
+    expect(s.calls.getRun ?? 0).toBe(1);
+    // One write per phase (status with its phase), none for "running" alone.
+    expect(s.calls.setStatus).toBe(4);
+    // Sources read once for research, once for the report, once for knowledge and the run's end; the report likewise.
+    expect(s.calls.listSources).toBe(3);
+    expect(s.calls.getReport).toBe(2);
+    // The attempt's count and each finished phase go with the next phase's status; only the last alone.
+    expect(s.calls.saveCheckpoint).toBe(1);
+    expect((await getRun(h.db, s.run.id))?.checkpoint).toMatchObject({
+      attempts: 1,
+      done: ["brief", "supervision", "synthesis", "knowledge"],
+    });
+    expect(seen.brief).toBe("The brief, as written.");
+    expect(s.writes).toEqual([
+      ["run.started", "phase.started"],
+      ["phase.completed", "phase.started"],
+      ["phase.completed", "phase.started"],
+      ["phase.completed", "phase.started"],
+      ["phase.completed"],
+    ]);
+    // The end is the store's (one transaction with the status), after every event written.
+    expect(s.events.at(-1)).toEqual({ type: "run.completed", sources: 0, citations: 1, partial: false });
+    expect(s.events.filter((e) => e.type === "phase.started").map((e) => "phase" in e && e.phase)).toEqual([
+      "brief",
+      "supervision",
+      "synthesis",
+      "knowledge",
+    ]);
+    expect((await getRun(h.db, s.run.id))?.status).toBe("completed");
+  });
+
+  it("does not read the run row at all when the caller passes it", async () => {
+    const s = await setup();
+    const row = await getRun(h.db, s.run.id);
+    if (!row) throw new Error("no run");
+    await runResearch(s.deps, phases({}), toRunSnapshot(row));
+    expect(s.calls.getRun ?? 0).toBe(0);
+    expect(s.events[0]).toEqual({ type: "run.started", attempt: 1 });
+  });
+
+  it("a resumed run announces the resume with its first phase, and researches from the stored brief", async () => {
+    const s = await setup();
+    const crash = new Error("worker died");
+    await runResearch(s.deps, phases({}, { runSupervision: async () => Promise.reject(crash) }));
+    s.writes.length = 0;
+    s.events.length = 0;
+    s.calls.getRun = 0;
+    s.calls.setStatus = 0;
+    const seen: { brief?: string } = {};
+    // The brief's checkpoint was written with supervision's start, before the crash.
+    expect((await getRun(h.db, s.run.id))?.checkpoint).toMatchObject({ attempts: 1, done: ["brief"] });
+    // The failed run is reopened as a retry would find it after a crash (status running, phase supervision).
+    await updateRunStatus(h.db, s.run.id, { status: "running", phase: "supervision", error: null });
+    let briefs = 0;
+    const writeBrief = async () => {
+      briefs++;
+      return "a second brief";
+    };
+    expect(await runResearch(s.deps, phases(seen, { writeBrief }))).toEqual({
+      status: "completed",
+      partial: false,
+    });
+    expect(briefs).toBe(0);
+    expect(seen.brief).toBe("The brief, as written.");
+    expect(s.calls.getRun).toBe(1);
+    expect(s.calls.setStatus).toBe(3);
+    expect(s.writes[0]).toEqual(["run.resumed", "phase.started"]);
+    expect(s.events[0]).toEqual({ type: "run.resumed", phase: "supervision", attempt: 2 });
+  });
+
+  it("a run with every phase done still marks itself running before it ends", async () => {
+    const s = await setup();
+    await runResearch(s.deps, phases({}));
+    await updateRunStatus(h.db, s.run.id, { status: "running", phase: "knowledge", error: null });
+    s.writes.length = 0;
+    s.calls.setStatus = 0;
+    await runResearch(s.deps, phases({}));
+    expect(s.calls.setStatus).toBe(1);
+    expect(s.writes).toEqual([["run.resumed"]]);
+    expect(s.events.at(-1)?.type).toBe("run.completed");
+  });
+});
+
+describe("the store's knowledge methods", () => {
+  it("read and write the owner's items in one statement each (the owner is a subquery)", async () => {
+    const run = await createRun(h.db, { ownerId: "k-owner", question: "q?", settings: {} });
+    await addKnowledgeItem(h.db, "k-owner", {
+      category: "finding",
+      content: "Heat pumps have a COP near 3.",
+    });
+    await addKnowledgeItem(h.db, "someone-else", { category: "finding", content: "Not the owner's." });
+    const store = createDbRunStore(h.db, run.id);
+    if (h.kind !== "pglite") throw new Error("this test counts PGlite's statements");
+    const query = vi.spyOn(h.client, "query");
+    try {
+      const items = await store.listEstablishedKnowledge(50);
+      expect(query).toHaveBeenCalledTimes(1);
+      expect(items.map((i) => i.content)).toContain("Heat pumps have a COP near 3.");
+      expect(items.map((i) => i.content)).not.toContain("Not the owner's.");
+      query.mockClear();
+      await store.saveKnowledgeItems([
+        { category: "finding", content: "New.", sourceIds: [], confidence: 0.5, needsReview: false },
+      ]);
+      expect(query).toHaveBeenCalledTimes(1);
+    } finally {
+      query.mockRestore();
+    }
+    const mine = await h.db.select().from(knowledgeItems).where(eq(knowledgeItems.runId, run.id));
+    expect(mine.map((k) => k.ownerId)).toEqual(["k-owner"]);
+  });
+});
