@@ -65,4 +65,36 @@ describe("inBackground", () => {
     await expect(events.flush()).rejects.toThrow("database gone");
     expect(written).toEqual(["a", "c"]);
   });
+
+  it("queues other writes in the same order, with the sink itself for their events", async () => {
+    const { sink, written, release } = slowSink();
+    const bg = inBackground(sink);
+    const rows: string[] = [];
+    await bg.emit(think("before"));
+    bg.later(async (events) => {
+      rows.push("page row");
+      // Written in its place, not queued again behind "after".
+      await events.emit(think("page read"));
+    });
+    await bg.emit(think("after"));
+    expect(rows).toEqual([]);
+    const flushed = bg.flush();
+    await release();
+    await flushed;
+    expect(rows).toEqual(["page row"]);
+    expect(written).toEqual(["before", "page read", "after"]);
+  });
+
+  it("flush also waits for what a queued write queues while it runs", async () => {
+    const written: string[] = [];
+    const sink: EventSink = { emit: async (e) => void written.push((e as { text: string }).text) };
+    const bg = inBackground(sink);
+    bg.later(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      // e.g. a source linked inside a page read announces itself through the researcher's events
+      await bg.emit(think("nested"));
+    });
+    await bg.flush();
+    expect(written).toEqual(["nested"]);
+  });
 });

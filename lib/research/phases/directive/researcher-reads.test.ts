@@ -177,4 +177,50 @@ describe("sources read versus seen", () => {
     expect(written.at(-1)).toBe("researcher.complete");
     expect(written.indexOf("researcher.search_results")).toBeLessThan(written.indexOf("researcher.fetch"));
   });
+
+  it("stores a page read behind its next model call, and knows the page as its source when it returns", async () => {
+    const { store: inner, directives } = await newRun(engine.handle, ["Topic Lambda: BRIN indexes"]);
+    const page = "https://example-db.io/docs/brin";
+    // The read mark stays unwritten until released.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let marked = false;
+    const store: RunStore = {
+      ...inner,
+      markSourceRead: async (directiveId, sourceId) => {
+        await gate;
+        await inner.markSourceRead(directiveId, sourceId);
+        marked = true;
+      },
+    };
+    const web = fakeWeb({
+      results: { brin: [hit(page, "BRIN indexes")] },
+      pages: { [page]: "A BRIN index summarises block ranges." },
+    });
+    let callsBeforeMark = 0;
+    const model = researcherModel({
+      "Topic Lambda": [
+        search("brin"),
+        think("Read it."),
+        extract(page),
+        () => {
+          if (!marked) callsBeforeMark++;
+          return think("It summarises block ranges.");
+        },
+        complete(),
+      ],
+    });
+    const { deps } = makeDeps({ store, models: { researcher: model }, web });
+    const running = runResearcher(deps, directives[0], researcherContext("BRIN indexes.", []));
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    const outcome = await running;
+    // The model was asked again while the page's read mark was still being written.
+    expect(callsBeforeMark).toBe(1);
+    const sources = await inner.listDirectiveSources(directives[0].id);
+    expect(sources.map((s) => [s.url, s.read])).toEqual([[page, true]]);
+    expect(outcome.sourceIds).toEqual(sources.map((s) => s.id));
+  });
 });

@@ -9,7 +9,7 @@
 import { domainOf, isWebUrl, normalizeUrl } from "../../../search/url.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { rethrowIfFatal, throwIfAborted } from "../../errors.ts";
-import { emitAll, type StoredEvent } from "../../events.ts";
+import { type EventSink, emitAll, type StoredEvent } from "../../events.ts";
 import {
   formatAlreadyRead,
   formatFetchFailure,
@@ -22,6 +22,7 @@ import {
 } from "../../prompts/researcher.ts";
 import { summarizationInstructions, summarizationPrompt } from "../../prompts/summarization.ts";
 import type { DirectiveRecord, SourceRecord } from "../../store.ts";
+import type { BackgroundEvents } from "./background-events.ts";
 import type { NoveltyInput, NoveltyTracker } from "./novelty.ts";
 import { extractionKeptFindings, summaryKeptFindings } from "./read-relevance.ts";
 import { followableLinks, type ReadableUrls } from "./readable-urls.ts";
@@ -38,6 +39,8 @@ export interface ToolContext {
   seenUrls: SeenUrls;
   /** Shared by every researcher of the run: the only URLs extract_content may read. */
   readableUrls: ReadableUrls;
+  /** The researcher's writes that its next call need not wait for (its events, a page read's rows). */
+  background: Pick<BackgroundEvents, "later" | "flush">;
   novelty: NoveltyTracker;
   sources: ResearcherSources;
   /** This researcher's searches and reads, as its stop rules count them. */
@@ -187,7 +190,7 @@ export async function extractContent(t: ToolContext, rawUrl: string): Promise<st
       fromStore: true,
       chars: existing.content.length,
     });
-    return presentPage(t, existing.id, url, existing.title, existing.content);
+    return presentPage(t, existing.normalizedUrl, url, existing.title, existing.content);
   }
 
   if (!isWebUrl(url)) {
@@ -211,7 +214,7 @@ async function showAlreadyRead(t: ToolContext, url: string, normalizedUrl: strin
     : undefined;
   // Only a stored text counts as read here; a bare snippet was seen in the search results already.
   if (existing?.content && stored) {
-    t.stopRules.recordRead(existing.id, extractionKeptFindings(t.directive.topic, stored.text));
+    t.stopRules.recordRead(existing.normalizedUrl, extractionKeptFindings(t.directive.topic, stored.text));
   }
   await t.deps.events.emit({
     type: "researcher.fetch",
@@ -247,6 +250,33 @@ async function fetchPage(
 
   const domain = domainOf(url);
   const title = doc.title.trim() || existing?.title || domain || url;
+  const links = followableLinks(doc.links);
+  t.readableUrls.add(links);
+  // What the model is shown needs none of the page's rows: they are written behind the next call,
+  // in order with the researcher's events, and all stored before the researcher returns (a resumed
+  // run researches an unfinished directive again).
+  t.background.later((events) =>
+    storePageRead(t, events, { url, normalizedUrl, title, domain, doc, links }, existing),
+  );
+  return presentPage(t, normalizedUrl, url, existing?.title.trim() || title, doc.text, links);
+}
+
+/** A page read's rows: its source (or the text on a bare search hit's row), the read mark, its links. */
+async function storePageRead(
+  t: ToolContext,
+  events: EventSink,
+  page: {
+    url: string;
+    normalizedUrl: string;
+    title: string;
+    domain: string;
+    doc: { text: string };
+    links: string[];
+  },
+  existing: SourceRecord | undefined,
+): Promise<void> {
+  const { url, normalizedUrl, title, domain, doc, links } = page;
+  const directiveId = t.directive.id;
   // The step's events (a new source's `source.added`, then `researcher.fetch`) go out as one block
   // once everything of the step is stored.
   const later: StoredEvent[] = [];
@@ -267,25 +297,15 @@ async function fetchPage(
       );
   // Three independent writes on the stored row, none waiting for another: the text (a bare search
   // hit, stored by us or concurrently by another researcher, gets it), the read mark and the links.
-  const [withText, , links] = await Promise.all([
+  await Promise.all([
     t.sources.setContent(source, doc.text, title),
     t.sources.markRead(source),
-    rememberLinks(t, source.id, doc.links),
+    links.length ? t.deps.store.savePageLinks(source.id, links) : undefined,
   ]);
   await emitAll(events, [
     ...later,
     { type: "researcher.fetch", directiveId, url, ok: true, chars: doc.text.length },
   ]);
-  return presentPage(t, withText.id, url, withText.title || title, doc.text, links);
-}
-
-/** The page's links become readable for the whole run: stored first, so a resumed run has them too. */
-async function rememberLinks(t: ToolContext, sourceId: string, raw: readonly string[] | undefined) {
-  const links = followableLinks(raw);
-  if (links.length === 0) return links;
-  await t.deps.store.savePageLinks(sourceId, links);
-  t.readableUrls.add(links);
-  return links;
 }
 
 /**
@@ -295,7 +315,8 @@ async function rememberLinks(t: ToolContext, sourceId: string, raw: readonly str
  */
 async function presentPage(
   t: ToolContext,
-  sourceId: string,
+  /** The source's normalised URL: what the stop rules count reads by. */
+  sourceKey: string,
   url: string,
   title: string,
   text: string,
@@ -303,7 +324,7 @@ async function presentPage(
 ): Promise<string> {
   const { config, signal } = t.deps;
   const base = { url, title, totalChars: text.length, links: links.slice(0, LINKS_SHOWN) };
-  const shown = (relevant: boolean) => t.stopRules.recordRead(sourceId, relevant);
+  const shown = (relevant: boolean) => t.stopRules.recordRead(sourceKey, relevant);
   if (text.length <= config.summarizeOverChars) {
     shown(extractionKeptFindings(t.directive.topic, text));
     return formatPage({ ...base, text, summarised: false, clipped: false });

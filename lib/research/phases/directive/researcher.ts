@@ -22,7 +22,7 @@ import {
   toolDescriptions,
 } from "../../prompts/researcher.ts";
 import type { DirectiveRecord } from "../../store.ts";
-import { inBackground } from "./background-events.ts";
+import { type BackgroundEvents, inBackground } from "./background-events.ts";
 import { createNoveltyTracker } from "./novelty.ts";
 import type { ReadableUrls } from "./readable-urls.ts";
 import { createResearcherSources } from "./researcher-sources.ts";
@@ -116,7 +116,7 @@ export async function runResearcher(
   // are stored before it returns (and so before its directive's end is).
   const events = inBackground(deps.events);
   try {
-    const outcome = await research({ ...deps, events }, directive, ctx);
+    const outcome = await research({ ...deps, events }, directive, ctx, events);
     await events.flush();
     return outcome;
   } catch (e) {
@@ -129,8 +129,9 @@ async function research(
   deps: EngineDeps,
   directive: DirectiveRecord,
   ctx: ResearcherContext,
+  background: BackgroundEvents,
 ): Promise<ResearcherOutcome> {
-  const run = startResearcher(deps, directive, ctx);
+  const run = startResearcher(deps, directive, ctx, background);
   const maxSteps = run.budget * 3 + 6;
   for (let step = 0; ; step++) {
     if (deps.signal.aborted) return finish(run, "aborted");
@@ -149,6 +150,7 @@ function startResearcher(
   deps: EngineDeps,
   directive: DirectiveRecord,
   ctx: ResearcherContext,
+  background: BackgroundEvents,
 ): ResearcherRun {
   const { config } = deps;
   const budget = config.researcherToolBudget;
@@ -159,6 +161,7 @@ function startResearcher(
       directive,
       seenUrls: ctx.seenUrls,
       readableUrls: ctx.readableUrls,
+      background,
       novelty: createNoveltyTracker(),
       sources: createResearcherSources(deps, directive.id),
       stopRules: createStopRules({
@@ -197,6 +200,8 @@ async function finish(run: ResearcherRun, stopReason: ResearcherStopReason): Pro
       toolCalls,
     });
   }
+  // Pages read in the last steps may still be being stored: the sources used are known once they are.
+  await run.tools.background.flush();
   return { messages, toolCalls, stopReason, sourceIds: [...run.tools.sources.ids], summary };
 }
 
