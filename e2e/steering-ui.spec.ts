@@ -184,7 +184,9 @@ test("cancel asks first, then ends the run with no directive left running; run a
   await page.waitForURL((url) => /\/runs\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(id));
   const again = await (await request.get(`/api/runs/${runId(page)}`)).json();
   expect(again.question).toBe(question);
-  await expect.poll(async () => (await (await request.get(`/api/runs/${again.id}`)).json()).status).toBe("running");
+  await expect
+    .poll(async () => (await (await request.get(`/api/runs/${again.id}`)).json()).status)
+    .toBe("running");
   expect((await request.post(`/api/runs/${again.id}/cancel`)).status()).toBe(202);
   await waitForStatus(request, again.id, ["cancelled"], 10_000);
 });
