@@ -223,4 +223,52 @@ describe("sources read versus seen", () => {
     expect(sources.map((s) => [s.url, s.read])).toEqual([[page, true]]);
     expect(outcome.sourceIds).toEqual(sources.map((s) => s.id));
   });
+
+  it("stores a search's hits beside its next model call; a read of one of them waits for its row", async () => {
+    const { store: inner, directives } = await newRun(engine.handle, ["Topic Mu: hash indexes"]);
+    const page = "https://example-db.io/docs/hash";
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let hitsStored = false;
+    const store: RunStore = {
+      ...inner,
+      addSources: async (directiveId, inputs) => {
+        await gate;
+        const r = await inner.addSources(directiveId, inputs);
+        hitsStored = true;
+        return r;
+      },
+    };
+    const web = fakeWeb({
+      results: { hash: [hit(page, "Hash indexes")] },
+      pages: { [page]: "A hash index answers equality lookups." },
+    });
+    let thoughtBeforeStored = false;
+    const model = researcherModel({
+      "Topic Mu": [
+        search("hash"),
+        () => {
+          thoughtBeforeStored = !hitsStored;
+          return think("Read it.");
+        },
+        extract(page),
+        think("Done."),
+        complete(),
+      ],
+    });
+    const { deps } = makeDeps({ store, models: { researcher: model }, web });
+    const running = runResearcher(deps, directives[0], researcherContext("Hash indexes.", []));
+    await new Promise((r) => setTimeout(r, 100));
+    // Asked to reflect while the hit's row was still being written; the read of the hit waits for it.
+    expect(thoughtBeforeStored).toBe(true);
+    expect(web.fetches).toEqual([]);
+    release();
+    const outcome = await running;
+    expect(web.fetches).toEqual([page]);
+    const sources = await inner.listDirectiveSources(directives[0].id);
+    expect(sources.map((s) => [s.url, s.read])).toEqual([[page, true]]);
+    expect(outcome.sourceIds).toEqual(sources.map((s) => s.id));
+  });
 });

@@ -21,8 +21,9 @@ import {
   type SearchResultView,
 } from "../../prompts/researcher.ts";
 import { summarizationInstructions, summarizationPrompt } from "../../prompts/summarization.ts";
-import type { DirectiveRecord, SourceRecord } from "../../store.ts";
+import type { DirectiveRecord, NewSourceInput, SourceRecord } from "../../store.ts";
 import type { BackgroundEvents } from "./background-events.ts";
+import type { KnownSources } from "./known-sources.ts";
 import type { NoveltyInput, NoveltyTracker } from "./novelty.ts";
 import { extractionKeptFindings, summaryKeptFindings } from "./read-relevance.ts";
 import { followableLinks, type ReadableUrls } from "./readable-urls.ts";
@@ -41,6 +42,10 @@ export interface ToolContext {
   readableUrls: ReadableUrls;
   /** The researcher's writes that its next call need not wait for (its events, a page read's rows). */
   background: Pick<BackgroundEvents, "later" | "flush">;
+  /** Shared by every researcher of the run: the URLs it has stored as sources. */
+  knownSources: Promise<KnownSources>;
+  /** This researcher's search hits being stored behind its calls, and those writes (see webSearch). */
+  hitWrites: { urls: Set<string>; done: Promise<unknown> };
   novelty: NoveltyTracker;
   sources: ResearcherSources;
   /** This researcher's searches and reads, as its stop rules count them. */
@@ -110,18 +115,15 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
       content: hit.content?.trim() ? hit.content : null,
     };
   });
-  // The hits' `source.added` and the step's `researcher.search_results` go out as one block.
-  const later: StoredEvent[] = [];
-  const stored = await t.sources.rememberAll(prepared, later);
+  // Which hits the run knows already is known in memory: the hits' rows (and their `source.added`
+  // with the step's `researcher.search_results`, one block) are written behind the next call.
+  const known = await t.knownSources;
   for (const [i, hit] of prepared.entries()) {
-    const { source, created } = stored[i];
-    // A provider's full text fills a row first stored without any (never overwrites one).
-    if (!created && hit.content) await t.sources.setContent(source, hit.content, hit.title);
     inputs.push({
       normalizedUrl: hit.normalizedUrl,
       domain: hit.domain,
       title: hit.title,
-      knownInRun: !created,
+      knownInRun: known.claim(hit.normalizedUrl),
     });
     views.push({
       quality: hit.quality,
@@ -133,18 +135,16 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
   }
   const n = t.novelty.assess(inputs);
   t.stopRules.recordSearch(inputs.map((i) => i.normalizedUrl));
-  await emitAll(events, [
-    ...later,
-    {
-      type: "researcher.search_results",
-      directiveId,
-      query,
-      results: hits.length,
-      fresh: n.fresh,
-      duplicates: n.duplicates,
-      errors: outcome.errors,
-    },
-  ]);
+  const results: StoredEvent = {
+    type: "researcher.search_results",
+    directiveId,
+    query,
+    results: hits.length,
+    fresh: n.fresh,
+    duplicates: n.duplicates,
+    errors: outcome.errors,
+  };
+  storeSearchHits(t, prepared, results);
   return formatSearchResults({
     query,
     results: views.map((v, i) => ({ ...v, ...n.verdicts[i] })),
@@ -154,6 +154,35 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
     overlapWithPrevious: n.overlapWithPrevious,
     errors: outcome.errors,
   });
+}
+
+/**
+ * A search's hits stored as sources of this directive, started at once (beside the researcher's
+ * next call, not behind its queued events); their `source.added` events and the step's results are
+ * queued in the researcher's background writes, in order with its other events.
+ */
+function storeSearchHits(t: ToolContext, prepared: readonly NewSourceInput[], results: StoredEvent): void {
+  const urls = prepared.map((hit) => hit.normalizedUrl);
+  for (const url of urls) t.hitWrites.urls.add(url);
+  const rows = (async () => {
+    const announced: StoredEvent[] = [];
+    const stored = await t.sources.rememberAll(prepared, announced);
+    for (const [i, hit] of prepared.entries()) {
+      const { source, created } = stored[i];
+      // A provider's full text fills a row first stored without any (never overwrites one).
+      if (!created && hit.content) await t.sources.setContent(source, hit.content, hit.title);
+    }
+    return announced;
+  })();
+  const settled = rows.then(
+    () => {
+      for (const url of urls) t.hitWrites.urls.delete(url);
+    },
+    // A failed write fails the researcher through its background writes (flush), below.
+    () => {},
+  );
+  t.hitWrites.done = Promise.all([t.hitWrites.done, settled]);
+  t.background.later(async (events) => emitAll(events, [...(await rows), results]));
 }
 
 /** extract_content: each page is read once per run; its text becomes the source's snapshot. */
@@ -176,6 +205,8 @@ export async function extractContent(t: ToolContext, rawUrl: string): Promise<st
     return formatRefusedUrl(url);
   }
   const normalizedUrl = normalizeUrl(url);
+  // One of this researcher's hits still being stored behind its calls: in the store before it is looked up.
+  if (t.hitWrites.urls.has(normalizedUrl)) await t.hitWrites.done;
   if (!t.seenUrls.claim(normalizedUrl)) return showAlreadyRead(t, url, normalizedUrl);
 
   const existing = await t.sources.stored(normalizedUrl);
@@ -252,6 +283,7 @@ async function fetchPage(
   const title = doc.title.trim() || existing?.title || domain || url;
   const links = followableLinks(doc.links);
   t.readableUrls.add(links);
+  (await t.knownSources).claim(normalizedUrl);
   // What the model is shown needs none of the page's rows: they are written behind the next call,
   // in order with the researcher's events, and all stored before the researcher returns (a resumed
   // run researches an unfinished directive again).

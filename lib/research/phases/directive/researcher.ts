@@ -23,6 +23,7 @@ import {
 } from "../../prompts/researcher.ts";
 import type { DirectiveRecord } from "../../store.ts";
 import { type BackgroundEvents, inBackground } from "./background-events.ts";
+import { knownSourcesFor } from "./known-sources.ts";
 import { createNoveltyTracker } from "./novelty.ts";
 import type { ReadableUrls } from "./readable-urls.ts";
 import { createResearcherSources } from "./researcher-sources.ts";
@@ -162,6 +163,8 @@ function startResearcher(
       seenUrls: ctx.seenUrls,
       readableUrls: ctx.readableUrls,
       background,
+      knownSources: knownSourcesFor(ctx, deps.store),
+      hitWrites: { urls: new Set(), done: Promise.resolve() },
       novelty: createNoveltyTracker(),
       sources: createResearcherSources(deps, directive.id),
       stopRules: createStopRules({
