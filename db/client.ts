@@ -105,6 +105,23 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   }
 }
 
+/**
+ * Embedded PGlite opens a table's or index's files, and loads its catalog entries, the first time a
+ * statement touches it — several ms each, paid inside the first research run after a start (the
+ * first report, the first citations). Asking every relation's size once at start does that work
+ * up front, in one statement. Returns how many relations were opened. PostgreSQL keeps its own
+ * backends warm: nothing to do there.
+ */
+export async function warmEmbeddedDatabase(handle: DatabaseHandle): Promise<number> {
+  if (handle.kind !== "pglite") return 0;
+  const r = await handle.client.query<{ relations: number }>(
+    `select count(pg_relation_size(c.oid))::int as relations
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname in ('public', 'pgboss') and c.relkind in ('r', 'i', 't')`,
+  );
+  return r.rows[0]?.relations ?? 0;
+}
+
 /** A transaction as pg-boss's `db` option, so a job is sent inside (and commits with) the caller's transaction. */
 export function queueTransaction(tx: Db) {
   return fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
@@ -126,6 +143,7 @@ export function getDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Datab
     const opening = (async () => {
       const handle = await openDatabase({ url: env.DATABASE_URL || undefined, dataDir: defaultDataDir(env) });
       await migrateDatabase(handle);
+      await warmEmbeddedDatabase(handle);
       return handle;
     })();
     // A failed open (e.g. Postgres down) must not be cached forever: the next request retries.

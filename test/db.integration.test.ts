@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type DatabaseHandle, type Db, migrateDatabase, pingDatabase } from "../db/client.ts";
+import {
+  type DatabaseHandle,
+  type Db,
+  migrateDatabase,
+  pingDatabase,
+  warmEmbeddedDatabase,
+} from "../db/client.ts";
 import { appendEvent, appendEvents, listEventsAfter } from "../db/queries/events.ts";
 import { createRun, getRunForOwner, listRunsForOwner, updateRunStatus } from "../db/queries/runs.ts";
 import { countSources, listSources, upsertSources } from "../db/queries/sources.ts";
@@ -20,6 +26,20 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
   it("is the kind of database it claims and answers a ping", async () => {
     expect(handle.kind).toBe(name);
     await expect(pingDatabase(handle)).resolves.toBeUndefined();
+  });
+
+  it("embedded, opens every table and index at start in one statement; PostgreSQL needs nothing", async () => {
+    const opened = await warmEmbeddedDatabase(handle);
+    if (name === "pglite") {
+      const tables = await handle.db.execute(
+        sql`select count(*)::int as n from pg_tables where schemaname in ('public', 'pgboss')`,
+      );
+      const list = (tables as unknown as { rows: { n: number }[] }).rows;
+      // Every table, and at least as many indexes (each has its primary key).
+      expect(opened).toBeGreaterThanOrEqual(2 * Number(list[0].n));
+    } else {
+      expect(opened).toBe(0);
+    }
   });
 
   it("re-applying migrations is a no-op", async () => {
