@@ -7,8 +7,7 @@
  * needs no app change; it is how the query counts in the issue-14 notes were taken.
  */
 import fs from "node:fs";
-import { createRequire } from "node:module";
-import * as esm from "@electric-sql/pglite";
+import { observePgliteStatements } from "./pglite-statements.mjs";
 
 const file = process.env.QUERY_PROBE_FILE;
 const stats = new Map();
@@ -19,38 +18,11 @@ const record = (sql, ms) => {
   e.ms += ms;
   stats.set(key, e);
 };
-const timed =
-  (label, run) =>
-  async (sql, ...rest) => {
-    const t = performance.now();
-    try {
-      return await run(sql, ...rest);
-    } finally {
-      record(`${label}: ${sql}`, performance.now() - t);
-    }
-  };
 
 if (file) {
-  // The app may load PGlite as ESM or CommonJS (bundler externals): patch both classes.
-  const cjs = createRequire(import.meta.url)("@electric-sql/pglite");
-  for (const PGlite of new Set([esm.PGlite, cjs.PGlite])) {
-    const proto = PGlite.prototype;
-    for (const m of ["query", "exec"]) {
-      const orig = proto[m];
-      proto[m] = function (...args) {
-        return timed(m, (...a) => orig.apply(this, a))(...args);
-      };
-    }
-    const transaction = proto.transaction;
-    proto.transaction = function (callback) {
-      return timed("transaction", () =>
-        transaction.call(this, (tx) => {
-          tx.query = timed("in transaction", tx.query.bind(tx));
-          return callback(tx);
-        }),
-      )("(whole transaction)");
-    };
-  }
+  observePgliteStatements((label, sql, _startedAt, ms) => record(`${label}: ${sql}`, ms), {
+    wholeTransactions: true,
+  });
   const watch = setInterval(() => {
     if (!fs.existsSync(`${file}.reset`)) return;
     stats.clear();

@@ -5,14 +5,14 @@
  * per phase, and the events between two model calls are one block, in their order.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import { describe, expect, it, vi } from "vitest";
 import { addKnowledgeItem } from "../../db/queries/knowledge.ts";
 import { createRun, getRun, updateRunStatus } from "../../db/queries/runs.ts";
 import { createDbRunStore, toRunSnapshot } from "../../db/research-store.ts";
 import { knowledgeItems } from "../../db/schema.ts";
 import { scriptedModel } from "../../test/support/ai-mocks.ts";
 import { recordingEnd } from "../../test/support/recording-store.ts";
+import { engineDbForFile } from "../../test/support/researcher-harness.ts";
 import { createModelClient } from "../ai/client.ts";
 import { createModelRegistry } from "../ai/registry.ts";
 import { defaultResearchConfig, type ResearchConfig } from "./config.ts";
@@ -21,14 +21,7 @@ import type { ResearchEvent, StoredEvent } from "./events.ts";
 import { type Phases, runResearch } from "./run.ts";
 import type { RunStore } from "./store.ts";
 
-let h: DatabaseHandle;
-beforeAll(async () => {
-  h = await openDatabase({ dataDir: null });
-  await migrateDatabase(h);
-});
-afterAll(async () => {
-  await h.close();
-});
+const engine = engineDbForFile();
 
 /** The store, counting each method's calls (the calls go through to the database). */
 function counting(store: RunStore): { store: RunStore; calls: Record<string, number> } {
@@ -47,11 +40,15 @@ function counting(store: RunStore): { store: RunStore; calls: Record<string, num
 }
 
 async function setup(settings: Record<string, unknown> = {}) {
-  const run = await createRun(h.db, { ownerId: "o", question: "Are heat pumps efficient?", settings });
+  const run = await createRun(engine.handle.db, {
+    ownerId: "o",
+    question: "Are heat pumps efficient?",
+    settings,
+  });
   const events: ResearchEvent[] = [];
   /** Each write of the sink: one event (emit) or a block (emitMany). */
   const writes: string[][] = [];
-  const { store, calls } = counting(recordingEnd(createDbRunStore(h.db, run.id), events));
+  const { store, calls } = counting(recordingEnd(createDbRunStore(engine.handle.db, run.id), events));
   const deps: EngineDeps = {
     models: createModelClient({
       registry: createModelRegistry({
@@ -120,7 +117,7 @@ describe("a run's start and phase transitions", () => {
     expect(s.calls.getReport).toBe(2);
     // The attempt's count and each finished phase go with the next phase's status; only the last alone.
     expect(s.calls.saveCheckpoint).toBe(1);
-    expect((await getRun(h.db, s.run.id))?.checkpoint).toMatchObject({
+    expect((await getRun(engine.handle.db, s.run.id))?.checkpoint).toMatchObject({
       attempts: 1,
       done: ["brief", "supervision", "synthesis", "knowledge"],
     });
@@ -140,12 +137,12 @@ describe("a run's start and phase transitions", () => {
       "synthesis",
       "knowledge",
     ]);
-    expect((await getRun(h.db, s.run.id))?.status).toBe("completed");
+    expect((await getRun(engine.handle.db, s.run.id))?.status).toBe("completed");
   });
 
   it("does not read the run row at all when the caller passes it", async () => {
     const s = await setup();
-    const row = await getRun(h.db, s.run.id);
+    const row = await getRun(engine.handle.db, s.run.id);
     if (!row) throw new Error("no run");
     await runResearch(s.deps, phases({}), toRunSnapshot(row));
     expect(s.calls.getRun ?? 0).toBe(0);
@@ -162,9 +159,16 @@ describe("a run's start and phase transitions", () => {
     s.calls.setStatus = 0;
     const seen: { brief?: string } = {};
     // The brief's checkpoint was written with supervision's start, before the crash.
-    expect((await getRun(h.db, s.run.id))?.checkpoint).toMatchObject({ attempts: 1, done: ["brief"] });
+    expect((await getRun(engine.handle.db, s.run.id))?.checkpoint).toMatchObject({
+      attempts: 1,
+      done: ["brief"],
+    });
     // The failed run is reopened as a retry would find it after a crash (status running, phase supervision).
-    await updateRunStatus(h.db, s.run.id, { status: "running", phase: "supervision", error: null });
+    await updateRunStatus(engine.handle.db, s.run.id, {
+      status: "running",
+      phase: "supervision",
+      error: null,
+    });
     let briefs = 0;
     const writeBrief = async () => {
       briefs++;
@@ -185,7 +189,7 @@ describe("a run's start and phase transitions", () => {
   it("a run with every phase done still marks itself running before it ends", async () => {
     const s = await setup();
     await runResearch(s.deps, phases({}));
-    await updateRunStatus(h.db, s.run.id, { status: "running", phase: "knowledge", error: null });
+    await updateRunStatus(engine.handle.db, s.run.id, { status: "running", phase: "knowledge", error: null });
     s.writes.length = 0;
     s.calls.setStatus = 0;
     await runResearch(s.deps, phases({}));
@@ -197,15 +201,18 @@ describe("a run's start and phase transitions", () => {
 
 describe("the store's knowledge methods", () => {
   it("read and write the owner's items in one statement each (the owner is a subquery)", async () => {
-    const run = await createRun(h.db, { ownerId: "k-owner", question: "q?", settings: {} });
-    await addKnowledgeItem(h.db, "k-owner", {
+    const run = await createRun(engine.handle.db, { ownerId: "k-owner", question: "q?", settings: {} });
+    await addKnowledgeItem(engine.handle.db, "k-owner", {
       category: "finding",
       content: "Heat pumps have a COP near 3.",
     });
-    await addKnowledgeItem(h.db, "someone-else", { category: "finding", content: "Not the owner's." });
-    const store = createDbRunStore(h.db, run.id);
-    if (h.kind !== "pglite") throw new Error("this test counts PGlite's statements");
-    const query = vi.spyOn(h.client, "query");
+    await addKnowledgeItem(engine.handle.db, "someone-else", {
+      category: "finding",
+      content: "Not the owner's.",
+    });
+    const store = createDbRunStore(engine.handle.db, run.id);
+    if (engine.handle.kind !== "pglite") throw new Error("this test counts PGlite's statements");
+    const query = vi.spyOn(engine.handle.client, "query");
     try {
       const items = await store.listEstablishedKnowledge(50);
       expect(query).toHaveBeenCalledTimes(1);
@@ -219,7 +226,7 @@ describe("the store's knowledge methods", () => {
     } finally {
       query.mockRestore();
     }
-    const mine = await h.db.select().from(knowledgeItems).where(eq(knowledgeItems.runId, run.id));
+    const mine = await engine.handle.db.select().from(knowledgeItems).where(eq(knowledgeItems.runId, run.id));
     expect(mine.map((k) => k.ownerId)).toEqual(["k-owner"]);
   });
 });

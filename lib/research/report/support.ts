@@ -259,30 +259,24 @@ async function judgeBatch(
  * says its verdict, why, and the passage it rests on; a citation left unchecked says why. Throws
  * only when the run is cancelled.
  */
+/** `compute` for each source once, by its id. */
+function perSource<T>(compute: (s: SourceRecord) => T): (s: SourceRecord) => T {
+  const done = new Map<string, T>();
+  return (s) => {
+    if (!done.has(s.id)) done.set(s.id, compute(s));
+    return done.get(s.id) as T;
+  };
+}
+
 export async function checkCitationSupport(
   deps: EngineDeps,
   input: { citations: readonly ReportCitation[]; sources: readonly SourceRecord[]; maxChecks?: number },
 ): Promise<SupportResult> {
   const maxChecks = input.maxChecks ?? deps.config.maxCitationChecks;
   const byId = new Map(input.sources.map((s) => [s.id, s]));
-  const sourceTerms = new Map<string, Terms>();
-  const windowsBySource = new Map<string, ExcerptWindows>();
-  const windowsOf = (s: SourceRecord) => {
-    let w = windowsBySource.get(s.id);
-    if (!w) {
-      w = excerptWindows(s.content ?? "");
-      windowsBySource.set(s.id, w);
-    }
-    return w;
-  };
-  const termsOf = (s: SourceRecord) => {
-    let t = sourceTerms.get(s.id);
-    if (!t) {
-      t = contentTerms(s.content ?? "");
-      sourceTerms.set(s.id, t);
-    }
-    return t;
-  };
+  // A source cited many times is cut into passages and reduced to terms once.
+  const windowsOf = perSource((s) => excerptWindows(s.content ?? ""));
+  const termsOf = perSource((s) => contentTerms(s.content ?? ""));
 
   const verdicts: Verdict[] = input.citations.map(() => ({
     support: "unchecked",
