@@ -10,13 +10,9 @@ import { addKnowledgeItem } from "../../db/queries/knowledge.ts";
 import { createRun, getRun, updateRunStatus } from "../../db/queries/runs.ts";
 import { createDbRunStore, toRunSnapshot } from "../../db/research-store.ts";
 import { knowledgeItems } from "../../db/schema.ts";
-import { scriptedModel } from "../../test/support/ai-mocks.ts";
+import { driverDeps } from "../../test/support/driver-deps.ts";
 import { recordingEnd } from "../../test/support/recording-store.ts";
 import { engineDbForFile } from "../../test/support/researcher-harness.ts";
-import { createModelClient } from "../ai/client.ts";
-import { createModelRegistry } from "../ai/registry.ts";
-import { defaultResearchConfig, type ResearchConfig } from "./config.ts";
-import type { EngineDeps } from "./deps.ts";
 import type { ResearchEvent, StoredEvent } from "./events.ts";
 import { type Phases, runResearch } from "./run.ts";
 import type { RunStore } from "./store.ts";
@@ -49,17 +45,7 @@ async function setup(settings: Record<string, unknown> = {}) {
   /** Each write of the sink: one event (emit) or a block (emitMany). */
   const writes: string[][] = [];
   const { store, calls } = counting(recordingEnd(createDbRunStore(engine.handle.db, run.id), events));
-  const deps: EngineDeps = {
-    models: createModelClient({
-      registry: createModelRegistry({
-        env: { MODEL: "mock:m" },
-        providerFactories: { mock: () => scriptedModel([]) },
-      }),
-    }),
-    search: async () => ({ results: [], errors: [] }),
-    fetchDocument: async () => {
-      throw new Error("no fetching in this test");
-    },
+  const deps = driverDeps({
     store,
     events: {
       emit: async (e) => {
@@ -71,10 +57,8 @@ async function setup(settings: Record<string, unknown> = {}) {
         events.push(...es);
       },
     },
-    clock: { now: () => Date.now() },
-    signal: new AbortController().signal,
-    config: { ...defaultResearchConfig, ...settings } as ResearchConfig,
-  };
+    settings,
+  });
   return { run, events, writes, calls, deps };
 }
 

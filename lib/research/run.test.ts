@@ -2,14 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
 import { createRun, getRun, updateRunStatus } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
-import { scriptedModel } from "../../test/support/ai-mocks.ts";
+import { driverDeps } from "../../test/support/driver-deps.ts";
 import { recordingEnd } from "../../test/support/recording-store.ts";
-import { createModelClient } from "../ai/client.ts";
-import { createModelRegistry } from "../ai/registry.ts";
 import { BudgetExceededError } from "../ai/usage.ts";
 import { STATE_VERSION } from "./checkpoint.ts";
-import { defaultResearchConfig, type ResearchConfig } from "./config.ts";
-import type { EngineDeps } from "./deps.ts";
 import type { ResearchEvent } from "./events.ts";
 import { type Phases, runResearch } from "./run.ts";
 
@@ -27,24 +23,12 @@ async function setup(settings: Record<string, unknown> = {}) {
   const events: ResearchEvent[] = [];
   const controller = new AbortController();
   const store = recordingEnd(createDbRunStore(h.db, run.id), events);
-  const deps: EngineDeps = {
-    models: createModelClient({
-      registry: createModelRegistry({
-        env: { MODEL: "mock:m" },
-        providerFactories: { mock: () => scriptedModel([]) },
-      }),
-    }),
-    search: async () => ({ results: [], errors: [] }),
-    fetchDocument: async () => {
-      throw new Error("no fetching in this test");
-    },
+  const deps = driverDeps({
     store,
     events: { emit: async (e) => void events.push(e) },
-    clock: { now: () => Date.now() },
     signal: controller.signal,
-    // Built directly, not parsed: a test may use limits below what callers may set (phaseTimeoutMs).
-    config: { ...defaultResearchConfig, ...settings } as ResearchConfig,
-  };
+    settings,
+  });
   return { run, events, controller, store, deps };
 }
 
