@@ -79,6 +79,30 @@ describe("scripted LLM server via @ai-sdk/openai-compatible", () => {
     expect(req.body.messages[0]).toEqual({ role: "system", content: "Be terse." });
   });
 
+  it("records a request as arriving when it arrives, before its body is read", async () => {
+    const { request } = await import("node:http");
+    const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "slow body" }] });
+    let restSentAt = 0;
+    await new Promise<void>((resolve, reject) => {
+      const req = request(`${llm.url}/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      });
+      req.on("response", (res) => res.resume().on("end", resolve));
+      req.on("error", reject);
+      // Part of the body, then the rest 400 ms later: the server has the request before its body.
+      req.write(body.slice(0, 20));
+      setTimeout(() => {
+        restSentAt = Date.now();
+        req.end(body.slice(20));
+      }, 400);
+    });
+    const [rec] = llm.requests;
+    expect(rec.body.messages[0].content).toBe("slow body");
+    // Recorded before the rest of the body was even sent.
+    expect(rec.at).toBeLessThan(restSentAt);
+  });
+
   it("estimates usage as ceil(chars/4) when none is scripted", async () => {
     llm.setScript([{ replies: [{ kind: "text", text: "12345678" }] }]);
     const result = await generateText({ model, prompt: "abcdefghi" }); // 9 chars

@@ -31,6 +31,7 @@ export interface ScriptRule {
 
 export interface RecordedRequest {
   id: number;
+  /** When the request arrived (before its body was read). */
   at: number;
   rule?: string;
   // biome-ignore lint/suspicious/noExplicitAny: request bodies are arbitrary JSON that tests poke into
@@ -360,6 +361,9 @@ export async function startScriptedLlm(
   }
 
   async function handleCompletion(req: http.IncomingMessage, res: http.ServerResponse) {
+    // The call is in flight from its arrival: reading a long body (a report's findings) and parsing
+    // it is this server's time, not the client's (the benchmarks measure the app's gaps from `at`).
+    const arrivedAt = Date.now();
     const raw = await readBody(req);
     let body: Body;
     try {
@@ -372,7 +376,7 @@ export async function startScriptedLlm(
       );
     }
     const stream = body?.stream === true;
-    const rec: RecordedRequest = { id: nextId++, at: Date.now(), body, stream, status: 0, aborted: false };
+    const rec: RecordedRequest = { id: nextId++, at: arrivedAt, body, stream, status: 0, aborted: false };
     requests.push(rec);
     // A client that goes away before the response completed counts as an abort.
     res.on("close", () => {
