@@ -3,7 +3,7 @@ import { z } from "zod";
 import { apiError, type ScriptStep, scriptedModel, textResult } from "../../test/support/ai-mocks.ts";
 import { ContextWindowError } from "./context-errors.ts";
 import { createModelRegistry } from "./registry.ts";
-import { callObject, StructuredOutputError } from "./structured.ts";
+import { callObject, outputFor, StructuredOutputError } from "./structured.ts";
 import { UsageMeter } from "./usage.ts";
 
 const coverage = z.object({
@@ -109,5 +109,16 @@ describe("callObject", () => {
     await expect(
       callObject(ctx.deps, "supervisor", { prompt: "x", schema: coverage }),
     ).rejects.toBeInstanceOf(ContextWindowError);
+  });
+});
+
+describe("structured outputs", () => {
+  it("are made once per schema, name and description, so the schema is turned into JSON Schema once", async () => {
+    const schema = z.object({ verdict: z.enum(["yes", "no"]) });
+    const first = outputFor(schema, "verdict", "A verdict");
+    expect(outputFor(schema, "verdict", "A verdict")).toBe(first);
+    expect(outputFor(schema, "other", "A verdict")).not.toBe(first);
+    expect(outputFor(z.object({ verdict: z.string() }), "verdict", "A verdict")).not.toBe(first);
+    expect(await first.responseFormat).toMatchObject({ type: "json", name: "verdict" });
   });
 });

@@ -72,6 +72,28 @@ function repairRequest(issues: string): string {
 }
 
 /**
+ * One `Output.object` per schema, name and description, kept: the SDK turns the zod schema into JSON
+ * Schema once per Output (several ms for a plan or an assessment), and the same few schemas are
+ * asked for on every run, several of them between two model calls on the run's critical path.
+ */
+const outputs = new WeakMap<object, Map<string, unknown>>();
+
+export function outputFor<T>(schema: ObjectCallOptions<T>["schema"], name?: string, description?: string) {
+  let byLabel = outputs.get(schema);
+  if (!byLabel) {
+    byLabel = new Map();
+    outputs.set(schema, byLabel);
+  }
+  const label = JSON.stringify([name ?? null, description ?? null]);
+  let output = byLabel.get(label) as ReturnType<typeof Output.object<T>> | undefined;
+  if (!output) {
+    output = Output.object({ schema, name, description });
+    byLabel.set(label, output);
+  }
+  return output;
+}
+
+/**
  * Call a role for a zod-typed object. An unparseable or invalid answer is re-asked (at most
  * twice) with the validation error; after that the result is `{ ok: false }`. Call failures
  * (context window, budget, provider errors, cancellation) are thrown as by callText.
@@ -82,11 +104,7 @@ export async function callObject<T>(
   opts: ObjectCallOptions<T>,
 ): Promise<ObjectCallResult<T>> {
   const maxRepairs = Math.max(0, Math.min(MAX_REPAIRS, opts.maxRepairs ?? MAX_REPAIRS));
-  const output = Output.object({
-    schema: opts.schema,
-    name: opts.schemaName,
-    description: opts.schemaDescription,
-  });
+  const output = outputFor(opts.schema, opts.schemaName, opts.schemaDescription);
   const base: ModelMessage[] = opts.messages ?? [{ role: "user", content: opts.prompt }];
   let messages = base;
   let lastText: string | undefined;
