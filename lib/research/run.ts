@@ -14,6 +14,7 @@ import { PhaseTimeoutError, runAbortReason } from "./errors.ts";
 import { emitAll, type StoredEvent } from "./events.ts";
 import { withPhaseTimeout } from "./phase-timeout.ts";
 import type { DirectiveOutcome } from "./phases/directive/execute.ts";
+import { createKnownSources } from "./phases/directive/known-sources.ts";
 import { readableUrlsOf } from "./phases/directive/readable-urls.ts";
 import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { createSeenUrls } from "./phases/directive/seen-urls.ts";
@@ -314,7 +315,12 @@ async function runSupervisionPhase(a: Attempt, brief: string): Promise<RunOutcom
   const [sources, links] = await Promise.all([a.deps.store.listSources(), a.deps.store.listPageLinks()]);
   const fetched = sources.filter((s) => s.content).map((s) => s.normalizedUrl);
   const readableUrls = readableUrlsOf(a.snapshot, sources, links);
-  const ctx: ResearcherContext = { brief, seenUrls: createSeenUrls(fetched), readableUrls };
+  const ctx: ResearcherContext = {
+    brief,
+    seenUrls: createSeenUrls(fetched),
+    readableUrls,
+    knownSources: createKnownSources(sources.map((s) => s.normalizedUrl)),
+  };
   const items = await knowledge(a);
   const gather = a.deps.gatherSignal;
   // Research runs under the run's signal and the owner's "report now" signal; only the latter is survivable.

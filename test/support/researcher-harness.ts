@@ -17,6 +17,7 @@ import type {
   EngineSearchResult,
 } from "../../lib/research/deps.ts";
 import type { ResearchEvent } from "../../lib/research/events.ts";
+import { createKnownSources } from "../../lib/research/phases/directive/known-sources.ts";
 import { createReadableUrls } from "../../lib/research/phases/directive/readable-urls.ts";
 import { createSeenUrls } from "../../lib/research/phases/directive/seen-urls.ts";
 import type { DirectiveRecord, RunStore } from "../../lib/research/store.ts";
@@ -42,7 +43,12 @@ export function engineDbForFile(): { handle: DatabaseHandle } {
 
 /** A researcher's per-directive context: the brief, and fresh seen and readable URL sets. */
 export function researcherContext(brief: string, readable: string[] = []) {
-  return { brief, seenUrls: createSeenUrls(), readableUrls: createReadableUrls(readable) };
+  return {
+    brief,
+    seenUrls: createSeenUrls(),
+    readableUrls: createReadableUrls(readable),
+    knownSources: createKnownSources(),
+  };
 }
 
 /** A fresh run with the given directive topics, on the real drizzle store. */

@@ -14,6 +14,7 @@ import {
 } from "../../../../test/support/researcher-harness.ts";
 import { BudgetExceededError } from "../../../ai/usage.ts";
 import { executeDirective } from "./execute.ts";
+import { createKnownSources } from "./known-sources.ts";
 import { createReadableUrls } from "./readable-urls.ts";
 import { createSeenUrls } from "./seen-urls.ts";
 
@@ -29,6 +30,7 @@ const ctx = () => ({
   brief: "Research brief",
   seenUrls: createSeenUrls(),
   readableUrls: createReadableUrls(),
+  knownSources: createKnownSources(),
 });
 
 describe("executeDirective", () => {

@@ -17,6 +17,7 @@ import {
   thinkCall as think,
 } from "../../../../test/support/researcher-harness.ts";
 import { normalizeUrl } from "../../../search/url.ts";
+import { createKnownSources } from "./known-sources.ts";
 import { loadReadableUrls } from "./readable-urls.ts";
 import { runResearcher } from "./researcher.ts";
 import { createSeenUrls } from "./seen-urls.ts";
@@ -168,6 +169,7 @@ describe("extract_content: only URLs that came from the run", () => {
       brief: BRIEF,
       seenUrls: createSeenUrls([report]),
       readableUrls,
+      knownSources: createKnownSources(),
     });
 
     expect(web.fetches).toEqual([

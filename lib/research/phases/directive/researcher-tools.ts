@@ -43,7 +43,7 @@ export interface ToolContext {
   /** The researcher's writes that its next call need not wait for (its events, a page read's rows). */
   background: Pick<BackgroundEvents, "later" | "flush">;
   /** Shared by every researcher of the run: the URLs it has stored as sources. */
-  knownSources: Promise<KnownSources>;
+  knownSources: KnownSources;
   /** This researcher's search hits being stored behind its calls, and those writes (see webSearch). */
   hitWrites: { urls: Set<string>; done: Promise<unknown> };
   novelty: NoveltyTracker;
@@ -117,7 +117,7 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
   });
   // Which hits the run knows already is known in memory: the hits' rows (and their `source.added`
   // with the step's `researcher.search_results`, one block) are written behind the next call.
-  const known = await t.knownSources;
+  const known = t.knownSources;
   for (const [i, hit] of prepared.entries()) {
     inputs.push({
       normalizedUrl: hit.normalizedUrl,
@@ -283,7 +283,7 @@ async function fetchPage(
   const title = doc.title.trim() || existing?.title || domain || url;
   const links = followableLinks(doc.links);
   t.readableUrls.add(links);
-  (await t.knownSources).claim(normalizedUrl);
+  t.knownSources.claim(normalizedUrl);
   // What the model is shown needs none of the page's rows: they are written behind the next call,
   // in order with the researcher's events, and all stored before the researcher returns (a resumed
   // run researches an unfinished directive again).

@@ -19,6 +19,7 @@ import {
   toolCalls,
 } from "../../../../test/support/researcher-harness.ts";
 import { ContextWindowError } from "../../../ai/context-errors.ts";
+import { createKnownSources } from "./known-sources.ts";
 import { createReadableUrls } from "./readable-urls.ts";
 import { runResearcher } from "./researcher.ts";
 import { createSeenUrls } from "./seen-urls.ts";
@@ -496,9 +497,12 @@ describe("runResearcher: reading pages", () => {
     const { deps, events } = makeDeps({ store, models: { researcher: model }, web });
     const seenUrls = createSeenUrls();
     const readableUrls = createReadableUrls();
+    const knownSources = createKnownSources();
 
     const [a, b] = await Promise.all(
-      directives.map((d) => runResearcher(deps, d, { brief: "Bifacial PV", seenUrls, readableUrls })),
+      directives.map((d) =>
+        runResearcher(deps, d, { brief: "Bifacial PV", seenUrls, readableUrls, knownSources }),
+      ),
     );
 
     expect(web.fetches).toEqual([shared]);

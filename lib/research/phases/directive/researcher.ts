@@ -23,7 +23,7 @@ import {
 } from "../../prompts/researcher.ts";
 import type { DirectiveRecord } from "../../store.ts";
 import { type BackgroundEvents, inBackground } from "./background-events.ts";
-import { knownSourcesFor } from "./known-sources.ts";
+import type { KnownSources } from "./known-sources.ts";
 import { createNoveltyTracker } from "./novelty.ts";
 import type { ReadableUrls } from "./readable-urls.ts";
 import { createResearcherSources } from "./researcher-sources.ts";
@@ -65,6 +65,8 @@ export interface ResearcherContext {
   brief: string;
   /** Shared by every researcher of the run. */
   seenUrls: SeenUrls;
+  /** Shared by every researcher of the run: the URLs it has stored as sources. */
+  knownSources: KnownSources;
   /** Shared by every researcher of the run: what extract_content may read (loadReadableUrls). */
   readableUrls: ReadableUrls;
 }
@@ -163,7 +165,7 @@ function startResearcher(
       seenUrls: ctx.seenUrls,
       readableUrls: ctx.readableUrls,
       background,
-      knownSources: knownSourcesFor(ctx, deps.store),
+      knownSources: ctx.knownSources,
       hitWrites: { urls: new Set(), done: Promise.resolve() },
       novelty: createNoveltyTracker(),
       sources: createResearcherSources(deps, directive.id),
