@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { EventSink, ResearchEvent } from "../../events.ts";
+import type { EventSink, StoredEvent } from "../../events.ts";
 import { inBackground } from "./background-events.ts";
 
-const think = (text: string): ResearchEvent => ({ type: "researcher.think", directiveId: "d", text });
+const think = (text: string): StoredEvent => ({ type: "researcher.think", directiveId: "d", text });
 
 /** A sink whose writes stay open until released, recording the order they were written in. */
 function slowSink() {
@@ -66,33 +66,42 @@ describe("inBackground", () => {
     expect(written).toEqual(["a", "c"]);
   });
 
-  it("queues other writes in the same order, with the sink itself for their events", async () => {
+  it("starts a step's rows at once and writes their events in their place among the others", async () => {
     const { sink, written, release } = slowSink();
     const bg = inBackground(sink);
     const rows: string[] = [];
     await bg.emit(think("before"));
-    bg.later(async (events) => {
+    bg.store(["https://a.example/page"], async () => {
       rows.push("page row");
-      // Written in its place, not queued again behind "after".
-      await events.emit(think("page read"));
+      return [think("page read")];
     });
     await bg.emit(think("after"));
-    expect(rows).toEqual([]);
+    // The rows do not wait for the events queued before them; a read of their URL waits for the rows only.
+    await bg.pending("https://a.example/page");
+    expect(rows).toEqual(["page row"]);
+    expect(written).toEqual([]);
     const flushed = bg.flush();
     await release();
     await flushed;
-    expect(rows).toEqual(["page row"]);
     expect(written).toEqual(["before", "page read", "after"]);
   });
 
-  it("flush also waits for what a queued write queues while it runs", async () => {
+  it("a failed row write fails flush, and its URL is no longer pending", async () => {
+    const bg = inBackground({ emit: async () => {} });
+    bg.store(["https://b.example/x"], () => Promise.reject(new Error("disk full")));
+    await expect(bg.pending("https://b.example/x")).resolves.toBeUndefined();
+    await expect(bg.flush()).rejects.toThrow("disk full");
+  });
+
+  it("flush also waits for what a write queues while it runs", async () => {
     const written: string[] = [];
     const sink: EventSink = { emit: async (e) => void written.push((e as { text: string }).text) };
     const bg = inBackground(sink);
-    bg.later(async () => {
+    bg.store([], async () => {
       await new Promise((r) => setTimeout(r, 20));
       // e.g. a source linked inside a page read announces itself through the researcher's events
       await bg.emit(think("nested"));
+      return [];
     });
     await bg.flush();
     expect(written).toEqual(["nested"]);

@@ -1,28 +1,34 @@
 /**
- * A researcher's events, written behind its work instead of in front of it. Each step's event
- * (a think, a search starting, a page read) was awaited before the researcher's next model or web
- * call; with five researchers stepping together those writes queue behind each other, and the
- * slowest researcher's next call waits for all of them. Here an emit returns at once and the
- * events are written in the order emitted, one after another, by the sink given (which still writes
- * each before announcing it). `flush` waits for the writes and reports the first failure, so a
- * researcher's events are all stored before its directive's end is. `later` queues any other write
- * of the researcher's (a page read's rows) in the same order.
+ * A researcher's writes, done beside or behind its work instead of in front of it. Each step's event
+ * (a think, a search starting, a page read) and each step's rows (a search's hits, a page read) were
+ * awaited before the researcher's next model or web call; with five researchers stepping together
+ * those writes queue behind each other, and the slowest researcher's next call waits for all of them.
+ *
+ * - An emit returns at once; the events are written in the order emitted, one after another, by the
+ *   sink given (which still writes each before announcing it).
+ * - `store` starts a step's rows at once and puts the events they produce in their place among the
+ *   researcher's events; until the rows are written, their URLs are `pending` (a read of one waits).
+ * - `flush` waits for all of it and reports the first failure, so a researcher's rows and events
+ *   are all stored before its directive's end is.
  */
-import { type EventSink, emitAll } from "../../events.ts";
+import { type EventSink, emitAll, type StoredEvent } from "../../events.ts";
 
 export interface BackgroundEvents extends EventSink {
   /**
-   * Queues a write behind the ones before it and returns at once. The write gets the sink itself:
-   * its events are written in its place in the order, not queued again behind later ones.
+   * Starts `write` (a step's rows) now and returns at once; the events it resolves to are written
+   * where this call stands in the researcher's order of events.
    */
-  later(write: (events: EventSink) => Promise<unknown>): void;
-  /** Waits until every event emitted and write queued so far is done; throws the first that failed. */
+  store(urls: readonly string[], write: () => Promise<readonly StoredEvent[]>): void;
+  /** Resolves once no write started by `store` for `url` is still running (never rejects). */
+  pending(url: string): Promise<void>;
+  /** Waits until every event emitted and every write stored so far is done; throws the first that failed. */
   flush(): Promise<void>;
 }
 
 export function inBackground(sink: EventSink): BackgroundEvents {
   let tail: Promise<void> = Promise.resolve();
   let failed: { error: unknown } | undefined;
+  const writing = new Map<string, Promise<unknown>>();
   const queue = (write: () => Promise<unknown>): Promise<void> => {
     tail = tail
       .then(async () => {
@@ -34,11 +40,30 @@ export function inBackground(sink: EventSink): BackgroundEvents {
     return Promise.resolve();
   };
   return {
-    later: (write) => void queue(() => write(sink)),
     emit: (event) => queue(() => sink.emit(event)),
     emitMany: (events) => queue(() => emitAll(sink, events)),
+    store(urls, write) {
+      const rows = write();
+      // Settled for the readers waiting on a URL; a failure reaches flush through the queue below.
+      const settled = rows.then(
+        () => {},
+        () => {},
+      );
+      for (const url of urls) {
+        const before = writing.get(url);
+        const done = before ? Promise.all([before, settled]) : settled;
+        writing.set(url, done);
+        void done.then(() => {
+          if (writing.get(url) === done) writing.delete(url);
+        });
+      }
+      void queue(async () => emitAll(sink, await rows));
+    },
+    async pending(url) {
+      await writing.get(url);
+    },
     async flush() {
-      // A write may queue another while it runs: wait until nothing new was queued.
+      // An event written may queue another while it runs: wait until nothing new was queued.
       for (let seen = tail; ; seen = tail) {
         await seen;
         if (seen === tail) break;

@@ -9,7 +9,7 @@
 import { domainOf, isWebUrl, normalizeUrl } from "../../../search/url.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { rethrowIfFatal, throwIfAborted } from "../../errors.ts";
-import { type EventSink, emitAll, type StoredEvent } from "../../events.ts";
+import type { StoredEvent } from "../../events.ts";
 import {
   formatAlreadyRead,
   formatFetchFailure,
@@ -40,12 +40,10 @@ export interface ToolContext {
   seenUrls: SeenUrls;
   /** Shared by every researcher of the run: the only URLs extract_content may read. */
   readableUrls: ReadableUrls;
-  /** The researcher's writes that its next call need not wait for (its events, a page read's rows). */
-  background: Pick<BackgroundEvents, "later" | "flush">;
+  /** The researcher's writes that its next call need not wait for (a page read's or a search's rows). */
+  background: Pick<BackgroundEvents, "store" | "pending" | "flush">;
   /** Shared by every researcher of the run: the URLs it has stored as sources. */
   knownSources: KnownSources;
-  /** This researcher's search hits being stored behind its calls, and those writes (see webSearch). */
-  hitWrites: { urls: Set<string>; done: Promise<unknown> };
   novelty: NoveltyTracker;
   sources: ResearcherSources;
   /** This researcher's searches and reads, as its stop rules count them. */
@@ -144,7 +142,10 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
     duplicates: n.duplicates,
     errors: outcome.errors,
   };
-  storeSearchHits(t, prepared, results);
+  t.background.store(
+    prepared.map((hit) => hit.normalizedUrl),
+    () => storeSearchHits(t, prepared, results),
+  );
   return formatSearchResults({
     query,
     results: views.map((v, i) => ({ ...v, ...n.verdicts[i] })),
@@ -156,33 +157,20 @@ export async function webSearch(t: ToolContext, query: string): Promise<string> 
   });
 }
 
-/**
- * A search's hits stored as sources of this directive, started at once (beside the researcher's
- * next call, not behind its queued events); their `source.added` events and the step's results are
- * queued in the researcher's background writes, in order with its other events.
- */
-function storeSearchHits(t: ToolContext, prepared: readonly NewSourceInput[], results: StoredEvent): void {
-  const urls = prepared.map((hit) => hit.normalizedUrl);
-  for (const url of urls) t.hitWrites.urls.add(url);
-  const rows = (async () => {
-    const announced: StoredEvent[] = [];
-    const stored = await t.sources.rememberAll(prepared, announced);
-    for (const [i, hit] of prepared.entries()) {
-      const { source, created } = stored[i];
-      // A provider's full text fills a row first stored without any (never overwrites one).
-      if (!created && hit.content) await t.sources.setContent(source, hit.content, hit.title);
-    }
-    return announced;
-  })();
-  const settled = rows.then(
-    () => {
-      for (const url of urls) t.hitWrites.urls.delete(url);
-    },
-    // A failed write fails the researcher through its background writes (flush), below.
-    () => {},
-  );
-  t.hitWrites.done = Promise.all([t.hitWrites.done, settled]);
-  t.background.later(async (events) => emitAll(events, [...(await rows), results]));
+/** A search's hits as sources of this directive; their `source.added`, then the step's results. */
+async function storeSearchHits(
+  t: ToolContext,
+  prepared: readonly NewSourceInput[],
+  results: StoredEvent,
+): Promise<StoredEvent[]> {
+  const announced: StoredEvent[] = [];
+  const stored = await t.sources.rememberAll(prepared, announced);
+  for (const [i, hit] of prepared.entries()) {
+    const { source, created } = stored[i];
+    // A provider's full text fills a row first stored without any (never overwrites one).
+    if (!created && hit.content) await t.sources.setContent(source, hit.content, hit.title);
+  }
+  return [...announced, results];
 }
 
 /** extract_content: each page is read once per run; its text becomes the source's snapshot. */
@@ -205,8 +193,8 @@ export async function extractContent(t: ToolContext, rawUrl: string): Promise<st
     return formatRefusedUrl(url);
   }
   const normalizedUrl = normalizeUrl(url);
-  // One of this researcher's hits still being stored behind its calls: in the store before it is looked up.
-  if (t.hitWrites.urls.has(normalizedUrl)) await t.hitWrites.done;
+  // A row of this researcher's still being written beside its calls: in the store before it is looked up.
+  await t.background.pending(normalizedUrl);
   if (!t.seenUrls.claim(normalizedUrl)) return showAlreadyRead(t, url, normalizedUrl);
 
   const existing = await t.sources.stored(normalizedUrl);
@@ -284,11 +272,11 @@ async function fetchPage(
   const links = followableLinks(doc.links);
   t.readableUrls.add(links);
   t.knownSources.claim(normalizedUrl);
-  // What the model is shown needs none of the page's rows: they are written behind the next call,
-  // in order with the researcher's events, and all stored before the researcher returns (a resumed
+  // What the model is shown needs none of the page's rows: they are written beside the next call,
+  // their events in order with the researcher's, all stored before the researcher returns (a resumed
   // run researches an unfinished directive again).
-  t.background.later((events) =>
-    storePageRead(t, events, { url, normalizedUrl, title, domain, doc, links }, existing),
+  t.background.store([normalizedUrl], () =>
+    storePageRead(t, { url, normalizedUrl, title, domain, doc, links }, existing),
   );
   return presentPage(t, normalizedUrl, url, existing?.title.trim() || title, doc.text, links);
 }
@@ -296,7 +284,6 @@ async function fetchPage(
 /** A page read's rows: its source (or the text on a bare search hit's row), the read mark, its links. */
 async function storePageRead(
   t: ToolContext,
-  events: EventSink,
   page: {
     url: string;
     normalizedUrl: string;
@@ -306,7 +293,7 @@ async function storePageRead(
     links: string[];
   },
   existing: SourceRecord | undefined,
-): Promise<void> {
+): Promise<StoredEvent[]> {
   const { url, normalizedUrl, title, domain, doc, links } = page;
   const directiveId = t.directive.id;
   // The step's events (a new source's `source.added`, then `researcher.fetch`) go out as one block
@@ -334,10 +321,7 @@ async function storePageRead(
     t.sources.markRead(source),
     links.length ? t.deps.store.savePageLinks(source.id, links) : undefined,
   ]);
-  await emitAll(events, [
-    ...later,
-    { type: "researcher.fetch", directiveId, url, ok: true, chars: doc.text.length },
-  ]);
+  return [...later, { type: "researcher.fetch", directiveId, url, ok: true, chars: doc.text.length }];
 }
 
 /**

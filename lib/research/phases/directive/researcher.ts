@@ -166,7 +166,6 @@ function startResearcher(
       readableUrls: ctx.readableUrls,
       background,
       knownSources: ctx.knownSources,
-      hitWrites: { urls: new Set(), done: Promise.resolve() },
       novelty: createNoveltyTracker(),
       sources: createResearcherSources(deps, directive.id),
       stopRules: createStopRules({
