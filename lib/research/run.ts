@@ -7,11 +7,20 @@
 
 import { BudgetExceededError } from "../ai/usage.ts";
 import { log } from "../telemetry/log.ts";
-import { directiveScope, phaseCompleted, phaseScope } from "../telemetry/scopes.ts";
-import { loadCheckpoint, type RunCheckpoint, STATE_VERSION } from "./checkpoint.ts";
+import { directiveScope, phaseScope } from "../telemetry/scopes.ts";
+import {
+  type AttemptState,
+  beginAttempt,
+  finishPhase,
+  flushEvents,
+  isDone,
+  settle,
+  startPhase,
+  writeStatus,
+} from "./attempt.ts";
+import { STATE_VERSION } from "./checkpoint.ts";
 import type { EngineDeps } from "./deps.ts";
 import { PhaseTimeoutError, runAbortReason } from "./errors.ts";
-import { emitAll, type StoredEvent } from "./events.ts";
 import { withPhaseTimeout } from "./phase-timeout.ts";
 import type { DirectiveOutcome } from "./phases/directive/execute.ts";
 import { createKnownSources } from "./phases/directive/known-sources.ts";
@@ -20,7 +29,6 @@ import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { createSeenUrls } from "./phases/directive/seen-urls.ts";
 import { type ExecuteDirective, skipLeftovers } from "./phases/supervision/execution.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, RunSnapshot, SourceRecord } from "./store.ts";
-import type { RunPhase, RunStatus } from "./vocabulary.ts";
 
 export { PhaseTimeoutError, type RunAbortReason } from "./errors.ts";
 
@@ -90,28 +98,9 @@ export type RunOutcome =
   | { status: "awaiting_plan_review"; directives: number }
   | { status: "interrupted" };
 
-/** One attempt at a run: what the phase steps share. */
-interface Attempt {
-  deps: EngineDeps;
+/** One attempt at a run, with the phases it runs. */
+interface Attempt extends AttemptState {
   phases: Phases;
-  checkpoint: RunCheckpoint;
-  question: string;
-  /**
-   * The run row as this attempt found it. What the engine reads from it (question, clarification,
-   * brief once written) changes only between attempts, or by the engine's own writes it tracks.
-   */
-  snapshot: RunSnapshot;
-  /**
-   * Events written with the next status change, in order: the start's, a finished phase's. Each
-   * stretch between model calls then costs one event write instead of one per event (flushEvents).
-   */
-  pending: StoredEvent[];
-  /** The checkpoint changed and is written with the next status change (writeStatus) or by settle. */
-  checkpointDirty: boolean;
-  /** Established knowledge of the run's owner, loaded when a phase first needs it. */
-  knowledgeItems?: KnowledgeItemRecord[];
-  /** The report and sources as the knowledge phase read them; the run's end counts from them. */
-  ending?: { report: { markdown: string } | undefined; sources: number };
 }
 
 /**
@@ -126,7 +115,7 @@ export async function runResearch(
   const snapshot = known ?? (await deps.store.getRun());
   const finished = alreadyFinished(snapshot.status);
   if (finished) return finished;
-  const attempt = await beginAttempt(deps, phases, snapshot);
+  const attempt: Attempt = Object.assign(await beginAttempt(deps, snapshot), { phases });
   const checkAbort = () => deps.signal.throwIfAborted();
   let partial: boolean;
   try {
@@ -159,93 +148,6 @@ function alreadyFinished(status: RunSnapshot["status"]): RunOutcome | undefined 
   if (status === "cancelled") return { status: "cancelled" };
   if (status === "failed") return { status: "failed", reason: "the run had already failed", partial: false };
   return undefined;
-}
-
-/**
- * Counts the attempt in the checkpoint and marks the run running; its start (or resume) is
- * announced with the first phase it starts, in one write (flushEvents), or on its own before
- * anything else is written.
- */
-async function beginAttempt(deps: EngineDeps, phases: Phases, snapshot: RunSnapshot): Promise<Attempt> {
-  const checkpoint = await loadCheckpoint(deps, snapshot.checkpoint, snapshot.stateVersion);
-  checkpoint.attempts += 1;
-  const start: StoredEvent =
-    checkpoint.attempts > 1 || snapshot.phase
-      ? { type: "run.resumed", phase: snapshot.phase, attempt: checkpoint.attempts }
-      : { type: "run.started", attempt: checkpoint.attempts };
-  const a: Attempt = {
-    deps,
-    phases,
-    checkpoint,
-    question: snapshot.question,
-    snapshot,
-    pending: [start],
-    checkpointDirty: true,
-  };
-  // The first phase's start writes the attempt's count with its status and phase; only a run with
-  // no phase left to start (its end, a clarification awaited) marks itself running here.
-  if (!firstPhaseStarts(a)) await writeStatus(a, { status: "running" });
-  return a;
-}
-
-/** Whether this attempt's first step is a startPhase (which sets the status to running with its phase). */
-function firstPhaseStarts(a: Attempt): boolean {
-  const { clarification } = a.deps.config;
-  if (clarification && !isDone(a, "clarification")) {
-    if (!a.snapshot.clarificationQuestion) return true;
-    if (!a.snapshot.clarificationAnswer) return false;
-  }
-  return (["brief", "supervision", "synthesis", "knowledge"] as const).some((p) => !isDone(a, p));
-}
-
-/** A status change, with the checkpoint when it changed since it was last written (one write). */
-async function writeStatus(a: Attempt, patch: { status: RunStatus; phase?: RunPhase }): Promise<void> {
-  const checkpoint = a.checkpointDirty
-    ? { checkpoint: { ...a.checkpoint }, stateVersion: STATE_VERSION }
-    : {};
-  await a.deps.store.setStatus({ ...patch, ...checkpoint });
-  a.checkpointDirty = false;
-}
-
-/** What is held for the next status change, written without one: the checkpoint, then the events. */
-async function settle(a: Attempt): Promise<void> {
-  if (a.checkpointDirty) {
-    await a.deps.store.saveCheckpoint({ ...a.checkpoint }, STATE_VERSION);
-    a.checkpointDirty = false;
-  }
-  await flushEvents(a);
-}
-
-/** Writes the events held for the next status change (the attempt's start, a finished phase) and `more`, in one block. */
-async function flushEvents(a: Attempt, more: readonly StoredEvent[] = []): Promise<void> {
-  const events = [...a.pending, ...more];
-  a.pending = [];
-  await emitAll(a.deps.events, events);
-}
-
-function isDone(a: Attempt, phase: RunPhase): boolean {
-  return a.checkpoint.done.includes(phase);
-}
-
-/** Status, phase and checkpoint in one write, then the events held for it and phase.started as one block. */
-async function startPhase(a: Attempt, phase: RunPhase): Promise<number> {
-  await writeStatus(a, { status: "running", phase });
-  await flushEvents(a, [{ type: "phase.started", phase }]);
-  return a.deps.clock.now();
-}
-
-/**
- * The phase is marked done in the checkpoint and phase.completed is held: both are written with
- * the next status change (the next phase's start: one write, then one event block) or, when none
- * follows, by settle (the run's end, an error). The checkpoint is always written before the event.
- */
-async function finishPhase(a: Attempt, phase: RunPhase, started: number): Promise<void> {
-  await flushEvents(a);
-  a.checkpoint.done.push(phase);
-  a.checkpointDirty = true;
-  const durationMs = a.deps.clock.now() - started;
-  a.pending.push({ type: "phase.completed", phase, durationMs });
-  phaseCompleted(phase, durationMs);
 }
 
 /** Established knowledge of the run's owner steers the brief and the supervisor (each trims to its budget). */
