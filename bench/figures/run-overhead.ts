@@ -1,6 +1,7 @@
 /**
- * Figures 1 and 2 of issue 14, from one scripted research run (model 300 ms a call, web 100 ms a
- * request, 5 researchers in each of 3 rounds — round 0 and two follow-up rounds):
+ * Figures 1 and 2 of issue 14, from scripted research runs in one app process (model 300 ms a
+ * call, web 100 ms a request, 5 researchers in each of 3 rounds — round 0 and two follow-up
+ * rounds), judged on the median of the runs after the first (see measureRunOverhead):
  * - orchestration overhead = wall ÷ busy, where wall runs from the POST to the terminal event's row
  *   time (`at`) and busy is the time at least one model call or web request was in flight (the union
  *   of the fixture logs' [at, endedAt] intervals, clipped to the wall window);
@@ -18,7 +19,7 @@ import {
   type TimedCall,
   unionLength,
 } from "../lib/call-timeline.ts";
-import { atMost, type BenchContext, type Benchmark, type Figure } from "../lib/figure.ts";
+import { atMost, type BenchContext, type Benchmark, type Figure, median } from "../lib/figure.ts";
 import { followRun } from "../lib/run-events.ts";
 import { type BenchWorld, startBenchWorld } from "../lib/world.ts";
 
@@ -26,6 +27,8 @@ const MODEL_MS = 300;
 const WEB_MS = 100;
 const ROUNDS = 3;
 const RESEARCHERS = 5;
+/** Runs measured after the first; the targets are judged on their median. */
+const WARM_RUNS = 3;
 const QUESTION = "How do air-source heat pumps compare with gas boilers in efficiency, cost and emissions?";
 
 /** A run's calls, classified for the chain: serial, a researcher lane, or other. */
@@ -67,11 +70,14 @@ function roleCounts(calls: readonly TimedCall[]): Record<string, number> {
   return counts;
 }
 
-export async function measureRunOverhead(
-  ctx: BenchContext,
-  name: string,
-  world: BenchWorld,
-): Promise<Figure[]> {
+/** One scripted run's two ratios and what explains them. */
+interface RunMeasure {
+  overhead: number;
+  critical: number;
+  details: Record<string, unknown> & { pathGapsByTransition: string[]; topPathGaps: string[] };
+}
+
+async function measureOneRun(world: BenchWorld): Promise<RunMeasure> {
   const script = benchScript({ webUrl: world.web.url, rounds: ROUNDS, perRound: RESEARCHERS });
   world.script(script.rules);
   const { id, postedAt } = await world.startRun(QUESTION, {
@@ -88,7 +94,10 @@ export async function measureRunOverhead(
     throw new Error(`run-overhead: the run ended with ${terminal.type}: ${JSON.stringify(terminal.data)}`);
   const end = terminal.at;
   const wall = end - postedAt;
-  const calls = classifyCalls(world, script.laneOfWebPath, script.researchers);
+  // The fixtures' logs keep earlier runs' calls; only this run's count.
+  const calls = classifyCalls(world, script.laneOfWebPath, script.researchers).filter(
+    (c) => c.at >= postedAt,
+  );
   const busy = unionLength(calls, postedAt, end);
   const chain = criticalPath(calls);
   const gaps = pathGaps(chain.path, postedAt, end);
@@ -116,14 +125,48 @@ export async function measureRunOverhead(
     modelLatencyMs: MODEL_MS,
     webLatencyMs: WEB_MS,
   };
-  ctx.log(`${name}: wall ${wall} ms, busy ${busy} ms, chain ${chain.chainMs} ms, ${rounds} rounds`);
-  ctx.log(`${name}: calls ${JSON.stringify(details.calls)}`);
-  ctx.log(`${name}: ${events.length} events ${JSON.stringify(details.eventsByType)}`);
-  for (const t of details.pathGapsByTransition) ctx.log(`${name}: gaps ${t}`);
-  for (const g of details.topPathGaps) ctx.log(`${name}: gap ${g}`);
+  return { overhead: wall / busy, critical: wall / chain.chainMs, details };
+}
+
+function logRun(ctx: BenchContext, label: string, m: RunMeasure): void {
+  const d = m.details;
+  ctx.log(
+    `${label}: overhead ${m.overhead.toFixed(3)}, critical ${m.critical.toFixed(3)} (wall ${d.wallMs} ms, busy ${d.busyMs} ms, chain ${d.chainMs} ms, ${d.rounds} rounds)`,
+  );
+}
+
+/**
+ * The targets are judged on a process that has run before (the median of WARM_RUNS runs after the
+ * first): the first run after a start also pays V8's first compile of the engine, the AI SDK and
+ * the routes (about 0.4 s here), once per process, which is not orchestration. That first run is
+ * measured too and printed beside them, without a target.
+ */
+export async function measureRunOverhead(
+  ctx: BenchContext,
+  name: string,
+  world: BenchWorld,
+): Promise<Figure[]> {
+  const cold = await measureOneRun(world);
+  logRun(ctx, `${name}, first run after start`, cold);
+  const warm: RunMeasure[] = [];
+  for (let i = 0; i < (ctx.quick ? 1 : WARM_RUNS); i++) {
+    warm.push(await measureOneRun(world));
+    logRun(ctx, `${name}, run ${i + 2}`, warm[warm.length - 1]);
+  }
+  const byOverhead = [...warm].sort((a, b) => a.overhead - b.overhead);
+  const typical = byOverhead[Math.floor((byOverhead.length - 1) / 2)];
+  ctx.log(`${name}: calls ${JSON.stringify(typical.details.calls)}`);
+  ctx.log(`${name}: ${typical.details.events} events ${JSON.stringify(typical.details.eventsByType)}`);
+  for (const t of typical.details.pathGapsByTransition) ctx.log(`${name}: gaps ${t}`);
+  for (const g of typical.details.topPathGaps) ctx.log(`${name}: gap ${g}`);
   const embedded = name === "embedded";
-  const overhead = wall / busy;
-  const critical = wall / chain.chainMs;
+  const overhead = median(warm.map((m) => m.overhead));
+  const critical = median(warm.map((m) => m.critical));
+  const details = {
+    ...typical.details,
+    runs: warm.map((m) => ({ overhead: m.overhead, critical: m.critical, wallMs: m.details.wallMs })),
+    firstRun: { overhead: cold.overhead, critical: cold.critical, wallMs: cold.details.wallMs },
+  };
   return [
     {
       id: `orchestration-overhead-${name}`,
@@ -141,6 +184,24 @@ export async function measureRunOverhead(
       ...(embedded ? atMost(critical, 1.1) : { target: "", pass: null }),
       details,
     },
+    {
+      id: `orchestration-overhead-${name}-first-run`,
+      name: `  the same, first run after start`,
+      value: cold.overhead,
+      unit: "×",
+      target: "",
+      pass: null,
+      details: cold.details,
+    },
+    {
+      id: `critical-path-${name}-first-run`,
+      name: `  critical path, first run after start`,
+      value: cold.critical,
+      unit: "×",
+      target: "",
+      pass: null,
+      details: cold.details,
+    },
   ];
 }
 
@@ -155,7 +216,7 @@ async function inWorld(ctx: BenchContext, name: string, opts: { postgresUrl?: st
 
 export const benchmark: Benchmark = {
   id: "run-overhead",
-  // One run is the measurement even with --quick: a smaller run would not be the figure's run.
+  // Full-size runs even with --quick (a smaller run would not be the figure's run); --quick measures one after the first.
   async run(ctx) {
     const figures = await inWorld(ctx, "embedded", {});
     if (ctx.postgresUrl) figures.push(...(await inWorld(ctx, "postgres", { postgresUrl: ctx.postgresUrl })));

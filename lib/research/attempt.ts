@@ -10,6 +10,7 @@ import type { EngineDeps } from "./deps.ts";
 import { emitAll, type StoredEvent } from "./events.ts";
 import type { KnowledgeItemRecord, RunSnapshot } from "./store.ts";
 import type { RunPhase, RunStatus } from "./vocabulary.ts";
+import { deferWrite } from "./writes-behind.ts";
 
 /** One attempt at a run: what the phase steps share. */
 export interface AttemptState {
@@ -75,11 +76,12 @@ export async function writeStatus(
   a: AttemptState,
   patch: { status: RunStatus; phase?: RunPhase },
 ): Promise<void> {
-  const checkpoint = a.checkpointDirty
-    ? { checkpoint: { ...a.checkpoint }, stateVersion: STATE_VERSION }
-    : {};
-  await a.deps.store.setStatus({ ...patch, ...checkpoint });
+  await a.deps.store.setStatus({ ...patch, ...checkpointIfDirty(a) });
   a.checkpointDirty = false;
+}
+
+function checkpointIfDirty(a: AttemptState) {
+  return a.checkpointDirty ? { checkpoint: { ...a.checkpoint }, stateVersion: STATE_VERSION } : {};
 }
 
 /** What is held for the next status change, written without one: the checkpoint, then the events. */
@@ -102,10 +104,29 @@ export function isDone(a: AttemptState, phase: RunPhase): boolean {
   return a.checkpoint.done.includes(phase);
 }
 
-/** Status, phase and checkpoint in one write, then the events held for it and phase.started as one block. */
-export async function startPhase(a: AttemptState, phase: RunPhase): Promise<number> {
-  await writeStatus(a, { status: "running", phase });
-  await flushEvents(a, [{ type: "phase.started", phase }]);
+/**
+ * Status, phase and checkpoint in one write, then the events held for it and phase.started as one
+ * block. With `behind`, both are deferred behind the phase's first model call (writes-behind.ts):
+ * what they write is taken now, so nothing the phase does later changes it.
+ */
+export async function startPhase(
+  a: AttemptState,
+  phase: RunPhase,
+  opts: { behind?: boolean } = {},
+): Promise<number> {
+  if (!opts.behind) {
+    await writeStatus(a, { status: "running", phase });
+    await flushEvents(a, [{ type: "phase.started", phase }]);
+    return a.deps.clock.now();
+  }
+  const status = { status: "running" as const, phase, ...checkpointIfDirty(a) };
+  const events: StoredEvent[] = [...a.pending, { type: "phase.started", phase }];
+  a.checkpointDirty = false;
+  a.pending = [];
+  await deferWrite(a.deps, async (d) => {
+    await d.store.setStatus(status);
+    await emitAll(d.events, events);
+  });
   return a.deps.clock.now();
 }
 

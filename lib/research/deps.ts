@@ -8,6 +8,7 @@ import type { ModelClient } from "../ai/client.ts";
 import type { ResearchConfig } from "./config.ts";
 import type { EventSink } from "./events.ts";
 import type { RunStore } from "./store.ts";
+import type { WritesBehind } from "./writes-behind.ts";
 
 /** A search hit as the engine needs it (lib/search's results satisfy this shape). */
 export interface EngineSearchResult {
@@ -52,6 +53,11 @@ export interface EngineDeps {
    */
   gatherSignal?: AbortSignal;
   config: ResearchConfig;
+  /**
+   * Writes deferred behind the next model call (writes-behind.ts); set by the engine for an
+   * attempt, whose store and sink then wait for them. Absent: deferWrite writes at once.
+   */
+  behind?: WritesBehind;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

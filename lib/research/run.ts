@@ -28,7 +28,16 @@ import { readableUrlsOf } from "./phases/directive/readable-urls.ts";
 import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { createSeenUrls } from "./phases/directive/seen-urls.ts";
 import { type ExecuteDirective, skipLeftovers } from "./phases/supervision/execution.ts";
-import type { DirectiveRecord, KnowledgeItemRecord, RunSnapshot, SourceRecord } from "./store.ts";
+import type { GatheredResearch } from "./phases/supervision/supervise.ts";
+import type {
+  DirectiveRecord,
+  DirectiveSourceRecord,
+  KnowledgeItemRecord,
+  ResearcherResultRecord,
+  RunSnapshot,
+  SourceRecord,
+} from "./store.ts";
+import { deferWrite, withWritesBehind } from "./writes-behind.ts";
 
 export { PhaseTimeoutError, type RunAbortReason } from "./errors.ts";
 
@@ -50,7 +59,7 @@ export interface Phases {
       executeDirective: ExecuteDirective;
       knowledge: KnowledgeItemRecord[];
     },
-  ): Promise<{ rounds: number; stopReason: string }>;
+  ): Promise<{ rounds: number; stopReason: string; gathered?: GatheredResearch }>;
   /** Round 0 only (plan, critique, revise), stored without executing: what plan review shows. */
   planFirstRound(
     deps: EngineDeps,
@@ -69,6 +78,8 @@ export interface Phases {
       directives: DirectiveRecord[];
       findings: { directiveId: string; findings: string }[];
       sources: SourceRecord[];
+      /** Each directive's sources in stored order, when in hand (else the phase reads them). */
+      directiveSources?: ReadonlyMap<string, DirectiveSourceRecord[]>;
       /** Research was stopped early at the owner's request: the report says so and is partial. */
       writtenEarly?: boolean;
     },
@@ -101,6 +112,8 @@ export type RunOutcome =
 /** One attempt at a run, with the phases it runs. */
 interface Attempt extends AttemptState {
   phases: Phases;
+  /** The research as supervision's last round read it, when that round ended in this attempt. */
+  gathered?: GatheredResearch;
 }
 
 /**
@@ -108,10 +121,22 @@ interface Attempt extends AttemptState {
  * it (the worker does, for the run's settings), so the engine does not read it again.
  */
 export async function runResearch(
-  deps: EngineDeps,
+  engineDeps: EngineDeps,
   phases: Phases,
   known?: RunSnapshot,
 ): Promise<RunOutcome> {
+  const deps = withWritesBehind(engineDeps);
+  try {
+    return await runAttempt(deps, phases, known);
+  } finally {
+    // An outcome returned with writes still deferred (a pause, a shutdown) waits for them.
+    await deps.behind
+      ?.flush()
+      .catch((e) => log("engine").warn({ err: e }, "a deferred write failed after the attempt's outcome"));
+  }
+}
+
+async function runAttempt(deps: EngineDeps, phases: Phases, known?: RunSnapshot): Promise<RunOutcome> {
   const snapshot = known ?? (await deps.store.getRun());
   const finished = alreadyFinished(snapshot.status);
   if (finished) return finished;
@@ -230,7 +255,7 @@ async function runSupervisionPhase(a: Attempt, brief: string): Promise<RunOutcom
   try {
     if (!a.checkpoint.gatheringStopped) gather?.throwIfAborted();
     if (!a.checkpoint.gatheringStopped) {
-      await withPhaseTimeout(deps, "supervision", (d) =>
+      const outcome = await withPhaseTimeout(deps, "supervision", (d) =>
         a.phases.runSupervision(d, {
           brief,
           executeDirective: (directive) =>
@@ -238,6 +263,7 @@ async function runSupervisionPhase(a: Attempt, brief: string): Promise<RunOutcom
           knowledge: items,
         }),
       );
+      a.gathered = outcome.gathered;
     }
   } catch (error) {
     if (a.deps.signal.aborted || !gather?.aborted) throw error;
@@ -285,6 +311,7 @@ async function proposePlan(a: Attempt, brief: string): Promise<RunOutcome> {
 async function runSynthesis(a: Attempt, brief: string): Promise<boolean> {
   const { store } = a.deps;
   if (isDone(a, "synthesis")) return (await store.getReport())?.partial ?? false;
+  if (a.gathered) return writeFreshReport(a, brief, a.gathered);
   const t = await startPhase(a, "synthesis");
   // A directive added while supervision was ending has missed its chance; steering is refused from here on.
   await skipLeftovers(a.deps);
@@ -296,6 +323,29 @@ async function runSynthesis(a: Attempt, brief: string): Promise<boolean> {
     const input = { question: a.question, brief, ...g, writtenEarly: a.checkpoint.gatheringStopped === true };
     partial = (await withPhaseTimeout(a.deps, "synthesis", (d) => a.phases.writeReport(d, input))).partial;
   }
+  await finishPhase(a, "synthesis", t);
+  return partial;
+}
+
+/**
+ * The report right after research that ended in this attempt. No report can be stored yet (one
+ * is only written once supervision is marked done, or when a run fails), so none is read; the
+ * report is written from what the last round read, and the phase's start and the skipping of
+ * directives left pending are written while the report's model call is out.
+ */
+async function writeFreshReport(a: Attempt, brief: string, gathered: GatheredResearch): Promise<boolean> {
+  const t = await startPhase(a, "synthesis", { behind: true });
+  // A directive added while supervision was ending has missed its chance; steering is refused from here on.
+  await deferWrite(a.deps, (d) => skipLeftovers(d));
+  const input = {
+    question: a.question,
+    brief,
+    directives: gathered.directives,
+    findings: findingsOf(gathered.results),
+    sources: gathered.sources,
+    directiveSources: gathered.sourcesByDirective,
+  };
+  const { partial } = await withPhaseTimeout(a.deps, "synthesis", (d) => a.phases.writeReport(d, input));
   await finishPhase(a, "synthesis", t);
   return partial;
 }
@@ -371,10 +421,14 @@ async function gathered(deps: EngineDeps) {
     deps.store.listResearcherResults(),
     deps.store.listSources(),
   ]);
-  const findings = results
+  return { directives, findings: findingsOf(results), sources };
+}
+
+/** Each researched directive's findings: compressed, or its raw notes when compression failed. */
+function findingsOf(results: readonly ResearcherResultRecord[]) {
+  return results
     .filter((r) => r.compressedFindings || r.rawNotes)
     .map((r) => ({ directiveId: r.directiveId, findings: (r.compressedFindings ?? r.rawNotes) as string }));
-  return { directives, findings, sources };
 }
 
 function countCitations(markdown: string): number {

@@ -5,7 +5,7 @@
  */
 import type { EngineDeps } from "../deps.ts";
 import type { SynthesisFindings } from "../prompts/synthesis.ts";
-import type { DirectiveRecord, SourceRecord } from "../store.ts";
+import type { DirectiveRecord, DirectiveSourceRecord, SourceRecord } from "../store.ts";
 import { parseLocalSourceList } from "./citations/bibliography.ts";
 import { renumberLocalCitations } from "./citations/markers.ts";
 import { hasSnapshot, indexSourcesByUrl, urlKey } from "./citations/source-list.ts";
@@ -52,6 +52,8 @@ export async function prepareFindings(
   input: {
     directives: readonly DirectiveRecord[];
     findings: readonly { directiveId: string; findings: string }[];
+    /** Each directive's sources in stored order, when the caller has them. */
+    directiveSources?: ReadonlyMap<string, DirectiveSourceRecord[]>;
   },
   numbered: readonly SourceRecord[],
 ): Promise<FindingsItem[]> {
@@ -62,9 +64,10 @@ export async function prepareFindings(
     f.findings.trim() ? parseLocalSourceList(f.findings) : undefined,
   );
   // Findings without their own source list number sources in the directive's order: one read for all.
-  const ownSources = await deps.store.listSourcesOfDirectives(
-    input.findings.filter((_, i) => parsed[i] && !parsed[i].urls.size).map((f) => f.directiveId),
-  );
+  const needed = input.findings.filter((_, i) => parsed[i] && !parsed[i].urls.size).map((f) => f.directiveId);
+  const given = input.directiveSources;
+  const ownSources =
+    given && needed.every((id) => given.has(id)) ? given : await deps.store.listSourcesOfDirectives(needed);
   const items: FindingsItem[] = [];
   for (const [index, f] of input.findings.entries()) {
     const local = parsed[index];

@@ -15,7 +15,8 @@ import {
   synthesisInstructions,
   synthesisPrompt,
 } from "../prompts/synthesis.ts";
-import type { CitationRecord, DirectiveRecord, SourceRecord } from "../store.ts";
+import type { CitationRecord, DirectiveRecord, DirectiveSourceRecord, SourceRecord } from "../store.ts";
+import { deferWrite } from "../writes-behind.ts";
 import {
   type CitationStats,
   type LinkCorrection,
@@ -35,6 +36,8 @@ export interface ReportInput {
   directives: DirectiveRecord[];
   findings: { directiveId: string; findings: string }[];
   sources: SourceRecord[];
+  /** Each directive's sources in stored order, when the caller has them; otherwise they are read. */
+  directiveSources?: ReadonlyMap<string, DirectiveSourceRecord[]>;
   /**
    * The owner asked for the report before the research ended (POST /api/runs/:id/finish): it is
    * written from what was gathered, says so at the top, and is stored as partial.
@@ -232,7 +235,8 @@ export async function writeReport(
   input: ReportInput,
   opts: WriteReportOptions = {},
 ): Promise<ReportOutcome> {
-  await deps.events.emit({ type: "report.started" });
+  // Written while the report's model call is out when the engine defers writes (writes-behind.ts).
+  await deferWrite(deps, (d) => d.events.emit({ type: "report.started" }));
   const numbered = citableSources(input.sources);
   const items = await prepareFindings(deps, input, numbered);
   const sourceList = numbered.map((s, i) => ({ number: i + 1, title: s.title, url: s.url }));

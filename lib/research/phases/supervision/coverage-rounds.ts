@@ -75,6 +75,8 @@ interface FollowUpInput {
   knowledge: string;
   coverage: CoverageReport;
   origins: ReadonlyMap<string, DirectiveOrigin>;
+  /** The supervisor's memory when the caller built it from rows in hand; absent: read from the store. */
+  memory?: MemoryEntry[];
 }
 
 /** The supervisor's conversation of this round: its memory so far and the coverage table. */
@@ -96,7 +98,7 @@ export async function planFollowUpRound(deps: EngineDeps, input: FollowUpInput):
   const talk: RoundConversation = {
     deps,
     round: input.round,
-    entries: await loadMemoryEntries(deps.store),
+    entries: input.memory ?? (await loadMemoryEntries(deps.store)),
     table: formatCoverageTable(input.coverage, input.origins),
     messages: (kept, request) => [
       { role: "user", content: memoryPreamble(input.brief, input.knowledge) },

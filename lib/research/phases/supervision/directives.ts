@@ -5,7 +5,12 @@
 
 import type { EngineDeps } from "../../deps.ts";
 import { emitAll } from "../../events.ts";
-import type { DirectiveRecord } from "../../store.ts";
+import type {
+  DirectiveRecord,
+  DirectiveSourceRecord,
+  ResearcherResultRecord,
+  SourceRecord,
+} from "../../store.ts";
 import {
   type DirectiveOrigin,
   type DirectivePriority,
@@ -188,9 +193,18 @@ function nearDuplicate(topic: string, earlier: readonly ExistingTopic[]): TopicR
 }
 
 /** The run's coverage as stored right now, plus each directive's origin for the table. */
-export async function loadCoverage(
-  deps: EngineDeps,
-): Promise<{ report: CoverageReport; origins: Map<string, DirectiveOrigin>; directives: DirectiveRecord[] }> {
+/** Coverage as measured from the store, with the rows it was measured from (later steps reuse them). */
+export interface LoadedCoverage {
+  report: CoverageReport;
+  origins: Map<string, DirectiveOrigin>;
+  directives: DirectiveRecord[];
+  results: ResearcherResultRecord[];
+  sources: SourceRecord[];
+  /** The sources of every directive that was researched, each in its stored order. */
+  sourcesByDirective: Map<string, DirectiveSourceRecord[]>;
+}
+
+export async function loadCoverage(deps: EngineDeps): Promise<LoadedCoverage> {
   const [directives, results, allSources] = await Promise.all([
     deps.store.listDirectives(),
     deps.store.listResearcherResults(),
@@ -207,7 +221,8 @@ export async function loadCoverage(
     { directives, sourcesByDirective, findingsByDirective, seenSources: allSources.length },
     deps.config,
   );
-  return { report, origins: new Map(directives.map((d) => [d.id, d.origin])), directives };
+  const origins = new Map(directives.map((d) => [d.id, d.origin]));
+  return { report, origins, directives, results, sources: allSources, sourcesByDirective };
 }
 
 /** One `directive.created` event per stored directive, in order. */

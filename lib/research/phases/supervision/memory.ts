@@ -9,7 +9,12 @@
  */
 import type { ModelMessage } from "ai";
 import { dataBlock } from "../../prompts/data-blocks.ts";
-import type { DirectiveRecord, RunStore, SupervisionRoundRecord } from "../../store.ts";
+import type {
+  DirectiveRecord,
+  ResearcherResultRecord,
+  RunStore,
+  SupervisionRoundRecord,
+} from "../../store.ts";
 import { renderDecision } from "./memory-decisions.ts";
 
 export const CHARS_PER_TOKEN = 4;
@@ -118,6 +123,16 @@ export async function loadMemoryEntries(store: RunStore): Promise<MemoryEntry[]>
     store.listDirectives(),
     store.listResearcherResults(),
   ]);
+  return memoryEntriesOf({ rounds, directives, results });
+}
+
+/** The memory from the rows loadMemoryEntries reads, when the caller has them in hand. */
+export function memoryEntriesOf(rows: {
+  rounds: readonly SupervisionRoundRecord[];
+  directives: readonly DirectiveRecord[];
+  results: readonly ResearcherResultRecord[];
+}): MemoryEntry[] {
+  const { rounds, directives, results } = rows;
   const findings = new Map(results.map((r) => [r.directiveId, r.compressedFindings ?? r.rawNotes ?? ""]));
   const roundNumbers = [...new Set([...rounds.map((r) => r.round), ...directives.map((d) => d.round)])].sort(
     (a, b) => a - b,

@@ -11,12 +11,20 @@ import { throwIfAborted } from "../../errors.ts";
 import { knowledgeBlock } from "../../prompts/data-blocks.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, SupervisionRoundRecord } from "../../store.ts";
 import type { RoundDecision } from "../../vocabulary.ts";
+import { deferWrite } from "../../writes-behind.ts";
 import { selectKnowledge } from "../brief.ts";
 import { coverageRecord } from "./coverage.ts";
 import { planFollowUpRound } from "./coverage-rounds.ts";
-import { announceDirectives, executionOrder, isRunnable, loadCoverage } from "./directives.ts";
+import {
+  announceDirectives,
+  executionOrder,
+  isRunnable,
+  type LoadedCoverage,
+  loadCoverage,
+} from "./directives.ts";
 import type { ExecuteDirective } from "./execution.ts";
 import { ageOutLowUserDirectives, executeRunnable, skipLeftovers } from "./execution.ts";
+import { memoryEntriesOf } from "./memory.ts";
 import { planRoundZero } from "./round0.ts";
 
 export type { DirectiveOutcome } from "../directive/execute.ts";
@@ -37,11 +45,20 @@ export interface SupervisionInput {
   knowledge?: readonly KnowledgeItemRecord[];
 }
 
+/**
+ * The research as the last round read it when it ended in this attempt: directives, researcher
+ * results, sources and each directive's sources. The report is written from it without reading
+ * it all again.
+ */
+export type GatheredResearch = Omit<LoadedCoverage, "report" | "origins">;
+
 export interface SupervisionOutcome {
   /** Rounds in the history, round 0 included. */
   rounds: number;
   stopReason: StopCode;
   directives: DirectiveRecord[];
+  /** Set when the last round was executed and decided in this attempt (not after a resume or a planned stop). */
+  gathered?: GatheredResearch;
 }
 
 interface Decision {
@@ -50,7 +67,10 @@ interface Decision {
   reason: string;
 }
 
-type Coverage = Awaited<ReturnType<typeof loadCoverage>>;
+/** A round decided in this attempt: the rows its coverage was measured from, and the rounds with it decided. */
+interface RoundEnd extends LoadedCoverage {
+  rounds: SupervisionRoundRecord[];
+}
 
 interface RoundContext {
   deps: EngineDeps;
@@ -58,11 +78,14 @@ interface RoundContext {
   knowledge: string;
   startedAt: number;
   /**
-   * The coverage measured when the round before was decided `continue` in this attempt. Nothing
-   * the engine writes between that decision and the next round's start changes it, so the next
-   * round starts from it instead of reading it all again.
+   * The round before, when it was decided `continue` in this attempt. Nothing the engine writes
+   * between that decision and the next round's start changes what it read, so the next round
+   * measures coverage and rebuilds the supervisor's memory from it instead of reading it all again
+   * (and can think while the round's end is still being written).
    */
-  carried?: Coverage;
+  carried?: RoundEnd;
+  /** The last round, when it was executed and decided `stop` in this attempt. */
+  ended?: RoundEnd;
 }
 
 const STOP_CODES: readonly StopCode[] = [
@@ -101,6 +124,13 @@ export async function runSupervision(deps: EngineDeps, input: SupervisionInput):
     if (result.decision === "stop") code = result.code ?? "max_rounds";
     round++;
   }
+  const ended = ctx.ended;
+  if (ended) {
+    // Directives left pending are skipped behind the report's first model call.
+    await deferWrite(deps, (d) => skipLeftovers(d));
+    const { report: _, origins: __, rounds: decided, ...gathered } = ended;
+    return { rounds: decided.length, stopReason: code, directives: ended.directives, gathered };
+  }
   await skipLeftovers(deps);
   const [rounds, directives] = await Promise.all([deps.store.listRounds(), deps.store.listDirectives()]);
   return { rounds: rounds.length, stopReason: code, directives };
@@ -111,12 +141,12 @@ async function savedRound(ctx: RoundContext, round: number): Promise<Supervision
 }
 
 async function announceRound(
-  ctx: RoundContext,
+  deps: EngineDeps,
   round: number,
   directives?: readonly DirectiveRecord[],
 ): Promise<void> {
-  const pending = (directives ?? (await ctx.deps.store.listDirectives())).filter(isRunnable).length;
-  await ctx.deps.events.emit({ type: "supervision.round_started", round, pending });
+  const pending = (directives ?? (await deps.store.listDirectives())).filter(isRunnable).length;
+  await deps.events.emit({ type: "supervision.round_started", round, pending });
 }
 
 /**
@@ -164,7 +194,7 @@ export async function planFirstRound(
 
 async function roundZero(ctx: RoundContext): Promise<Decision> {
   const { deps, input } = ctx;
-  await announceRound(ctx, 0);
+  await announceRound(deps, 0);
   const record = await planFirstRound(deps, input);
   return finishRound(ctx, record, () => {
     if (!deps.config.supervisionEnabled) {
@@ -188,7 +218,9 @@ async function followUpRound(ctx: RoundContext, round: number): Promise<Decision
   const { deps, input } = ctx;
   const carried = ctx.carried;
   ctx.carried = undefined;
-  await announceRound(ctx, round, carried?.directives);
+  // After a round decided in this attempt, the start is written while the supervisor thinks.
+  if (carried) await deferWrite(deps, (d) => announceRound(d, round, carried.directives));
+  else await announceRound(deps, round);
   // A round that follows one decided in this attempt cannot have been planned yet (only a resumed
   // run finds its round saved undecided).
   let record = carried ? undefined : await savedRound(ctx, round);
@@ -200,6 +232,7 @@ async function followUpRound(ctx: RoundContext, round: number): Promise<Decision
       knowledge: ctx.knowledge,
       coverage: coverage.report,
       origins: coverage.origins,
+      memory: carried && memoryEntriesOf(carried),
     });
     const runnable = executionOrder(await deps.store.listDirectives());
     const planned = plan.stop
@@ -267,7 +300,7 @@ async function finishRound(
   const { deps } = ctx;
   await ageOutLowUserDirectives(deps, record.round);
   await executeRunnable(deps, ctx.input.executeDirective);
-  const after = await loadCoverage(deps);
+  const [after, stored] = await Promise.all([loadCoverage(deps), deps.store.listRounds()]);
   const before = record.coverageBefore as {
     totalSources?: number;
     directives?: { directiveId: string; status: string }[];
@@ -295,20 +328,29 @@ async function finishRound(
             decision: "continue" as const,
             reason: `${executed} directive(s) researched, ${newSources} new source(s); heuristic confidence ${after.report.heuristic.confidence.toFixed(2)}`,
           });
-  await deps.store.saveRound({
+  const decided: SupervisionRoundRecord = {
     ...record,
     directivesExecuted: executed,
     newSources: Math.max(0, newSources),
     coverageAfter: coverageRecord(after.report),
     decision: decision.decision,
     reason: decision.reason,
+  };
+  // The round's end is written while the next step's first model call (the next round's thought,
+  // or the report) is out; a run that stops before it lands decides this round again on resume.
+  await deferWrite(deps, async (d) => {
+    await d.store.saveRound(decided);
+    await d.events.emit({
+      type: "supervision.round_completed",
+      round: decided.round,
+      decision: decision.decision,
+      reason: decision.reason,
+    });
   });
-  await deps.events.emit({
-    type: "supervision.round_completed",
-    round: record.round,
-    decision: decision.decision,
-    reason: decision.reason,
-  });
-  if (decision.decision === "continue") ctx.carried = after;
+  const rounds = [...stored.filter((r) => r.round !== decided.round), decided].sort(
+    (x, y) => x.round - y.round,
+  );
+  if (decision.decision === "continue") ctx.carried = { ...after, rounds };
+  else ctx.ended = { ...after, rounds };
   return decision;
 }
