@@ -109,7 +109,17 @@ export function withWritesBehind(deps: EngineDeps): EngineDeps {
  * (a phase called on its own, as in unit tests) writes it now. Either way the caller goes on as
  * if it were written: whatever it does next with the store comes after it.
  */
-export async function deferWrite(deps: EngineDeps, write: DeferredWrite): Promise<void> {
-  if (deps.behind) deps.behind.defer(write);
-  else await write(deps);
+export function deferWrite(deps: EngineDeps, write: DeferredWrite): Promise<void>;
+/** The same for code given only the store and sink (and the queue when there is one). */
+export function deferWrite(deps: WriteParts, write: (direct: WriteParts) => Promise<unknown>): Promise<void>;
+export async function deferWrite(
+  deps: WriteParts,
+  write: (direct: never) => Promise<unknown>,
+): Promise<void> {
+  const run = write as (direct: WriteParts) => Promise<unknown>;
+  if (deps.behind) deps.behind.defer(run);
+  else await run(deps);
 }
+
+/** What a deferred write needs of the engine's dependencies. */
+export type WriteParts = Pick<EngineDeps, "store" | "events" | "behind">;

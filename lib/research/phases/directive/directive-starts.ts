@@ -2,26 +2,29 @@
  * The directives a round starts together are marked running in one write and announced in one
  * block of `directive.started` events. A round's researchers start in the same turn of the event
  * loop; one status update and one event each, one after another, sat between the supervisor's
- * decision and the first researcher's model call. Each directive still waits until its own start
- * is stored and announced before its researcher begins.
+ * decision and the first researcher's model call. Each directive waits until its own start is
+ * stored and announced before its researcher begins, or, when the engine defers writes, until it
+ * is queued to be: the researcher's first store call then comes after it.
  */
-import type { EngineDeps } from "../../deps.ts";
 import { emitAll } from "../../events.ts";
+import { deferWrite, type WriteParts } from "../../writes-behind.ts";
 
 export interface DirectiveStarts {
-  /** Resolves once `directiveId` is stored as running and its `directive.started` is written. */
+  /** Resolves once `directiveId` is stored as running and its `directive.started` written (or both are deferred). */
   start(directiveId: string): Promise<void>;
 }
 
-export function createDirectiveStarts(deps: Pick<EngineDeps, "store" | "events">): DirectiveStarts {
+export function createDirectiveStarts(deps: WriteParts): DirectiveStarts {
   let open: { ids: string[]; written: Promise<void> } | undefined;
-  const write = async (ids: readonly string[]) => {
-    await deps.store.markDirectivesRunning(ids);
-    await emitAll(
-      deps.events,
-      ids.map((directiveId) => ({ type: "directive.started", directiveId }) as const),
-    );
-  };
+  // Behind the researchers' first model calls when the engine defers writes (writes-behind.ts).
+  const write = (ids: readonly string[]) =>
+    deferWrite(deps, async (d) => {
+      await d.store.markDirectivesRunning(ids);
+      await emitAll(
+        d.events,
+        ids.map((directiveId) => ({ type: "directive.started", directiveId }) as const),
+      );
+    });
   return {
     start(directiveId) {
       if (!open) {
@@ -42,10 +45,7 @@ export function createDirectiveStarts(deps: Pick<EngineDeps, "store" | "events">
 /** One batcher per researcher context (the supervision phase's), created on first use. */
 const byContext = new WeakMap<object, DirectiveStarts>();
 
-export function directiveStartsFor(
-  context: object,
-  deps: Pick<EngineDeps, "store" | "events">,
-): DirectiveStarts {
+export function directiveStartsFor(context: object, deps: WriteParts): DirectiveStarts {
   let starts = byContext.get(context);
   if (!starts) {
     starts = createDirectiveStarts(deps);

@@ -35,11 +35,16 @@ export function roundQueue(directives: readonly DirectiveRecord[], slots: number
 /**
  * Skips the low-priority user directives that have waited `lowPriorityUserMaxRounds` rounds or
  * more by `round` (counted from the round they were added in), each with a `directive.aged_out`.
+ * `directives` is the run's list when the caller has just read it. Returns the ids skipped.
  */
-export async function ageOutLowUserDirectives(deps: EngineDeps, round: number): Promise<number> {
+export async function ageOutLowUserDirectives(
+  deps: EngineDeps,
+  round: number,
+  directives?: readonly DirectiveRecord[],
+): Promise<Set<string>> {
   const limit = deps.config.lowPriorityUserMaxRounds;
-  let aged = 0;
-  for (const d of await deps.store.listDirectives()) {
+  const aged = new Set<string>();
+  for (const d of directives ?? (await deps.store.listDirectives())) {
     if (d.status !== "pending" || !isLowUserDirective(d) || round - d.round < limit) continue;
     const reason = `low-priority request waited ${round - d.round} rounds without a free researcher (limit ${limit})`;
     await deps.store.setDirectiveStatus(d.id, "skipped", reason);
@@ -50,21 +55,24 @@ export async function ageOutLowUserDirectives(deps: EngineDeps, round: number): 
       addedInRound: d.round,
       topic: d.topic,
     });
-    aged++;
+    aged.add(d.id);
   }
   return aged;
 }
 
 /**
  * Runs the round's queue (pending directives and any left `running` by a dead worker; see
- * roundQueue) in priority order, at most `maxConcurrentResearchers` at once. A failing directive
+ * roundQueue) in priority order, at most `maxConcurrentResearchers` at once; from `directives`
+ * when the caller has just read the run's list. A failing directive
  * is recorded and never fails the round; cancellation and an exhausted budget propagate.
  */
 export async function executeRunnable(
   deps: EngineDeps,
   execute: ExecuteDirective,
+  directives?: readonly DirectiveRecord[],
 ): Promise<DirectiveOutcome[]> {
-  const queue = roundQueue(await deps.store.listDirectives(), deps.config.maxConcurrentResearchers);
+  const listed = directives ?? (await deps.store.listDirectives());
+  const queue = roundQueue(listed, deps.config.maxConcurrentResearchers);
   const results = await mapWithConcurrency(
     queue,
     deps.config.maxConcurrentResearchers,

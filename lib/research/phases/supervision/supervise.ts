@@ -158,12 +158,20 @@ export async function planFirstRound(
   deps: EngineDeps,
   input: Pick<SupervisionInput, "brief" | "knowledge">,
 ): Promise<SupervisionRoundRecord> {
+  return (await firstRoundPlan(deps, input)).record;
+}
+
+/** planFirstRound, with the run's directives as read after the plan when it was made now. */
+async function firstRoundPlan(
+  deps: EngineDeps,
+  input: Pick<SupervisionInput, "brief" | "knowledge">,
+): Promise<{ record: SupervisionRoundRecord; directives?: DirectiveRecord[] }> {
   const saved = (await deps.store.listRounds()).find((r) => r.round === 0);
-  if (saved) return saved;
+  if (saved) return { record: saved };
   const items = selectKnowledge(input.knowledge ?? [], input.brief, deps.config.knowledgeBudgetTokens);
-  const coverageBefore = coverageRecord((await loadCoverage(deps)).report);
-  const existing = await deps.store.listDirectives();
-  const planned = existing.filter((d) => d.origin === "supervisor" && d.round === 0);
+  const coverage = await loadCoverage(deps);
+  const coverageBefore = coverageRecord(coverage.report);
+  const planned = coverage.directives.filter((d) => d.origin === "supervisor" && d.round === 0);
   let generated = planned.length;
   let assessment: Record<string, unknown> = { resumed: true, finalCount: planned.length };
   // Directives stored but no checkpoint: the worker died in between, so the plan stands.
@@ -172,8 +180,10 @@ export async function planFirstRound(
     generated = plan.created.length;
     assessment = plan.record;
   }
-  if (!(await deps.store.listDirectives()).some((d) => d.status !== "skipped")) {
+  let directives = await deps.store.listDirectives();
+  if (!directives.some((d) => d.status !== "skipped")) {
     generated += await addBriefDirective(deps, input.brief);
+    directives = await deps.store.listDirectives();
   }
   const record: SupervisionRoundRecord = {
     round: 0,
@@ -188,23 +198,30 @@ export async function planFirstRound(
     decision: null,
     reason: null,
   };
-  await deps.store.saveRound(record);
-  return record;
+  // Written while the round's researchers make their first model calls (or before plan review's
+  // next read); a run that stops before it lands keeps its stored plan (see above).
+  await deferWrite(deps, (d) => d.store.saveRound(record));
+  return { record, directives };
 }
 
 async function roundZero(ctx: RoundContext): Promise<Decision> {
   const { deps, input } = ctx;
   await announceRound(deps, 0);
-  const record = await planFirstRound(deps, input);
-  return finishRound(ctx, record, () => {
-    if (!deps.config.supervisionEnabled) {
-      return stop("supervision_disabled", "coverage supervision is turned off for this run");
-    }
-    if (deps.config.maxSupervisionRounds === 0) {
-      return stop("max_rounds", "no supervision rounds after round 0");
-    }
-    return undefined;
-  });
+  const { record, directives } = await firstRoundPlan(deps, input);
+  return finishRound(
+    ctx,
+    record,
+    () => {
+      if (!deps.config.supervisionEnabled) {
+        return stop("supervision_disabled", "coverage supervision is turned off for this run");
+      }
+      if (deps.config.maxSupervisionRounds === 0) {
+        return stop("max_rounds", "no supervision rounds after round 0");
+      }
+      return undefined;
+    },
+    directives,
+  );
 }
 
 /** When every proposed directive was refused (e.g. duplicates of user ones) and nothing is queued. */
@@ -224,6 +241,7 @@ async function followUpRound(ctx: RoundContext, round: number): Promise<Decision
   // A round that follows one decided in this attempt cannot have been planned yet (only a resumed
   // run finds its round saved undecided).
   let record = carried ? undefined : await savedRound(ctx, round);
+  let directives: DirectiveRecord[] | undefined;
   if (!record) {
     const coverage = carried ?? (await loadCoverage(deps));
     const plan = await planFollowUpRound(deps, {
@@ -234,7 +252,8 @@ async function followUpRound(ctx: RoundContext, round: number): Promise<Decision
       origins: coverage.origins,
       memory: carried && memoryEntriesOf(carried),
     });
-    const runnable = executionOrder(await deps.store.listDirectives());
+    directives = await deps.store.listDirectives();
+    const runnable = executionOrder(directives);
     const planned = plan.stop
       ? stop(plan.stop.code, plan.stop.reason)
       : runnable.length
@@ -270,36 +289,49 @@ async function followUpRound(ctx: RoundContext, round: number): Promise<Decision
       });
       return planned;
     }
-    await deps.store.saveRound(record);
+    // The plan's record is written while the round's researchers make their first model calls.
+    const undecided = record;
+    await deferWrite(deps, (d) => d.store.saveRound(undecided));
   }
   const plannedStop = record.assessment?.plannedStop;
-  return finishRound(ctx, record, (executed) => {
-    if (typeof plannedStop === "string") {
-      const suffix = executed ? `; the ${executed} queued directive(s) were still researched` : "";
-      return { decision: "stop", code: codeOf(plannedStop), reason: plannedStop + suffix };
-    }
-    if (round >= deps.config.maxSupervisionRounds) {
-      return stop(
-        "max_rounds",
-        `reached the limit of ${deps.config.maxSupervisionRounds} supervision rounds`,
-      );
-    }
-    return undefined;
-  });
+  return finishRound(
+    ctx,
+    record,
+    (executed) => {
+      if (typeof plannedStop === "string") {
+        const suffix = executed ? `; the ${executed} queued directive(s) were still researched` : "";
+        return { decision: "stop", code: codeOf(plannedStop), reason: plannedStop + suffix };
+      }
+      if (round >= deps.config.maxSupervisionRounds) {
+        return stop(
+          "max_rounds",
+          `reached the limit of ${deps.config.maxSupervisionRounds} supervision rounds`,
+        );
+      }
+      return undefined;
+    },
+    directives,
+  );
 }
 
 /**
  * Executes the round's runnable directives, measures coverage, decides (the round's own stop
  * rule first, then no new sources and the wall-clock limit) and saves the decided round.
+ * `directives` is the run's list when the caller read it just before (after the round's plan).
  */
 async function finishRound(
   ctx: RoundContext,
   record: SupervisionRoundRecord,
   roundRule: (executed: number) => Decision | undefined,
+  directives?: readonly DirectiveRecord[],
 ): Promise<Decision> {
   const { deps } = ctx;
-  await ageOutLowUserDirectives(deps, record.round);
-  await executeRunnable(deps, ctx.input.executeDirective);
+  const aged = await ageOutLowUserDirectives(deps, record.round, directives);
+  await executeRunnable(
+    deps,
+    ctx.input.executeDirective,
+    directives?.filter((d) => !aged.has(d.id)),
+  );
   const [after, stored] = await Promise.all([loadCoverage(deps), deps.store.listRounds()]);
   const before = record.coverageBefore as {
     totalSources?: number;
