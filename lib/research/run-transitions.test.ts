@@ -124,6 +124,76 @@ describe("a run's start and phase transitions", () => {
     expect((await getRun(engine.handle.db, s.run.id))?.status).toBe("completed");
   });
 
+  it("writes the report right after research from the rows the last round read, while the report phase's start is written", async () => {
+    const s = await setup();
+    const log: string[] = [];
+    let release = () => {};
+    const reportCalled = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The synthesis phase's status write is held until the report is asked for (2 s at most).
+    const store: RunStore = Object.create(s.deps.store);
+    store.setStatus = async (patch) => {
+      if (patch.phase === "synthesis") {
+        await Promise.race([reportCalled, new Promise((resolve) => setTimeout(resolve, 2000))]);
+        log.push("synthesis started (stored)");
+      }
+      return s.deps.store.setStatus(patch);
+    };
+    const gathered = {
+      directives: [],
+      results: [
+        {
+          directiveId: "d1",
+          messages: [],
+          compressedFindings: "Heat pumps reach a COP of 3 [1].",
+          rawNotes: null,
+          toolCalls: 2,
+          stopReason: "done",
+        },
+      ],
+      sources: [],
+      sourcesByDirective: new Map(),
+    };
+    let input: Parameters<Phases["writeReport"]>[1] | undefined;
+    const writeReport: Phases["writeReport"] = async (deps, given) => {
+      log.push("report asked for");
+      release();
+      input = given;
+      const markdown = "A finding [1].\n\n## Sources\n\n[1] x\n";
+      await deps.store.saveReport({ markdown, partial: false, citationStats: {} });
+      return { markdown, partial: false };
+    };
+    const runSupervision: Phases["runSupervision"] = async () => ({
+      rounds: 1,
+      stopReason: "max_rounds",
+      gathered,
+    });
+    const outcome = await runResearch({ ...s.deps, store }, phases({}, { runSupervision, writeReport }));
+
+    expect(outcome).toEqual({ status: "completed", partial: false });
+    expect(log).toEqual(["report asked for", "synthesis started (stored)"]);
+    expect(input?.findings).toEqual([{ directiveId: "d1", findings: "Heat pumps reach a COP of 3 [1]." }]);
+    expect(input?.directives).toBe(gathered.directives);
+    expect(input?.sources).toBe(gathered.sources);
+    expect(input?.directiveSources).toBe(gathered.sourcesByDirective);
+    // Nothing the last round read is read again: no report can exist yet, sources only for research and knowledge.
+    expect(s.calls.getReport).toBe(1);
+    expect(s.calls.listSources).toBe(2);
+    expect(s.calls.listResearcherResults ?? 0).toBe(0);
+    // The transitions are still one block each, in order.
+    expect(s.writes).toEqual([
+      ["run.started", "phase.started"],
+      ["phase.completed", "phase.started"],
+      ["phase.completed", "phase.started"],
+      ["phase.completed", "phase.started"],
+      ["phase.completed"],
+    ]);
+    expect((await getRun(engine.handle.db, s.run.id))?.checkpoint).toMatchObject({
+      done: ["brief", "supervision", "synthesis", "knowledge"],
+    });
+  });
+
   it("does not read the run row at all when the caller passes it", async () => {
     const s = await setup();
     const row = await getRun(engine.handle.db, s.run.id);

@@ -136,6 +136,11 @@ export async function runSupervision(deps: EngineDeps, input: SupervisionInput):
   return { rounds: rounds.length, stopReason: code, directives };
 }
 
+/** The rounds as stored once `record` is saved (it replaces the stored row of its round). */
+function withRound(rounds: readonly SupervisionRoundRecord[], record: SupervisionRoundRecord) {
+  return [...rounds.filter((r) => r.round !== record.round), record].sort((x, y) => x.round - y.round);
+}
+
 async function savedRound(ctx: RoundContext, round: number): Promise<SupervisionRoundRecord | undefined> {
   return (await ctx.deps.store.listRounds()).find((r) => r.round === round && r.decision === null);
 }
@@ -280,13 +285,17 @@ async function followUpRound(ctx: RoundContext, round: number): Promise<Decision
         decision: "stop" as const,
         reason: planned.reason,
       };
-      await deps.store.saveRound(final);
-      await deps.events.emit({
-        type: "supervision.round_completed",
-        round,
-        decision: "stop",
-        reason: planned.reason,
+      await deferWrite(deps, async (d) => {
+        await d.store.saveRound(final);
+        await d.events.emit({
+          type: "supervision.round_completed",
+          round,
+          decision: "stop",
+          reason: planned.reason,
+        });
       });
+      // Nothing was researched since the round before read the run: the report can start from that.
+      if (carried) ctx.ended = { ...carried, directives, rounds: withRound(carried.rounds, final) };
       return planned;
     }
     // The plan's record is written while the round's researchers make their first model calls.
@@ -379,9 +388,7 @@ async function finishRound(
       reason: decision.reason,
     });
   });
-  const rounds = [...stored.filter((r) => r.round !== decided.round), decided].sort(
-    (x, y) => x.round - y.round,
-  );
+  const rounds = withRound(stored, decided);
   if (decision.decision === "continue") ctx.carried = { ...after, rounds };
   else ctx.ended = { ...after, rounds };
   return decision;

@@ -1,0 +1,168 @@
+/**
+ * A round's end (its decided record, round_completed, the next round's round_started) is written
+ * behind the next round's first model call (writes-behind.ts), without changing what is stored,
+ * the order of events, or what a resumed run does.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../../../db/client.ts";
+import {
+  assessment,
+  critique,
+  eventsOf,
+  fakeExecutor,
+  makeDeps,
+  newRunStore,
+  openEngineDb,
+  plan,
+  sourcesFor,
+  supervisorModel,
+} from "../../../../test/support/supervisor-harness.ts";
+import type { RunStore, SupervisionRoundRecord } from "../../store.ts";
+import { withWritesBehind } from "../../writes-behind.ts";
+import { runSupervision } from "./supervise.ts";
+
+const BRIEF = "How do lithium-ion and sodium-ion home batteries compare on cost and cycle life in 2024?";
+const LI = "Lithium-ion home storage batteries in 2024: installed cost per kWh and warranted cycle life";
+const NA = "Sodium-ion batteries for residential storage: current cell prices and cycle life in field tests";
+const FOLLOW = "Cycle life of CATL sodium-ion cells measured by independent laboratories since 2023";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openEngineDb();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+/** Round 0 plans two directives; round 1's assessment follows one up; round 2 stops. */
+function model(onThink: () => void = () => {}) {
+  return supervisorModel({
+    plan: () => plan("comparison", [LI, NA], ["lithium-ion", "sodium-ion"]),
+    critique: () => critique(),
+    think: (_c, n) => {
+      onThink();
+      return `Gap analysis ${n + 1}: independent cycle tests are missing.`;
+    },
+    assessment: (_c, n) =>
+      n === 0
+        ? assessment({ shouldContinue: true, followUps: [FOLLOW] })
+        : assessment({ shouldContinue: false }),
+  });
+}
+
+/** The store, with each decided round's save held until `release` (or 2 s, so old code cannot hang). */
+function holdingDecidedRounds(store: RunStore, log: string[]) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: RunStore = Object.create(store);
+  held.saveRound = async (r: SupervisionRoundRecord) => {
+    if (r.decision !== null) {
+      await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      log.push(`round ${r.round} decided (${r.decision}) stored`);
+    }
+    return store.saveRound(r);
+  };
+  return { store: held, release };
+}
+
+describe("a round's end, written behind the next round's first model call", () => {
+  it("thinks about round 1 while round 0's end is being written, and the events keep their order", async () => {
+    const log: string[] = [];
+    const base = await newRunStore(handle);
+    const holding = holdingDecidedRounds(base, log);
+    const m = model(() => {
+      log.push("think call");
+      holding.release();
+    });
+    const t = makeDeps({ store: holding.store, model: m.model });
+    const exec = fakeExecutor(holding.store, (d) => ({ sources: sourcesFor(`d${d.ordinal}`, 2) }));
+    const out = await runSupervision(withWritesBehind(t.deps), {
+      brief: BRIEF,
+      executeDirective: exec.execute,
+    });
+
+    // The thought was asked for before round 0's decided record landed (it waited for the call).
+    expect(log.slice(0, 2)).toEqual(["think call", "round 0 decided (continue) stored"]);
+    expect(out).toMatchObject({ rounds: 3, stopReason: "coverage_sufficient" });
+    expect((await base.listRounds()).map((r) => [r.round, r.decision, r.directivesExecuted])).toEqual([
+      [0, "continue", 2],
+      [1, "continue", 1],
+      [2, "stop", 0],
+    ]);
+    // Each round's end comes before the next round's start, and that before its thought.
+    const order = t.events
+      .filter((e) =>
+        ["supervision.round_completed", "supervision.round_started", "supervision.think"].includes(e.type),
+      )
+      .map((e) => `${e.type} ${"round" in e ? e.round : ""}`);
+    expect(order).toEqual([
+      "supervision.round_started 0",
+      "supervision.round_completed 0",
+      "supervision.round_started 1",
+      "supervision.think 1",
+      "supervision.round_completed 1",
+      "supervision.round_started 2",
+      "supervision.think 2",
+      "supervision.round_completed 2",
+    ]);
+    // The memory built from the rows in hand is the stored one: round 0's decision and findings.
+    const secondThink = m.of("think")[1];
+    expect(secondThink.text).toContain("Round 0: my assessment and delegation");
+    expect(secondThink.text).toContain("Round 1: my gap analysis");
+    expect(secondThink.text).toContain(`#3 (low, done): ${FOLLOW}`);
+  });
+
+  it("hands the report the rows the last round read", async () => {
+    const base = await newRunStore(handle);
+    const m = model();
+    const t = makeDeps({ store: base, model: m.model });
+    const exec = fakeExecutor(base, (d) => ({ sources: sourcesFor(`d${d.ordinal}`, 2) }));
+    const deps = withWritesBehind(t.deps);
+    const out = await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
+    await deps.behind?.flush();
+
+    expect(out.gathered?.directives.map((d) => [d.topic, d.status])).toEqual([
+      [LI, "done"],
+      [NA, "done"],
+      [FOLLOW, "done"],
+    ]);
+    expect(out.gathered?.results).toHaveLength(3);
+    expect(out.gathered?.sources).toEqual(await base.listSources());
+    const ids = out.gathered?.directives.map((d) => d.id) ?? [];
+    expect(out.gathered?.sourcesByDirective).toEqual(await base.listSourcesOfDirectives(ids));
+  });
+
+  it("fails the attempt when a round's end cannot be written, and a resumed attempt decides the round again", async () => {
+    const base = await newRunStore(handle);
+    const failing: RunStore = Object.create(base);
+    failing.saveRound = async (r: SupervisionRoundRecord) => {
+      if (r.round === 0 && r.decision !== null) throw new Error("disk full");
+      return base.saveRound(r);
+    };
+    const m = model();
+    const first = makeDeps({ store: failing, model: m.model });
+    const exec = fakeExecutor(base, (d) => ({ sources: sourcesFor(`d${d.ordinal}`, 2) }));
+    await expect(
+      runSupervision(withWritesBehind(first.deps), { brief: BRIEF, executeDirective: exec.execute }),
+    ).rejects.toThrow("disk full");
+    // Nothing after the failed write was stored: round 0 stands undecided, round 1 was not written.
+    expect((await base.listRounds()).map((r) => [r.round, r.decision])).toEqual([[0, null]]);
+    expect(eventsOf(first.events, "supervision.round_completed")).toHaveLength(0);
+
+    const second = makeDeps({ store: base, model: m.model });
+    const out = await runSupervision(withWritesBehind(second.deps), {
+      brief: BRIEF,
+      executeDirective: exec.execute,
+    });
+    expect(out.stopReason).toBe("coverage_sufficient");
+    expect((await base.listRounds()).map((r) => [r.round, r.decision])).toEqual([
+      [0, "continue"],
+      [1, "continue"],
+      [2, "stop"],
+    ]);
+    // Round 0's directives were not researched again.
+    expect(exec.started.map((d) => d.topic)).toEqual([LI, NA, FOLLOW]);
+  });
+});
