@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { engineDbForFile, newRun } from "../../../../test/support/researcher-harness.ts";
+import type { EngineDeps } from "../../deps.ts";
 import type { StoredEvent } from "../../events.ts";
 import type { RunStore } from "../../store.ts";
+import { withWritesBehind } from "../../writes-behind.ts";
 import { createDirectiveStarts } from "./directive-starts.ts";
 
 const engine = engineDbForFile();
@@ -66,5 +68,36 @@ describe("directives started together", () => {
     const outcomes = await Promise.allSettled(r.directives.map((d) => starts.start(d.id)));
     expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
     expect(r.blocks).toEqual([]);
+  });
+
+  it("with writes behind, the starts resolve at once and are written before the researchers' next store call", async () => {
+    const r = await recorded(["Topic H: heat pump noise", "Topic I: planning rules"]);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const log: string[] = [];
+    const held: RunStore = {
+      ...r.store,
+      markDirectivesRunning: async (ids) => {
+        await gate;
+        log.push("marked running");
+        return r.store.markDirectivesRunning(ids);
+      },
+    };
+    const deps = withWritesBehind({ store: held, events: r.events } as unknown as EngineDeps);
+    const starts = createDirectiveStarts(deps);
+    await Promise.all(r.directives.map((d) => starts.start(d.id)));
+    // Resolved while the write is held: the researchers' model calls would go out now.
+    log.push("started");
+    const read = deps.store.listDirectives().then((list) => {
+      log.push("researcher's read");
+      return list;
+    });
+    open();
+    const seen = await read;
+    expect(log).toEqual(["started", "marked running", "researcher's read"]);
+    expect(seen.map((d) => d.status)).toEqual(["running", "running"]);
+    expect(r.blocks).toEqual([r.directives.map((d) => `directive.started ${d.id}`)]);
   });
 });
