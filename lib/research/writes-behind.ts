@@ -35,7 +35,10 @@ function createWritesBehind(direct: EngineDeps): WritesBehind {
   let failure: { error: unknown } | undefined;
   return {
     defer(write) {
-      const link = (tail ?? Promise.resolve())
+      // From idle, the first write waits for the next turn of the event loop: the model call that
+      // follows the deferral gets its request out before the writes take the thread.
+      const after = tail ?? new Promise<void>((resolve) => setImmediate(resolve));
+      const link = after
         .then(async () => {
           // After a failure nothing more is written: the store stays a state the run passed through.
           if (!failure) await write(direct);

@@ -204,9 +204,13 @@ export interface LoadedCoverage {
   sourcesByDirective: Map<string, DirectiveSourceRecord[]>;
 }
 
-export async function loadCoverage(deps: EngineDeps): Promise<LoadedCoverage> {
+/** `directives`: the run's list when the caller has just read it. */
+export async function loadCoverage(
+  deps: EngineDeps,
+  known?: { directives: DirectiveRecord[] },
+): Promise<LoadedCoverage> {
   const [directives, results, allSources] = await Promise.all([
-    deps.store.listDirectives(),
+    known?.directives ?? deps.store.listDirectives(),
     deps.store.listResearcherResults(),
     deps.store.listSources(),
   ]);

@@ -70,7 +70,7 @@ export async function executeRunnable(
   deps: EngineDeps,
   execute: ExecuteDirective,
   directives?: readonly DirectiveRecord[],
-): Promise<DirectiveOutcome[]> {
+): Promise<{ outcomes: DirectiveOutcome[]; directives: DirectiveRecord[] }> {
   const listed = directives ?? (await deps.store.listDirectives());
   const queue = roundQueue(listed, deps.config.maxConcurrentResearchers);
   const results = await mapWithConcurrency(
@@ -90,19 +90,18 @@ export async function executeRunnable(
     deps.signal,
   );
   // The executor owns the status; one that left it open would otherwise be re-run every round.
-  const now = new Map((await deps.store.listDirectives()).map((d) => [d.id, d]));
+  const after = await deps.store.listDirectives();
   for (const [i, d] of queue.entries()) {
-    const current = now.get(d.id);
+    const current = after.find((x) => x.id === d.id);
     if (current && isRunnable(current)) {
       const ok = results[i]?.ok ?? false;
-      await deps.store.setDirectiveStatus(
-        d.id,
-        ok ? "done" : "failed",
-        ok ? null : "the researcher did not finish",
-      );
+      const error = ok ? null : "the researcher did not finish";
+      await deps.store.setDirectiveStatus(d.id, ok ? "done" : "failed", error);
+      Object.assign(current, { status: ok ? "done" : "failed", error });
     }
   }
-  return results;
+  // The run's directives as they now stand: the round's coverage is measured from them.
+  return { outcomes: results, directives: after };
 }
 
 /**

@@ -78,10 +78,10 @@ describe("a round's end, written behind the next round's first model call", () =
     });
     const t = makeDeps({ store: holding.store, model: m.model });
     const exec = fakeExecutor(holding.store, (d) => ({ sources: sourcesFor(`d${d.ordinal}`, 2) }));
-    const out = await runSupervision(withWritesBehind(t.deps), {
-      brief: BRIEF,
-      executeDirective: exec.execute,
-    });
+    const deps = withWritesBehind(t.deps);
+    const out = await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
+    // The last round's end may still be on its way (the report's first call would be out now).
+    await deps.behind?.flush();
 
     // The thought was asked for before round 0's decided record landed (it waited for the call).
     expect(log.slice(0, 2)).toEqual(["think call", "round 0 decided (continue) stored"]);
@@ -151,11 +151,9 @@ describe("a round's end, written behind the next round's first model call", () =
     expect((await base.listRounds()).map((r) => [r.round, r.decision])).toEqual([[0, null]]);
     expect(eventsOf(first.events, "supervision.round_completed")).toHaveLength(0);
 
-    const second = makeDeps({ store: base, model: m.model });
-    const out = await runSupervision(withWritesBehind(second.deps), {
-      brief: BRIEF,
-      executeDirective: exec.execute,
-    });
+    const second = withWritesBehind(makeDeps({ store: base, model: m.model }).deps);
+    const out = await runSupervision(second, { brief: BRIEF, executeDirective: exec.execute });
+    await second.behind?.flush();
     expect(out.stopReason).toBe("coverage_sufficient");
     expect((await base.listRounds()).map((r) => [r.round, r.decision])).toEqual([
       [0, "continue"],

@@ -336,12 +336,12 @@ async function finishRound(
 ): Promise<Decision> {
   const { deps } = ctx;
   const aged = await ageOutLowUserDirectives(deps, record.round, directives);
-  await executeRunnable(
+  const researched = await executeRunnable(
     deps,
     ctx.input.executeDirective,
     directives?.filter((d) => !aged.has(d.id)),
   );
-  const [after, stored] = await Promise.all([loadCoverage(deps), deps.store.listRounds()]);
+  const [after, stored] = await Promise.all([loadCoverage(deps, researched), deps.store.listRounds()]);
   const before = record.coverageBefore as {
     totalSources?: number;
     directives?: { directiveId: string; status: string }[];
