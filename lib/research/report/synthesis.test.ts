@@ -13,8 +13,10 @@ import {
   reportHarness,
   synthesisModel,
 } from "../../../test/support/report-harness.ts";
+import type { ResearchEvent } from "../events.ts";
 import { LANGUAGE_RULE } from "../prompts/synthesis.ts";
 import type { DirectiveRecord, SourceRecord } from "../store.ts";
+import { withWritesBehind } from "../writes-behind.ts";
 import { citationNumbersIn } from "./citations/markers.ts";
 import { REMOVED_CITATION_FLAG, unsupportedMark } from "./citations/verdict-marks.ts";
 import { loadContextWindows } from "./model-context.ts";
@@ -392,6 +394,38 @@ describe("writeReport", () => {
     const citationsAt = h.events.findIndex((e) => e.type === "report.citations");
     expect(started).toBeLessThan(firstDelta);
     expect(h.events.findLastIndex((e) => e.type === "report.delta")).toBeLessThan(citationsAt);
+  });
+
+  it("with writes behind, asks for the report while report.started is being written, and keeps it first", async () => {
+    const log: string[] = [];
+    let release = () => {};
+    const called = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const synthesis = synthesisModel((o) => {
+      log.push("report asked for");
+      release();
+      return writtenReport(o);
+    });
+    const { h, input } = await world({ synthesis, judge: agreeableJudge() });
+    const emit = h.deps.events.emit;
+    const held = {
+      emit: async (e: ResearchEvent) => {
+        if (e.type === "report.started") {
+          await Promise.race([called, new Promise((resolve) => setTimeout(resolve, 2000))]);
+          log.push("report.started stored");
+        }
+        return emit(e);
+      },
+    };
+    const deps = withWritesBehind({ ...h.deps, events: held });
+    // As the engine calls it after research: each directive's sources are in hand, nothing is read first.
+    const ids = input.directives.map((d) => d.id);
+    const directiveSources = await h.store.listSourcesOfDirectives(ids);
+    await writeReport(deps, { ...input, directiveSources });
+    expect(log).toEqual(["report asked for", "report.started stored"]);
+    expect(h.events[0].type).toBe("report.started");
+    expect(h.events.findIndex((e) => e.type === "report.delta")).toBeGreaterThan(0);
   });
 
   it("on context-window errors shrinks the findings, lowest priority first, never the system prompt", async () => {
