@@ -19,6 +19,15 @@ import type { RunStore } from "./store.ts";
 
 const engine = engineDbForFile();
 
+/** The event blocks of a run through every phase: each transition one block, in order. */
+const FULL_RUN_BLOCKS = [
+  ["run.started", "phase.started"],
+  ["phase.completed", "phase.started"],
+  ["phase.completed", "phase.started"],
+  ["phase.completed", "phase.started"],
+  ["phase.completed"],
+];
+
 /** The store, counting each method's calls (the calls go through to the database). */
 function counting(store: RunStore): { store: RunStore; calls: Record<string, number> } {
   const calls: Record<string, number> = {};
@@ -106,13 +115,7 @@ describe("a run's start and phase transitions", () => {
       done: ["brief", "supervision", "synthesis", "knowledge"],
     });
     expect(seen.brief).toBe("The brief, as written.");
-    expect(s.writes).toEqual([
-      ["run.started", "phase.started"],
-      ["phase.completed", "phase.started"],
-      ["phase.completed", "phase.started"],
-      ["phase.completed", "phase.started"],
-      ["phase.completed"],
-    ]);
+    expect(s.writes).toEqual(FULL_RUN_BLOCKS);
     // The end is the store's (one transaction with the status), after every event written.
     expect(s.events.at(-1)).toEqual({ type: "run.completed", sources: 0, citations: 1, partial: false });
     expect(s.events.filter((e) => e.type === "phase.started").map((e) => "phase" in e && e.phase)).toEqual([
@@ -182,13 +185,7 @@ describe("a run's start and phase transitions", () => {
     expect(s.calls.listSources).toBe(2);
     expect(s.calls.listResearcherResults ?? 0).toBe(0);
     // The transitions are still one block each, in order.
-    expect(s.writes).toEqual([
-      ["run.started", "phase.started"],
-      ["phase.completed", "phase.started"],
-      ["phase.completed", "phase.started"],
-      ["phase.completed", "phase.started"],
-      ["phase.completed"],
-    ]);
+    expect(s.writes).toEqual(FULL_RUN_BLOCKS);
     expect((await getRun(engine.handle.db, s.run.id))?.checkpoint).toMatchObject({
       done: ["brief", "supervision", "synthesis", "knowledge"],
     });
