@@ -87,6 +87,7 @@ test.beforeEach(async ({ request }) => {
 
 test("the run page follows a run live and puts the report first when it is done", async ({
   page,
+  browser,
 }, testInfo) => {
   test.setTimeout(120_000);
   // Slow steps, so the page is seen while the researchers work.
@@ -175,6 +176,8 @@ test("the run page follows a run live and puts the report first when it is done"
   await expect(page.getByTestId("usage-summary")).toContainText(/model calls read [\d,]+ tokens/);
   await page.getByRole("tab", { name: "Supervision" }).click();
   await expect(page.getByTestId("round-card").first()).toBeVisible();
+  // The chart library loads when a chart comes near the screen, not with the page.
+  await page.getByTestId("coverage-chart").scrollIntoViewIfNeeded();
   await expect(page.getByTestId("coverage-chart").locator("svg").first()).toBeVisible();
   await shoot(page, testInfo, "finished-desktop");
   // A link to a tab (the knowledge page links to "#sources") opens that tab.
@@ -191,6 +194,29 @@ test("the run page follows a run live and puts the report first when it is done"
   expect((await report.boundingBox())!.y).toBeLessThan(844);
   await expectNoSidewaysScroll(page);
   await shoot(page, testInfo, "finished-phone");
+
+  // The chart library is not part of the page (a fresh browser cache sees every script it loads):
+  // it comes when a chart comes on screen.
+  const fresh = await browser.newContext({ storageState: await page.context().storageState() });
+  try {
+    const reader = await fresh.newPage();
+    const scripts: Promise<string>[] = [];
+    reader.on("response", (r) => {
+      if (r.request().resourceType() === "script") scripts.push(r.text().catch(() => ""));
+    });
+    const chartCode = async () => (await Promise.all(scripts)).some((body) => body.includes("recharts-"));
+    await reader.goto(page.url().replace(/#.*$/, ""));
+    await expect(reader.getByRole("region", { name: "Report" })).toBeVisible();
+    await reader.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(await chartCode()).toBe(false);
+    await reader.getByRole("tab", { name: "Supervision" }).click();
+    await reader.getByTestId("coverage-chart").scrollIntoViewIfNeeded();
+    await expect(reader.getByTestId("coverage-chart").locator("svg").first()).toBeVisible();
+    expect(await chartCode()).toBe(true);
+  } finally {
+    await fresh.close();
+  }
 });
 
 test("after a cancel the page shows what happened: no directive still researching, the sources kept", async ({

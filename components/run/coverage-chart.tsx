@@ -1,12 +1,19 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import dynamic from "next/dynamic";
+import { useEffect, useRef, useState } from "react";
 import type { DirectiveCoverageRow, RoundCoverageRow } from "./coverage-data";
 
+// Recharts is about 40 % of the run page's JavaScript. It is fetched when a chart first comes near
+// the screen (a finished run keeps them in the Supervision tab), not with the page: the report and
+// its citation cards never wait for it.
+const DirectiveBars = dynamic(() => import("./coverage-bars").then((m) => m.DirectiveBars), { ssr: false });
+const RoundBars = dynamic(() => import("./coverage-bars").then((m) => m.RoundBars), { ssr: false });
+
 /**
- * Recharts measures the browser, so a chart draws after mount, inside a box whose height is fixed
- * from the start: the server renders the same box, and nothing below it moves when the chart appears.
+ * Recharts measures the browser, so a chart draws in the browser, inside a box whose height is
+ * fixed from the start: the server renders the same box, and nothing below it moves when the chart
+ * appears. The chart is drawn once the box is on (or near) the screen.
  */
 function ChartFrame({
   label,
@@ -19,25 +26,36 @@ function ChartFrame({
   height: number;
   children: React.ReactElement;
 }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const box = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          seen.disconnect();
+        }
+      },
+      { rootMargin: "100% 0px" },
+    );
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, []);
   return (
-    <div role="img" aria-label={label} data-testid={testId} style={{ height }} className="w-full text-xs">
-      {mounted && (
-        <ResponsiveContainer width="100%" height={height}>
-          {children}
-        </ResponsiveContainer>
-      )}
+    <div
+      ref={box}
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+      style={{ height }}
+      className="w-full text-xs"
+    >
+      {near && children}
     </div>
   );
 }
-
-const tiers = [
-  { key: "HIGH", name: "High quality", fill: "#15803d" },
-  { key: "MEDIUM", name: "Medium quality", fill: "#2563eb" },
-  { key: "LOW", name: "Low quality", fill: "#d97706" },
-  { key: "UNKNOWN", name: "Quality unknown", fill: "#71717a" },
-] as const;
 
 /** Sources read per directive, stacked by quality. */
 export function DirectiveCoverageChart({ rows }: { rows: DirectiveCoverageRow[] }) {
@@ -49,28 +67,7 @@ export function DirectiveCoverageChart({ rows }: { rows: DirectiveCoverageRow[] 
       testId="coverage-chart"
       height={height}
     >
-      <BarChart
-        data={data}
-        layout="vertical"
-        accessibilityLayer={false}
-        margin={{ top: 4, right: 12, bottom: 4, left: 4 }}
-      >
-        <CartesianGrid horizontal={false} strokeOpacity={0.3} />
-        <XAxis type="number" allowDecimals={false} tick={{ fill: "currentColor" }} />
-        <YAxis type="category" dataKey="label" width={112} tick={{ fill: "currentColor" }} />
-        <Tooltip />
-        <Legend />
-        {tiers.map((t) => (
-          <Bar
-            key={t.key}
-            dataKey={t.key}
-            name={t.name}
-            stackId="quality"
-            fill={t.fill}
-            isAnimationActive={false}
-          />
-        ))}
-      </BarChart>
+      <DirectiveBars data={data} height={height} />
     </ChartFrame>
   );
 }
@@ -88,13 +85,7 @@ export function RoundCoverageChart({ rows }: { rows: RoundCoverageRow[] }) {
       testId="round-coverage-chart"
       height={height}
     >
-      <BarChart data={data} accessibilityLayer={false} margin={{ top: 4, right: 12, bottom: 4, left: 0 }}>
-        <CartesianGrid vertical={false} strokeOpacity={0.3} />
-        <XAxis dataKey="label" tick={{ fill: "currentColor" }} />
-        <YAxis domain={[0, 100]} unit="%" width={44} tick={{ fill: "currentColor" }} />
-        <Tooltip />
-        <Bar dataKey="coverage" name="Coverage" unit="%" fill="#2563eb" isAnimationActive={false} />
-      </BarChart>
+      <RoundBars data={data} height={height} />
     </ChartFrame>
   );
 }
