@@ -17,6 +17,7 @@
 import type { EngineDeps } from "./deps.ts";
 import type { EventSink } from "./events.ts";
 import type { RunStore } from "./store.ts";
+import { createWriteQueue } from "./write-queue.ts";
 
 /** A deferred write gets the engine's dependencies with the store and sink that do not wait. */
 export type DeferredWrite = (direct: EngineDeps) => Promise<unknown>;
@@ -31,35 +32,24 @@ export interface WritesBehind {
 }
 
 function createWritesBehind(direct: EngineDeps): WritesBehind {
-  let tail: Promise<void> | undefined;
-  let failure: { error: unknown } | undefined;
+  const queue = createWriteQueue({
+    // After a failure nothing more is written: the store stays a state the run passed through.
+    stopAtFailure: true,
+    // From idle, the first write waits for the next turn of the event loop: the model call that
+    // follows the deferral gets its request out before the writes take the thread.
+    start: () => new Promise<void>((resolve) => setImmediate(resolve)),
+  });
   return {
-    defer(write) {
-      // From idle, the first write waits for the next turn of the event loop: the model call that
-      // follows the deferral gets its request out before the writes take the thread.
-      const after = tail ?? new Promise<void>((resolve) => setImmediate(resolve));
-      const link = after
-        .then(async () => {
-          // After a failure nothing more is written: the store stays a state the run passed through.
-          if (!failure) await write(direct);
-        })
-        .catch((error: unknown) => {
-          failure ??= { error };
-        });
-      tail = link;
-      void link.then(() => {
-        if (tail === link) tail = undefined;
-      });
-    },
+    defer: (write) => queue.add(() => write(direct)),
     async flush() {
-      while (tail) await tail;
-      if (failure) {
-        const { error } = failure;
-        failure = undefined;
-        throw error;
+      await queue.drain();
+      const failed = queue.failure();
+      if (failed) {
+        queue.clearFailure();
+        throw failed.error;
       }
     },
-    busy: () => tail !== undefined || failure !== undefined,
+    busy: () => queue.busy() || queue.failure() !== undefined,
   };
 }
 

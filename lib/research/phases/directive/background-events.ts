@@ -12,6 +12,7 @@
  *   are all stored before its directive's end is.
  */
 import { type EventSink, emitAll, type StoredEvent } from "../../events.ts";
+import { createWriteQueue } from "../../write-queue.ts";
 
 export interface BackgroundEvents extends EventSink {
   /**
@@ -26,17 +27,11 @@ export interface BackgroundEvents extends EventSink {
 }
 
 export function inBackground(sink: EventSink): BackgroundEvents {
-  let tail: Promise<void> = Promise.resolve();
-  let failed: { error: unknown } | undefined;
+  // A failed write fails the directive at flush; the researcher's other events are still written.
+  const writes = createWriteQueue({ stopAtFailure: false });
   const writing = new Map<string, Promise<unknown>>();
   const queue = (write: () => Promise<unknown>): Promise<void> => {
-    tail = tail
-      .then(async () => {
-        await write();
-      })
-      .catch((error) => {
-        failed ??= { error };
-      });
+    writes.add(write);
     return Promise.resolve();
   };
   return {
@@ -63,11 +58,9 @@ export function inBackground(sink: EventSink): BackgroundEvents {
       await writing.get(url);
     },
     async flush() {
-      // An event written may queue another while it runs: wait until nothing new was queued.
-      for (let seen = tail; ; seen = tail) {
-        await seen;
-        if (seen === tail) break;
-      }
+      // drain also waits for what a write queues while it runs.
+      await writes.drain();
+      const failed = writes.failure();
       if (failed) throw failed.error;
     },
   };
