@@ -11,6 +11,7 @@ import { createRun, getRun, updateRunStatus } from "../../db/queries/runs.ts";
 import { createDbRunStore, toRunSnapshot } from "../../db/research-store.ts";
 import { knowledgeItems } from "../../db/schema.ts";
 import { driverDeps } from "../../test/support/driver-deps.ts";
+import { gate } from "../../test/support/gate.ts";
 import { recordingEnd } from "../../test/support/recording-store.ts";
 import { engineDbForFile } from "../../test/support/researcher-harness.ts";
 import type { ResearchEvent, StoredEvent } from "./events.ts";
@@ -130,15 +131,12 @@ describe("a run's start and phase transitions", () => {
   it("writes the report right after research from the rows the last round read, while the report phase's start is written", async () => {
     const s = await setup();
     const log: string[] = [];
-    let release = () => {};
-    const reportCalled = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const reportCalled = gate();
     // The synthesis phase's status write is held until the report is asked for (2 s at most).
     const store: RunStore = Object.create(s.deps.store);
     store.setStatus = async (patch) => {
       if (patch.phase === "synthesis") {
-        await Promise.race([reportCalled, new Promise((resolve) => setTimeout(resolve, 2000))]);
+        await reportCalled.openedOrAfter();
         log.push("synthesis started (stored)");
       }
       return s.deps.store.setStatus(patch);
@@ -161,7 +159,7 @@ describe("a run's start and phase transitions", () => {
     let input: Parameters<Phases["writeReport"]>[1] | undefined;
     const writeReport: Phases["writeReport"] = async (deps, given) => {
       log.push("report asked for");
-      release();
+      reportCalled.open();
       input = given;
       const markdown = "A finding [1].\n\n## Sources\n\n[1] x\n";
       await deps.store.saveReport({ markdown, partial: false, citationStats: {} });

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { gate } from "../../test/support/gate.ts";
 import type { EngineDeps } from "./deps.ts";
 import type { EventSink, ResearchEvent, StoredEvent } from "./events.ts";
 import type { RunStore } from "./store.ts";
 import { deferWrite, withWritesBehind } from "./writes-behind.ts";
 
-/** A store and sink that log what reaches them; `saveBrief` waits on `gate` when one is set. */
+/** A store and sink that log what reaches them; `saveBrief` waits while held (`hold`). */
 function recordingDeps() {
   const log: string[] = [];
-  let gate: Promise<void> | undefined;
+  let held: ReturnType<typeof gate> | undefined;
   const store = {
     async saveBrief(brief: string) {
-      if (gate) await gate;
+      if (held) await held.opened;
       if (brief === "fail") throw new Error("disk full");
       log.push(`brief ${brief}`);
     },
@@ -32,13 +33,11 @@ function recordingDeps() {
     deps,
     log,
     hold() {
-      let open = () => {};
-      gate = new Promise<void>((resolve) => {
-        open = resolve;
-      });
+      const g = gate();
+      held = g;
       return () => {
-        gate = undefined;
-        open();
+        held = undefined;
+        g.open();
       };
     },
   };

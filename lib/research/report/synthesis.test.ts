@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { citations as citationsTable, reports } from "../../../db/schema.ts";
 import { apiError } from "../../../test/support/ai-mocks.ts";
+import { gate } from "../../../test/support/gate.ts";
 import {
   type CallOptions,
   contextLengthError,
@@ -398,13 +399,10 @@ describe("writeReport", () => {
 
   it("with writes behind, asks for the report while report.started is being written, and keeps it first", async () => {
     const log: string[] = [];
-    let release = () => {};
-    const called = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const called = gate();
     const synthesis = synthesisModel((o) => {
       log.push("report asked for");
-      release();
+      called.open();
       return writtenReport(o);
     });
     const { h, input } = await world({ synthesis, judge: agreeableJudge() });
@@ -412,7 +410,7 @@ describe("writeReport", () => {
     const held = {
       emit: async (e: ResearchEvent) => {
         if (e.type === "report.started") {
-          await Promise.race([called, new Promise((resolve) => setTimeout(resolve, 2000))]);
+          await called.openedOrAfter();
           log.push("report.started stored");
         }
         return emit(e);

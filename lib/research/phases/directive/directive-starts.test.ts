@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { gate } from "../../../../test/support/gate.ts";
 import { engineDbForFile, newRun } from "../../../../test/support/researcher-harness.ts";
 import type { EngineDeps } from "../../deps.ts";
 import type { StoredEvent } from "../../events.ts";
@@ -72,15 +73,12 @@ describe("directives started together", () => {
 
   it("with writes behind, the starts resolve at once and are written before the researchers' next store call", async () => {
     const r = await recorded(["Topic H: heat pump noise", "Topic I: planning rules"]);
-    let open = () => {};
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
+    const writeHeld = gate();
     const log: string[] = [];
     const held: RunStore = {
       ...r.store,
       markDirectivesRunning: async (ids) => {
-        await gate;
+        await writeHeld.opened;
         log.push("marked running");
         return r.store.markDirectivesRunning(ids);
       },
@@ -94,7 +92,7 @@ describe("directives started together", () => {
       log.push("researcher's read");
       return list;
     });
-    open();
+    writeHeld.open();
     const seen = await read;
     expect(log).toEqual(["started", "marked running", "researcher's read"]);
     expect(seen.map((d) => d.status)).toEqual(["running", "running"]);

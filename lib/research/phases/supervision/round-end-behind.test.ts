@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../../db/client.ts";
+import { gate } from "../../../../test/support/gate.ts";
 import {
   assessment,
   critique,
@@ -52,19 +53,16 @@ function model(onThink: () => void = () => {}) {
 
 /** The store, with each decided round's save held until `release` (or 2 s, so old code cannot hang). */
 function holdingDecidedRounds(store: RunStore, log: string[]) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const released = gate();
   const held: RunStore = Object.create(store);
   held.saveRound = async (r: SupervisionRoundRecord) => {
     if (r.decision !== null) {
-      await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      await released.openedOrAfter();
       log.push(`round ${r.round} decided (${r.decision}) stored`);
     }
     return store.saveRound(r);
   };
-  return { store: held, release };
+  return { store: held, release: released.open };
 }
 
 describe("a round's end, written behind the next round's first model call", () => {
