@@ -15,7 +15,8 @@ import { gate } from "../../test/support/gate.ts";
 import { recordingEnd } from "../../test/support/recording-store.ts";
 import { engineDbForFile } from "../../test/support/researcher-harness.ts";
 import type { ResearchEvent, StoredEvent } from "./events.ts";
-import { type Phases, runResearch } from "./run.ts";
+import type { Phases } from "./phases-contract.ts";
+import { runResearch } from "./run.ts";
 import type { RunStore } from "./store.ts";
 
 const engine = engineDbForFile();

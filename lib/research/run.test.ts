@@ -7,7 +7,8 @@ import { recordingEnd } from "../../test/support/recording-store.ts";
 import { BudgetExceededError } from "../ai/usage.ts";
 import { STATE_VERSION } from "./checkpoint.ts";
 import type { ResearchEvent } from "./events.ts";
-import { type Phases, runResearch } from "./run.ts";
+import type { Phases } from "./phases-contract.ts";
+import { runResearch } from "./run.ts";
 
 let h: DatabaseHandle;
 beforeAll(async () => {

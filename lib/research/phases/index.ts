@@ -1,7 +1,7 @@
 /** The real phases, wired for the orchestrator (run.ts takes them as an argument so tests can swap them). */
 
+import type { Phases } from "../phases-contract.ts";
 import { writePartialReport, writeReport } from "../report/synthesis.ts";
-import type { Phases } from "../run.ts";
 import { clarify, writeBrief } from "./brief.ts";
 import { executeDirective } from "./directive/execute.ts";
 import { extractKnowledge } from "./knowledge.ts";
