@@ -7,7 +7,8 @@ import type { DirectiveOutcome } from "./phases/directive/execute.ts";
 import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import type { ExecuteDirective } from "./phases/supervision/execution.ts";
 import type { GatheredResearch } from "./phases/supervision/supervise.ts";
-import type { DirectiveRecord, DirectiveSourceRecord, KnowledgeItemRecord, SourceRecord } from "./store.ts";
+import type { ReportInput } from "./report/synthesis.ts";
+import type { DirectiveRecord, KnowledgeItemRecord, SourceRecord } from "./store.ts";
 
 export interface Phases {
   clarify(deps: EngineDeps, input: { question: string }): Promise<{ needed: boolean; question?: string }>;
@@ -38,30 +39,11 @@ export interface Phases {
     directive: DirectiveRecord,
     ctx: ResearcherContext,
   ): Promise<DirectiveOutcome>;
-  writeReport(
-    deps: EngineDeps,
-    input: {
-      question: string;
-      brief: string;
-      directives: DirectiveRecord[];
-      findings: { directiveId: string; findings: string }[];
-      sources: SourceRecord[];
-      /** Each directive's sources in stored order, when in hand (else the phase reads them). */
-      directiveSources?: ReadonlyMap<string, DirectiveSourceRecord[]>;
-      /** Research was stopped early at the owner's request: the report says so and is partial. */
-      writtenEarly?: boolean;
-    },
-  ): Promise<{ markdown: string; partial: boolean }>;
+  writeReport(deps: EngineDeps, input: ReportInput): Promise<{ markdown: string; partial: boolean }>;
   /** A report from what was gathered, written without a model; used when the run cannot finish. */
   writePartialReport(
     deps: EngineDeps,
-    input: {
-      question: string;
-      reason: string;
-      directives: DirectiveRecord[];
-      findings: { directiveId: string; findings: string }[];
-      sources: SourceRecord[];
-    },
+    input: Omit<ReportInput, "brief" | "directiveSources" | "writtenEarly"> & { reason: string },
   ): Promise<{ markdown: string } | undefined>;
   extractKnowledge(
     deps: EngineDeps,
