@@ -11,7 +11,7 @@ import { type RunEvent, terminalRunStatuses } from "../../db/schema.ts";
 import type { RunBus } from "../jobs/bus.ts";
 import { type ResearchEventType, terminalEventTypes } from "../research/events.ts";
 import { metrics } from "../telemetry/metrics.ts";
-import { encodedOnce, sharedEventsAfter, sharedRunProgress } from "./shared-reads.ts";
+import { encodedRows, sharedEventsAfter, sharedRunProgress } from "./shared-reads.ts";
 
 export interface EventStreamOptions {
   db: Db;
@@ -62,6 +62,7 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
       };
       const encodeRow = (e: RunEvent) =>
         encoder.encode(formatSse(e.seq, e.type, { ...e.payload, type: e.type, seq: e.seq, at: e.createdAt }));
+      const isTerminal = (e: RunEvent) => terminalEventTypes.has(e.type as ResearchEventType);
       const close = () => {
         if (!open) return;
         open = false;
@@ -84,12 +85,15 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
           const woken = wokenBy;
           wokenBy = null;
           const rows = await sharedEventsAfter(db, runId, cursor, 500, woken);
-          for (const e of rows) {
-            write(encodedOnce(e, encodeRow));
-            cursor = e.seq;
-            if (terminalEventTypes.has(e.type as ResearchEventType)) return close();
+          const sent = encodedRows(rows, encodeRow, isTerminal);
+          if (sent) {
+            write(sent.bytes);
+            cursor = sent.lastSeq;
+            if (sent.terminal) return close();
           }
-          if (rows.length === 500) continue;
+          // A full page, or an announcement that came while this read was out (it may have started
+          // before that event's commit): read again now rather than sleep through it until the poll.
+          if (rows.length === 500 || (wokenBy !== null && wokenBy > cursor)) continue;
           // New events and none terminal: the run is going on, no need to ask for its status (the
           // next wake-up, or poll, asks when it brings nothing).
           if (rows.length === 0) {

@@ -49,14 +49,47 @@ export function sharedRunProgress(db: Db, runId: string, wokenBy: number | null)
   return shared(db, key, () => getRunProgress(db, runId));
 }
 
-// One encoding of each stored event's SSE block, however many viewers send it.
-const encoded = new WeakMap<RunEvent, Uint8Array>();
+/** What one read sends a viewer: its rows' SSE blocks in one chunk, up to the terminal event. */
+export interface EncodedRows {
+  bytes: Uint8Array;
+  /** The seq of the last row sent (the viewer's new cursor). */
+  lastSeq: number;
+  /** The last row sent is the run's terminal event: the stream ends after it. */
+  terminal: boolean;
+}
 
-export function encodedOnce(row: RunEvent, encode: (row: RunEvent) => Uint8Array): Uint8Array {
-  let bytes = encoded.get(row);
-  if (!bytes) {
-    bytes = encode(row);
-    encoded.set(row, bytes);
+// One encoding of each read's rows, however many viewers send it. Viewers that shared a read got the
+// same array, so a burst of events costs one concatenation and one socket write per viewer, not one
+// per event: a write per viewer per event is what grows the delay to the last of many viewers.
+const encoded = new WeakMap<readonly RunEvent[], EncodedRows>();
+
+export function encodedRows(
+  rows: readonly RunEvent[],
+  encode: (row: RunEvent) => Uint8Array,
+  isTerminal: (row: RunEvent) => boolean,
+): EncodedRows | undefined {
+  if (!rows.length) return undefined;
+  let out = encoded.get(rows);
+  if (!out) {
+    const end = rows.findIndex(isTerminal);
+    const sent = end < 0 ? rows : rows.slice(0, end + 1);
+    const blocks = sent.map(encode);
+    out = {
+      bytes: blocks.length === 1 ? blocks[0] : concat(blocks),
+      lastSeq: sent[sent.length - 1].seq,
+      terminal: end >= 0,
+    };
+    encoded.set(rows, out);
   }
-  return bytes;
+  return out;
+}
+
+function concat(blocks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(blocks.reduce((n, b) => n + b.byteLength, 0));
+  let at = 0;
+  for (const b of blocks) {
+    out.set(b, at);
+    at += b.byteLength;
+  }
+  return out;
 }
