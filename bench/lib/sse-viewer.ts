@@ -51,15 +51,24 @@ export function openViewer(baseUrl: string, runId: string, cookie: string, timeo
     onFailed = reject;
   });
   const done = new Promise<{ deliveries: Delivery[]; closed: boolean }>((resolve, reject) => {
-    // Each chunk is stamped as it arrives and parsed only when the stream ends: parsing 200
-    // viewers' chunks as they come would delay the stamps of the viewers read after them.
+    // Each chunk is stamped as it arrives and parsed only after: parsing 200 viewers' chunks as they
+    // come would delay the stamps of the viewers read after them.
     const chunks: { text: string; receivedAt: number }[] = [];
     let settled = false;
     const finish = (closed: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ deliveries: deliveriesOf(chunks), closed });
+      // Parsed when first asked for, not here: a viewer that ends while others are still reading
+      // would otherwise hold up their stamps with its whole stream's parse.
+      let parsed: Delivery[] | undefined;
+      resolve({
+        get deliveries() {
+          parsed ??= deliveriesOf(chunks);
+          return parsed;
+        },
+        closed,
+      });
     };
     const fail = (e: unknown) => {
       onFailed(e);

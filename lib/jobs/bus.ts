@@ -3,8 +3,12 @@
  * the table stays the single source of truth); transient report deltas carry their text because
  * they are never stored. Embedded (PGlite): an in-process emitter — the worker runs in the same
  * process. PostgreSQL: LISTEN/NOTIFY on one channel, so a standalone worker's events reach every
- * web process; the same process hears its own NOTIFY, so it never emits locally twice.
+ * web process. A message is delivered in its own process at once, then sent with NOTIFY marked with
+ * this bus's origin; the bus skips its own NOTIFY when it comes back, so nothing arrives twice. The
+ * local delivery spares the in-process worker's viewers a round trip through the server, which a
+ * busy process (many viewers to write to) stretches.
  */
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { DatabaseHandle } from "../../db/client.ts";
 
@@ -47,20 +51,27 @@ export async function createRunBus(handle: DatabaseHandle): Promise<RunBus> {
   }
 
   const sql = handle.client;
+  const origin = randomUUID();
   const listening = await sql.listen(BUS_CHANNEL, (payload) => {
     try {
-      deliver(JSON.parse(payload) as BusMessage);
+      const { origin: from, ...m } = JSON.parse(payload) as BusMessage & { origin?: string };
+      if (from !== origin) deliver(m as BusMessage);
     } catch {
       // A foreign or malformed notification on our channel is ignored rather than crashing the listener.
     }
   });
   return {
     async publish(m) {
+      try {
+        deliver(m);
+      } catch {
+        // A listener's failure is its own (as with a NOTIFY heard below): the other processes still hear.
+      }
       const parts =
         m.kind === "delta" && m.text.length > MAX_DELTA_CHARS
           ? chunk(m.text, MAX_DELTA_CHARS).map((text) => ({ ...m, text }))
           : [m];
-      for (const p of parts) await sql.notify(BUS_CHANNEL, JSON.stringify(p));
+      for (const p of parts) await sql.notify(BUS_CHANNEL, JSON.stringify({ ...p, origin }));
     },
     subscribe(runId, listener) {
       emitter.on(runId, listener);
