@@ -108,23 +108,35 @@ export function settingsOverlay(
 }
 
 const cacheMs = 2000;
-let cached: { at: number; raw: Record<string, unknown> } | null = null;
-let generation = 0;
+// Process-wide, not module-wide: Next bundles each route handler and page apart, each with its own
+// copy of this module, so a save through the settings route must drop what a page's copy cached.
+const cacheKey = Symbol.for("deep-research.settings-cache");
+interface SettingsCache {
+  entry: { at: number; raw: Record<string, unknown> } | null;
+  generation: number;
+}
+function settingsCache(): SettingsCache {
+  const g = globalThis as typeof globalThis & { [cacheKey]?: SettingsCache };
+  g[cacheKey] ??= { entry: null, generation: 0 };
+  return g[cacheKey];
+}
 /** Merged environments by base env and overlay fingerprint: the same inputs give the same object,
  * so the worker's per-env model registry (and its concurrency limiters) is shared across runs. */
 const merged = new WeakMap<object, Map<string, Env>>();
 
 /** Drops the cached settings (after a save in this process). */
 export function invalidateEffectiveConfig(): void {
-  cached = null;
-  generation++;
+  const cache = settingsCache();
+  cache.entry = null;
+  cache.generation++;
 }
 
 async function storedRaw(db: Db): Promise<Record<string, unknown>> {
-  if (cached && Date.now() - cached.at < cacheMs) return cached.raw;
-  const seen = generation;
+  const cache = settingsCache();
+  if (cache.entry && Date.now() - cache.entry.at < cacheMs) return cache.entry.raw;
+  const seen = cache.generation;
   const raw = await readAppSettings(db);
-  if (seen === generation) cached = { at: Date.now(), raw };
+  if (seen === cache.generation) cache.entry = { at: Date.now(), raw };
   return raw;
 }
 
