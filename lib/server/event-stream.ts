@@ -60,8 +60,8 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
         controller.enqueue(typeof s === "string" ? encoder.encode(s) : s);
         lastWrite = Date.now();
       };
-      const encodeRow = (e: RunEvent) =>
-        encoder.encode(formatSse(e.seq, e.type, { ...e.payload, type: e.type, seq: e.seq, at: e.createdAt }));
+      const formatRow = (e: RunEvent) =>
+        formatSse(e.seq, e.type, { ...e.payload, type: e.type, seq: e.seq, at: e.createdAt });
       const isTerminal = (e: RunEvent) => terminalEventTypes.has(e.type as ResearchEventType);
       const close = () => {
         if (!open) return;
@@ -85,7 +85,7 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
           const woken = wokenBy;
           wokenBy = null;
           const rows = await sharedEventsAfter(db, runId, cursor, 500, woken);
-          const sent = encodedRows(rows, encodeRow, isTerminal);
+          const sent = encodedRows(rows, formatRow, isTerminal);
           if (sent) {
             write(sent.bytes);
             cursor = sent.lastSeq;

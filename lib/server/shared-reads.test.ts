@@ -4,8 +4,8 @@ import { encodedRows } from "./shared-reads.ts";
 
 const row = (seq: number, type: string) =>
   ({ runId: "r", seq, type, payload: {}, createdAt: new Date(0) }) as unknown as RunEvent;
-const encode = (e: RunEvent) => new TextEncoder().encode(`id: ${e.seq}\nevent: ${e.type}\n\n`);
-const text = (b: Uint8Array) => new TextDecoder().decode(b);
+const encode = (e: RunEvent) => `id: ${e.seq}\nevent: ${e.type}\n\n`;
+const text = (b: Uint8Array | string) => (typeof b === "string" ? b : new TextDecoder().decode(b));
 const isTerminal = (e: RunEvent) => e.type === "run.completed";
 
 describe("encodedRows", () => {

@@ -59,13 +59,14 @@ export interface EncodedRows {
 }
 
 // One encoding of each read's rows, however many viewers send it. Viewers that shared a read got the
-// same array, so a burst of events costs one concatenation and one socket write per viewer, not one
-// per event: a write per viewer per event is what grows the delay to the last of many viewers.
+// same array, so a burst of events costs one encoding and one socket write per viewer, not one per
+// event: a write per viewer per event is what grows the delay to the last of many viewers.
 const encoded = new WeakMap<readonly RunEvent[], EncodedRows>();
+const encoder = new TextEncoder();
 
 export function encodedRows(
   rows: readonly RunEvent[],
-  encode: (row: RunEvent) => Uint8Array,
+  format: (row: RunEvent) => string,
   isTerminal: (row: RunEvent) => boolean,
 ): EncodedRows | undefined {
   if (!rows.length) return undefined;
@@ -73,23 +74,12 @@ export function encodedRows(
   if (!out) {
     const end = rows.findIndex(isTerminal);
     const sent = end < 0 ? rows : rows.slice(0, end + 1);
-    const blocks = sent.map(encode);
     out = {
-      bytes: blocks.length === 1 ? blocks[0] : concat(blocks),
+      bytes: encoder.encode(sent.map(format).join("")),
       lastSeq: sent[sent.length - 1].seq,
       terminal: end >= 0,
     };
     encoded.set(rows, out);
-  }
-  return out;
-}
-
-function concat(blocks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(blocks.reduce((n, b) => n + b.byteLength, 0));
-  let at = 0;
-  for (const b of blocks) {
-    out.set(b, at);
-    at += b.byteLength;
   }
   return out;
 }
