@@ -31,6 +31,19 @@ describe("run bus, embedded", () => {
     await bus.close();
     await h.close();
   });
+
+  it("a listener that throws does not fail the publisher (its event is already committed)", async () => {
+    const h = await openDatabase({ dataDir: null });
+    const bus = await createRunBus(h);
+    bus.subscribe("r1", () => {
+      throw new Error("viewer broke");
+    });
+    await expect(
+      bus.publish({ kind: "event", runId: "r1", seq: 1, type: "run.created" }),
+    ).resolves.toBeUndefined();
+    await bus.close();
+    await h.close();
+  });
 });
 
 if (pgUrl) {

@@ -33,7 +33,14 @@ const MAX_DELTA_CHARS = 2000;
 export async function createRunBus(handle: DatabaseHandle): Promise<RunBus> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const deliver = (m: BusMessage) => emitter.emit(m.runId, m);
+  const deliver = (m: BusMessage) => {
+    try {
+      emitter.emit(m.runId, m);
+    } catch {
+      // A listener's failure is its own: the publisher (an event already committed) and the other
+      // processes still go on.
+    }
+  };
 
   if (handle.kind === "pglite") {
     return {
@@ -62,11 +69,7 @@ export async function createRunBus(handle: DatabaseHandle): Promise<RunBus> {
   });
   return {
     async publish(m) {
-      try {
-        deliver(m);
-      } catch {
-        // A listener's failure is its own (as with a NOTIFY heard below): the other processes still hear.
-      }
+      deliver(m);
       const parts =
         m.kind === "delta" && m.text.length > MAX_DELTA_CHARS
           ? chunk(m.text, MAX_DELTA_CHARS).map((text) => ({ ...m, text }))
