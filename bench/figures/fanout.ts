@@ -4,9 +4,10 @@
  * row's `at`, carried in the SSE data) to its arrival at a viewer, with 200 viewers, and its ratio to
  * the same with 1 viewer, both measured here in one world: after a warm-up run, three runs of each,
  * alternated so that a drift of the machine touches both, and each side's figure is the median of
- * its three p95s (one run's p95 rests on its few slowest events, so a single run swings). The brief's reply is held back so the
- * viewers are all subscribed before the run produces its events; only events committed after the
- * last viewer connected count towards the delays (earlier ones arrive as a replay).
+ * its three p95s (one run's p95 rests on its few slowest events, so a single run swings). The
+ * brief's reply is held back so the viewers are all subscribed before the run produces its events;
+ * only events committed after the last viewer connected count towards the delays (earlier ones
+ * arrive as a replay).
  */
 
 import type { BenchContext, Benchmark } from "../lib/figure.ts";

@@ -55,6 +55,7 @@ export function openViewer(baseUrl: string, runId: string, cookie: string, timeo
     // come would delay the stamps of the viewers read after them.
     const chunks: { text: string; receivedAt: number }[] = [];
     let settled = false;
+    let timedOut = false;
     const finish = (closed: boolean) => {
       if (settled) return;
       settled = true;
@@ -93,7 +94,6 @@ export function openViewer(baseUrl: string, runId: string, cookie: string, timeo
       },
     );
     req.on("error", (e) => (timedOut ? finish(false) : fail(e)));
-    let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       req.destroy();
