@@ -136,6 +136,22 @@ describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
     ).rejects.toThrow(/does not exist/);
   });
 
+  it("stamps an event with when its row was written, not when its transaction began, in seq order", async () => {
+    const run = await createRun(handle.db, { ownerId: "alice", question: "times?", settings: {} });
+    const search = (q: string) => ({ type: "researcher.search" as const, directiveId: "d", query: q });
+    const began = Date.now();
+    const written = await handle.db.transaction(async (tx) => {
+      // The transaction's own work before the event (a run's end writes its status first).
+      await tx.execute(sql`select pg_sleep(0.15)`);
+      return appendEvent(tx as unknown as Db, run.id, search("late in its transaction"));
+    });
+    // now() would be the transaction's start; the event is stamped after the 150 ms before it.
+    expect(written.createdAt.getTime() - began).toBeGreaterThanOrEqual(140);
+    await Promise.all(["a", "b", "c", "d"].map((q) => appendEvent(handle.db, run.id, search(q))));
+    const times = (await listEventsAfter(handle.db, run.id, 0)).map((e) => e.createdAt.getTime());
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+  });
+
   it("stores a search's hits in their order, once per URL, linked to the directive", async () => {
     const run = await createRun(handle.db, { ownerId: "alice", question: "hits?", settings: {} });
     const [d] = await handle.db

@@ -12,7 +12,13 @@
 
 import type { BenchContext, Benchmark } from "../lib/figure.ts";
 import { atMost, type Figure, median, percentile } from "../lib/figure.ts";
-import { deliveryDelays, gaplessProblem, mismatchedViewer } from "../lib/scale-stats.ts";
+import {
+  deliveryDelays,
+  type EventSpread,
+  gaplessProblem,
+  mismatchedViewer,
+  slowestEvents,
+} from "../lib/scale-stats.ts";
 import { SMALL_RUN_SETTINGS, smallRunScript } from "../lib/small-run-script.ts";
 import { openViewer } from "../lib/sse-viewer.ts";
 import { type BenchWorld, startBenchWorld } from "../lib/world.ts";
@@ -28,6 +34,8 @@ interface FanoutSample {
   p50: number;
   p95: number;
   max: number;
+  /** The events whose last viewer waited longest (a p95 rests on a few events). */
+  slowest: EventSpread[];
 }
 
 async function measure(world: BenchWorld, viewers: number): Promise<FanoutSample> {
@@ -56,6 +64,10 @@ async function measure(world: BenchWorld, viewers: number): Promise<FanoutSample
     p50: median(delays),
     p95: percentile(delays, 95),
     max: Math.max(...delays),
+    slowest: slowestEvents(
+      results.map((r) => r.deliveries),
+      allConnectedAt,
+    ),
   };
 }
 
@@ -102,6 +114,10 @@ async function measureIn(ctx: BenchContext, db: string, postgresUrl?: string): P
     );
     ctx.log(
       `${db}, ${viewers} viewers: p95 ${many.p95} ms (median of ${manys.map((o) => o.p95).join(", ")}) over ${many.measured} deliveries (${many.eventsPerViewer} events each, all connected ${many.connectMs} ms after the POST)`,
+    );
+    const spread = (e: EventSpread) => `${e.seq} ${e.type} ${e.first}→${e.last} ms`;
+    ctx.log(
+      `${db}, ${viewers} viewers, slowest events (first→last viewer): ${many.slowest.map(spread).join("; ")}`,
     );
     // A 1-viewer p95 under 1 ms would make the ratio meaningless: it is floored at 1 ms.
     const ratio = many.p95 / Math.max(one.p95, 1);

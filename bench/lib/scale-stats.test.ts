@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { percentile } from "./figure.ts";
 import { batchTimes } from "./run-batch.ts";
-import { deliveryDelays, gaplessProblem, makespan, mismatchedViewer, throughput } from "./scale-stats.ts";
+import {
+  deliveryDelays,
+  gaplessProblem,
+  makespan,
+  mismatchedViewer,
+  slowestEvents,
+  throughput,
+} from "./scale-stats.ts";
 
 describe("gaplessProblem", () => {
   it("accepts 1..n in order", () => {
@@ -42,6 +49,21 @@ describe("deliveryDelays", () => {
     const delays = deliveryDelays([d(100, 150), d(200, 207), d(300, 340), d(400, 401)], 200);
     expect(delays).toEqual([7, 40, 1]);
     expect(percentile(delays, 95)).toBe(40);
+  });
+});
+
+describe("slowestEvents", () => {
+  it("gives each event's delay to its first and last viewer, slowest last viewer first, after `since`", () => {
+    const d = (seq: number, at: number, receivedAt: number) => ({ seq, type: `t${seq}`, at, receivedAt });
+    const viewers = [
+      [d(1, 0, 50), d(2, 100, 104), d(3, 200, 230)],
+      [d(1, 0, 60), d(2, 100, 140), d(3, 200, 205)],
+    ];
+    expect(slowestEvents(viewers, 100)).toEqual([
+      { seq: 2, type: "t2", first: 4, last: 40 },
+      { seq: 3, type: "t3", first: 5, last: 30 },
+    ]);
+    expect(slowestEvents(viewers, 0, 1)).toEqual([{ seq: 1, type: "t1", first: 50, last: 60 }]);
   });
 });
 

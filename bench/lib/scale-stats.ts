@@ -36,6 +36,40 @@ export function deliveryDelays(deliveries: readonly Delivery[], since = 0): numb
   return deliveries.filter((d) => d.at >= since).map((d) => d.receivedAt - d.at);
 }
 
+/** One event across all viewers: the delay to its first and to its last viewer (ms). */
+export interface EventSpread {
+  seq: number;
+  type: string;
+  first: number;
+  last: number;
+}
+
+/**
+ * The events committed at or after `since` whose last viewer waited longest, slowest first: where a
+ * many-viewer p95 comes from (it rests on a few events), and whether the wait was before the first
+ * viewer (the commit, the read) or between the first and the last (the writes to every viewer).
+ */
+export function slowestEvents(
+  viewers: readonly (readonly Delivery[])[],
+  since = 0,
+  count = 3,
+): EventSpread[] {
+  const bySeq = new Map<number, EventSpread>();
+  for (const deliveries of viewers) {
+    for (const d of deliveries) {
+      if (d.at < since) continue;
+      const delay = d.receivedAt - d.at;
+      const e = bySeq.get(d.seq);
+      if (!e) bySeq.set(d.seq, { seq: d.seq, type: d.type, first: delay, last: delay });
+      else {
+        e.first = Math.min(e.first, delay);
+        e.last = Math.max(e.last, delay);
+      }
+    }
+  }
+  return [...bySeq.values()].sort((a, b) => b.last - a.last || a.seq - b.seq).slice(0, count);
+}
+
 /** From the first start to the last end (ms). */
 export function makespan(starts: readonly number[], ends: readonly number[]): number {
   if (!starts.length || !ends.length) return Number.NaN;

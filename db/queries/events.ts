@@ -42,6 +42,9 @@ function toDate(value: unknown): Date {
  * locks the run's row until the statement commits, so seqs are gapless with parallel researchers.
  * One statement rather than a transaction per event: a run writes hundreds of events, each on the
  * path between two of its model calls (a search's `source.added` events go as one block).
+ * An event's time is when its row was written (clock_timestamp), not when its transaction began
+ * (now()): inside a longer transaction (a run's end, an API action) that is the nearer to the COMMIT
+ * that makes it visible, and it follows seq order (taken after the run row's lock).
  */
 export async function appendEvents(
   db: Db,
@@ -55,8 +58,9 @@ export async function appendEvents(
       update ${runs} set last_event_seq = last_event_seq + ${items.length} where id = ${runId}
       returning last_event_seq
     )
-    insert into ${runEvents} (run_id, seq, type, payload)
-    select ${runId}, next.last_event_seq - ${items.length} + e.ord::int, e.item->>'type', e.item->'payload'
+    insert into ${runEvents} (run_id, seq, type, payload, created_at)
+    select ${runId}, next.last_event_seq - ${items.length} + e.ord::int, e.item->>'type', e.item->'payload',
+      clock_timestamp()
     from next, jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as e(item, ord)
     returning run_id, seq, type, payload, created_at`);
   const rows = resultRows(result).map(toRunEvent);

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RunEvent } from "../../db/schema.ts";
-import { encodedRows } from "./shared-reads.ts";
+import { encodedRows } from "./sse-encoding.ts";
 
 const row = (seq: number, type: string) =>
   ({ runId: "r", seq, type, payload: {}, createdAt: new Date(0) }) as unknown as RunEvent;
@@ -23,12 +23,20 @@ describe("encodedRows", () => {
     expect(out).toMatchObject({ lastSeq: 8, terminal: true });
   });
 
-  it("encodes a shared read once, however many viewers send it", () => {
-    const rows = [row(1, "run.created"), row(2, "run.started")];
-    const counted = vi.fn(encode);
-    const first = encodedRows(rows, counted, isTerminal);
-    for (let i = 0; i < 50; i++) expect(encodedRows(rows, counted, isTerminal)).toBe(first);
-    expect(counted).toHaveBeenCalledTimes(2);
+  it("formats a stored row with its seq as the SSE id and its payload, type, seq and time as data", () => {
+    const e = {
+      runId: "r",
+      seq: 3,
+      type: "phase.started",
+      payload: { phase: "brief" },
+      createdAt: new Date(0),
+    };
+    const out = encodedRows([e as unknown as RunEvent]);
+    expect(text(out?.bytes ?? new Uint8Array())).toBe(
+      `id: 3\nevent: phase.started\ndata: ${JSON.stringify({ phase: "brief", type: "phase.started", seq: 3, at: new Date(0) })}\n\n`,
+    );
+    expect(out?.terminal).toBe(false);
+    expect(encodedRows([{ ...e, seq: 4, type: "run.failed" } as unknown as RunEvent])?.terminal).toBe(true);
   });
 
   it("has nothing to send for no rows", () => {
