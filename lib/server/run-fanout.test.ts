@@ -129,6 +129,25 @@ describe("RunFanout", () => {
     expect(hub.size).toBe(0);
   });
 
+  it("does not poll a run whose events keep coming: only announcements read", async () => {
+    const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
+    await appendEvent(h.db, run.id, { type: "run.created", question: "q?", settings: {} });
+    const hub = runFanout(h.db, run.id, bus, { pollMs: 500, heartbeatMs: 60_000 });
+    const viewer = recorder("v", []);
+    const leave = hub.join(viewer);
+    expect(await until(() => viewer.cursor === 1)).toBe(true);
+    vi.mocked(listEventsAfter).mockClear();
+    // An event every 60 ms for 900 ms: the poll, which waits 500 ms after the last read, never comes.
+    for (let i = 0; i < 15; i++) {
+      await announce(run.id, { type: "phase.started", phase: "brief" });
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    expect(await until(() => viewer.cursor === 16)).toBe(true);
+    expect(vi.mocked(listEventsAfter).mock.calls.length).toBeLessThanOrEqual(15);
+    expect(viewer.seqs()).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    leave();
+  });
+
   it("passes report deltas only to viewers that asked, and a failed read ends only the viewers it was for", async () => {
     const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
     await appendEvent(h.db, run.id, { type: "run.created", question: "q?", settings: {} });

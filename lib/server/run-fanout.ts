@@ -9,8 +9,9 @@
  * Why a hub rather than a loop per viewer: with a loop per viewer, each announcement cost every
  * viewer a wake-up (a timer, an abort listener, two promise hops, a lookup of the shared read)
  * before its write, and every idle viewer polled the database on its own timer. The hub's costs
- * per announcement are one read and the writes themselves; its poll (a missed wake-up costs at most
- * one interval) and heartbeats are one timer per run.
+ * per announcement are one read and the writes themselves. Its poll and heartbeats are one timer per
+ * run; the poll reads only when nothing was read for an interval, so a run whose events keep coming
+ * is not polled at all, and a missed wake-up costs at most one and a half intervals.
  */
 import type { Db } from "../../db/client.ts";
 import { getEvent, listEventsAfter } from "../../db/queries/events.ts";
@@ -41,7 +42,7 @@ export interface FanoutViewer {
 }
 
 export interface FanoutTiming {
-  /** Reads without an announcement this often (a missed wake-up costs at most this). */
+  /** Reads when nothing was read for this long (what a missed wake-up costs, give or take). */
   pollMs: number;
   /** A viewer written to less recently than this gets a comment line, so proxies keep it open. */
   heartbeatMs: number;
@@ -53,6 +54,8 @@ export class RunFanout {
   /** Something may have been committed since the reads in progress started: read again after. */
   private again = false;
   private terminalSince: number | undefined;
+  /** When the last round of reads started (the poll waits an interval after it). */
+  private lastRead = 0;
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly unsubscribe: () => void;
 
@@ -64,7 +67,8 @@ export class RunFanout {
     private readonly onIdle: () => void,
   ) {
     this.unsubscribe = bus?.subscribe(runId, (m) => this.heard(m)) ?? (() => {});
-    this.timer = setInterval(() => this.tick(), Math.min(timing.pollMs, timing.heartbeatMs));
+    // Half an interval, so a poll comes between one and one and a half intervals after the last read.
+    this.timer = setInterval(() => this.tick(), Math.min(timing.pollMs, timing.heartbeatMs) / 2);
     this.timer.unref?.();
   }
 
@@ -104,7 +108,7 @@ export class RunFanout {
   private tick(): void {
     const now = Date.now();
     for (const v of this.viewers) if (now - v.lastWrite >= this.timing.heartbeatMs) v.send(HEARTBEAT);
-    this.wake();
+    if (now - this.lastRead >= this.timing.pollMs) this.wake();
   }
 
   /** Reads for every group now, or, when reads are out, once more after them. */
@@ -121,6 +125,7 @@ export class RunFanout {
     try {
       do {
         this.again = false;
+        this.lastRead = Date.now();
         const groups = new Map<number, FanoutViewer[]>();
         for (const v of this.viewers) {
           const group = groups.get(v.cursor);
