@@ -3,6 +3,7 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/cli
 import { appendEvent, listEventsAfter } from "../../db/queries/events.ts";
 import { createRun, updateRunStatus } from "../../db/queries/runs.ts";
 import { gate } from "../../test/support/gate.ts";
+import { until } from "../../test/support/until.ts";
 import { createRunBus } from "../jobs/bus.ts";
 import type { StoredEvent } from "../research/events.ts";
 import { runEventStream } from "./event-stream.ts";
@@ -168,11 +169,6 @@ function readChunks(stream: ReadableStream<Uint8Array>) {
   })();
   return { chunks, done };
 }
-const until = async (check: () => boolean, ms = 2000) => {
-  const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-  return check();
-};
 
 describe("runEventStream wake-ups", () => {
   it("reads again at once when an event is announced while a read is out, instead of sleeping until the poll", async () => {

@@ -12,8 +12,6 @@ import { metrics } from "../telemetry/metrics.ts";
 import { type FanoutViewer, runFanout } from "./run-fanout.ts";
 import { encodeText } from "./sse-encoding.ts";
 
-export { formatSse } from "./sse-encoding.ts";
-
 export interface EventStreamOptions {
   db: Db;
   runId: string;

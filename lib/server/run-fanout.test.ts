@@ -1,10 +1,12 @@
 // The run's hub: many viewers of one run fed by one read per announcement, each viewer gapless
 // from its own cursor, idle viewers polled together, and the terminal event written to all before any closes.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { appendEvent, listEventsAfter } from "../../db/queries/events.ts";
 import { createRun, updateRunStatus } from "../../db/queries/runs.ts";
-import { createRunBus, type RunBus } from "../jobs/bus.ts";
+import { closeDatabaseWithBus, openDatabaseWithBus } from "../../test/support/run-bus-db.ts";
+import { until } from "../../test/support/until.ts";
+import type { RunBus } from "../jobs/bus.ts";
 import type { StoredEvent } from "../research/events.ts";
 import { type FanoutViewer, runFanout } from "./run-fanout.ts";
 
@@ -16,13 +18,10 @@ vi.mock("../../db/queries/events.ts", async (importOriginal) => {
 let h: DatabaseHandle;
 let bus: RunBus;
 beforeAll(async () => {
-  h = await openDatabase({ dataDir: null });
-  await migrateDatabase(h);
-  bus = await createRunBus(h);
+  ({ h, bus } = await openDatabaseWithBus());
 });
 afterAll(async () => {
-  await bus.close();
-  await h.close();
+  await closeDatabaseWithBus(h, bus);
 });
 
 const dec = new TextDecoder();
@@ -53,11 +52,6 @@ function recorder(name: string, log: string[], cursor = 0, deltas = false) {
   };
   return viewer;
 }
-const until = async (check: () => boolean, ms = 2000) => {
-  const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-  return check();
-};
 const started: StoredEvent = { type: "run.started", attempt: 1 };
 const completed: StoredEvent = { type: "run.completed", sources: 0, citations: 0, partial: false };
 

@@ -21,7 +21,7 @@ import type { BusMessage, RunBus } from "../jobs/bus.ts";
 import { encodedRows, encodeText, formatSse, isTerminalRow } from "./sse-encoding.ts";
 
 /** How many rows one read takes; a full page is followed by another read at once. */
-export const READ_PAGE = 500;
+const READ_PAGE = 500;
 /** A run with a terminal status but no terminal event yet (written just after it) is waited for. */
 const TERMINAL_EVENT_GRACE_MS = 10_000;
 const HEARTBEAT = encodeText(": heartbeat\n\n");
