@@ -48,7 +48,7 @@ export function embeddedDirOwner(dataDir: string): number | null {
 }
 
 /** A gzipped tar of the open database's data directory, consistent at a statement boundary. */
-export async function snapshotEmbedded(client: PGlite): Promise<Uint8Array> {
+export async function snapshotEmbedded(client: Pick<PGlite, "dumpDataDir">): Promise<Uint8Array> {
   const archive = await client.dumpDataDir("gzip");
   return new Uint8Array(await archive.arrayBuffer());
 }

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -15,12 +15,31 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import { fromDrizzle } from "pg-boss";
 import postgres from "postgres";
 import { claimEmbeddedDir, releaseEmbeddedDir } from "./backup.ts";
+import { ThreadedPglite } from "./pglite-threaded.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What the app uses of PGlite: PGlite itself, or a ThreadedPglite (PGlite on its own thread). */
+export interface EmbeddedClient {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(text: string, options?: QueryOptions): Promise<Results[]>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  dumpDataDir(compression?: "gzip" | "none" | "auto"): Promise<Blob>;
+  close(): Promise<void>;
+}
+
 export type DatabaseHandle =
-  | { kind: "pglite"; db: Db; client: PGlite; dataDir: string | null; close(): Promise<void> }
+  | {
+      kind: "pglite";
+      db: Db;
+      client: EmbeddedClient;
+      dataDir: string | null;
+      /** Whether PGlite runs on its own thread (the app) or on the caller's (scripts, most tests). */
+      threaded: boolean;
+      close(): Promise<void>;
+    }
   | { kind: "postgres"; db: Db; client: postgres.Sql; url: string; close(): Promise<void> };
 
 export interface OpenOptions {
@@ -30,6 +49,11 @@ export interface OpenOptions {
   dataDir?: string | null;
   /** Connection pool size for postgres.js. */
   poolSize?: number;
+  /**
+   * Run embedded PGlite on its own thread (db/pglite-threaded.ts), as the app does: its work then
+   * leaves the event loop free. Off, it runs on the caller's thread (scripts, most tests).
+   */
+  thread?: boolean;
 }
 
 /** Where the committed migrations live; the app is always started from the project root. */
@@ -49,23 +73,30 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
     return { kind: "postgres", db, client, url: opts.url, close: () => client.end({ timeout: 5 }) };
   }
   const dataDir = opts.dataDir === undefined ? defaultDataDir() : opts.dataDir;
-  let client: PGlite;
-  if (dataDir) {
-    fs.mkdirSync(/*turbopackIgnore: true*/ dataDir, { recursive: true });
-    client = new PGlite(path.join(/*turbopackIgnore: true*/ dataDir, "pgdata"));
+  const pgdata = dataDir ? path.join(/*turbopackIgnore: true*/ dataDir, "pgdata") : null;
+  if (dataDir) fs.mkdirSync(/*turbopackIgnore: true*/ dataDir, { recursive: true });
+  let client: EmbeddedClient;
+  if (opts.thread) {
+    const threaded = new ThreadedPglite(pgdata);
+    await threaded.waitReady.catch(async (e) => {
+      await threaded.close();
+      throw e;
+    });
+    client = threaded;
   } else {
-    client = new PGlite();
+    const local = pgdata ? new PGlite(pgdata) : new PGlite();
+    await local.waitReady;
+    yieldBeforeEachStatement(local);
+    client = local;
   }
-  await client.waitReady;
-  yieldBeforeEachStatement(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   // `npm run backup` / `restore` must know whether a process has this directory open.
   if (dataDir) claimEmbeddedDir(dataDir);
   const close = async () => {
     await client.close();
     if (dataDir) releaseEmbeddedDir(dataDir);
   };
-  return { kind: "pglite", db, client, dataDir, close };
+  return { kind: "pglite", db, client, dataDir, threaded: !!opts.thread, close };
 }
 
 /**
@@ -141,7 +172,11 @@ export function getDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Datab
   const g = globalThis as GlobalWithDb;
   if (!g[globalKey]) {
     const opening = (async () => {
-      const handle = await openDatabase({ url: env.DATABASE_URL || undefined, dataDir: defaultDataDir(env) });
+      const handle = await openDatabase({
+        url: env.DATABASE_URL || undefined,
+        dataDir: defaultDataDir(env),
+        thread: true,
+      });
       await migrateDatabase(handle);
       await warmEmbeddedDatabase(handle);
       return handle;

@@ -9,24 +9,29 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from "../db/client
 
 export interface TestDatabase {
   name: "pglite" | "postgres";
+  /** How the list names it: "pglite", "pglite on its own thread", "postgres". */
+  label: string;
   open(): Promise<DatabaseHandle>;
 }
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-export function testDatabases(): TestDatabase[] {
-  const list: TestDatabase[] = [
-    {
-      name: "pglite",
-      async open() {
-        const handle = await openDatabase({ dataDir: null });
-        await migrateDatabase(handle);
-        return handle;
-      },
-    },
-  ];
+/**
+ * `threaded` adds embedded PGlite on its own thread, as the app runs it (db/pglite-threaded.ts):
+ * the database layer's own tests run on it too; other files keep to the two databases.
+ */
+export function testDatabases(opts: { threaded?: boolean } = {}): TestDatabase[] {
+  const embedded = (thread: boolean) => async () => {
+    const handle = await openDatabase({ dataDir: null, thread });
+    await migrateDatabase(handle);
+    return handle;
+  };
+  const list: TestDatabase[] = [{ name: "pglite", label: "pglite", open: embedded(false) }];
+  if (opts.threaded) {
+    list.push({ name: "pglite", label: "pglite on its own thread", open: embedded(true) });
+  }
   if (pgUrl) {
-    list.push({ name: "postgres", open: () => openFreshPostgres(pgUrl) });
+    list.push({ name: "postgres", label: "postgres", open: () => openFreshPostgres(pgUrl) });
   } else if (!warned) {
     warned = true;
     console.warn(

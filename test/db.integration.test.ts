@@ -14,7 +14,7 @@ import { createDbRunStore } from "../db/research-store.ts";
 import { directives, knowledgeItems, libraryDocuments, shares } from "../db/schema.ts";
 import { testDatabases } from "./databases.ts";
 
-describe.each(testDatabases())("database layer on $name", ({ open, name }) => {
+describe.each(testDatabases({ threaded: true }))("database layer on $label", ({ open, name }) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await open();

@@ -1,13 +1,16 @@
 /**
  * Test-only preload (NODE_OPTIONS="--import <this file>") that measures the event-loop delay INSIDE
  * the process it is loaded into — the app — without touching app code. Writes the percentiles (ms)
- * as JSON to $LOOP_PROBE_FILE every 250 ms and at exit. Creating "$LOOP_PROBE_FILE.reset" restarts
+ * as JSON to $LOOP_PROBE_FILE every 250 ms and at exit (main thread only). Creating "$LOOP_PROBE_FILE.reset" restarts
  * the histogram, so a benchmark measures only its own phase, not the app's start-up.
  */
 import fs from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { isMainThread } from "node:worker_threads";
 
-const file = process.env.LOOP_PROBE_FILE;
+// Preloads run in worker threads too (the parse pool, the embedded database's thread): the figure
+// is the app's own event loop, the one that serves requests and streams, so only that one writes.
+const file = isMainThread ? process.env.LOOP_PROBE_FILE : undefined;
 if (file) {
   const resolutionMs = 10;
   const histogram = monitorEventLoopDelay({ resolution: resolutionMs });

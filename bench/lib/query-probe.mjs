@@ -2,7 +2,7 @@
  * Diagnostic preload, not used by any figure: NODE_OPTIONS="--import <this file>" with
  * QUERY_PROBE_FILE=<path> makes an embedded app count its PGlite statements (by SQL text, numbers
  * of parameters folded) and the time each spent awaited — queueing behind PGlite's single
- * connection included — and write the table to that file at exit. Creating "<path>.reset" once
+ * connection included — and write the table to that file every second and at exit. Creating "<path>.reset" once
  * clears what was counted so far (e.g. after a warm-up run). It patches PGlite's prototype, so it
  * needs no app change; it is how the query counts in the issue-14 notes were taken.
  */
@@ -29,11 +29,14 @@ if (file) {
     clearInterval(watch);
   }, 100);
   watch.unref();
-  process.on("exit", () => {
-    // Only the process that ran statements writes (NODE_OPTIONS reaches the bench runner too).
+  const write = () => {
+    // Only the thread that ran statements writes (NODE_OPTIONS reaches the bench runner too, and
+    // the app's PGlite runs on its own thread, which is ended rather than exited).
     if (stats.size === 0) return;
     const rows = [...stats.entries()].sort((a, b) => b[1].ms - a[1].ms);
     const line = ([k, v]) => `${String(v.n).padStart(6)} ${v.ms.toFixed(0).padStart(7)} ms  ${k}`;
     fs.writeFileSync(file, rows.map(line).join("\n"));
-  });
+  };
+  setInterval(write, 1000).unref();
+  process.on("exit", write);
 }
