@@ -142,6 +142,41 @@ describe("RunFanout", () => {
     leave();
   });
 
+  it("reads again after a read only for an event announced meanwhile that the read did not return", async () => {
+    const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
+    const log: string[] = [];
+    const hub = runFanout(h.db, run.id, bus, idle);
+    const viewer = recorder("v", log);
+    hub.join(viewer);
+    await new Promise((r) => setTimeout(r, 50)); // its first read (nothing yet) is done
+    const real = (
+      await vi.importActual<typeof import("../../db/queries/events.ts")>("../../db/queries/events.ts")
+    ).listEventsAfter;
+
+    // Announced during the read, committed before its query: the read returns it, nothing more is read.
+    vi.mocked(listEventsAfter).mockClear();
+    vi.mocked(listEventsAfter).mockImplementationOnce(async (...args) => {
+      await announce(run.id, { type: "phase.started", phase: "brief" });
+      return real(...args);
+    });
+    await announce(run.id, started);
+    expect(await until(() => viewer.cursor === 2)).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(vi.mocked(listEventsAfter)).toHaveBeenCalledTimes(1);
+
+    // Committed after the read's query: the viewer is behind it, so it is read for once more.
+    vi.mocked(listEventsAfter).mockClear();
+    vi.mocked(listEventsAfter).mockImplementationOnce(async (...args) => {
+      const rows = await real(...args);
+      await announce(run.id, { type: "phase.started", phase: "supervision" });
+      return rows;
+    });
+    await announce(run.id, { type: "phase.completed", phase: "brief", durationMs: 1 });
+    expect(await until(() => viewer.cursor === 4)).toBe(true);
+    expect(vi.mocked(listEventsAfter)).toHaveBeenCalledTimes(2);
+    expect(viewer.seqs()).toEqual([1, 2, 3, 4]);
+  });
+
   it("passes report deltas only to viewers that asked, and a failed read ends only the viewers it was for", async () => {
     const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
     await appendEvent(h.db, run.id, { type: "run.created", question: "q?", settings: {} });

@@ -53,6 +53,11 @@ export class RunFanout {
   private reading = false;
   /** Something may have been committed since the reads in progress started: read again after. */
   private again = false;
+  /**
+   * The highest seq announced while reads were out. Such an event may or may not be in what they
+   * return: after them, a viewer still behind it is read for again, and nobody is when all have it.
+   */
+  private heardWhileReading = 0;
   private terminalSince: number | undefined;
   /** When the last round of reads started (the poll waits an interval after it). */
   private lastRead = 0;
@@ -95,6 +100,10 @@ export class RunFanout {
       const bytes = encodeText(formatSse(null, "report.delta", { text: m.text }));
       for (const v of this.viewers) if (v.deltas) v.send(bytes);
     } else if (m.kind === "event") {
+      if (this.reading) {
+        this.heardWhileReading = Math.max(this.heardWhileReading, m.seq);
+        return;
+      }
       // Only a viewer that has not been sent this seq needs a read.
       for (const v of this.viewers) {
         if (v.cursor < m.seq) {
@@ -125,6 +134,7 @@ export class RunFanout {
     try {
       do {
         this.again = false;
+        this.heardWhileReading = 0;
         this.lastRead = Date.now();
         const groups = new Map<number, FanoutViewer[]>();
         for (const v of this.viewers) {
@@ -133,11 +143,16 @@ export class RunFanout {
           else groups.set(v.cursor, [v]);
         }
         await Promise.all([...groups].map(([cursor, group]) => this.readFor(cursor, group)));
-        // `again` is checked and `reading` cleared in the same turn, so no announcement falls between.
-      } while (this.again && this.viewers.size);
+        // Checked, and `reading` cleared, in the same turn: no announcement falls between.
+      } while (this.viewers.size && (this.again || this.anyBehind(this.heardWhileReading)));
     } finally {
       this.reading = false;
     }
+  }
+
+  private anyBehind(seq: number): boolean {
+    for (const v of this.viewers) if (v.cursor < seq) return true;
+    return false;
   }
 
   /** One read for the viewers at `cursor`, written to each of them; never throws. */
