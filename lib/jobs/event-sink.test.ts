@@ -1,10 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { listEventsAfter } from "../../db/queries/events.ts";
+import { appendEvents, listEventsAfter } from "../../db/queries/events.ts";
 import { createRun, getRun, updateRunStatus } from "../../db/queries/runs.ts";
 import { testDatabases } from "../../test/databases.ts";
 import type { BusMessage, RunBus } from "./bus.ts";
 import { createRunEventSink, withEventTransaction } from "./event-sink.ts";
+
+vi.mock("../../db/queries/events.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../db/queries/events.ts")>();
+  return { ...real, appendEvents: vi.fn(real.appendEvents) };
+});
 
 /** A bus that records what is announced, in order. */
 function recordingBus() {
@@ -91,6 +96,31 @@ describe.each(testDatabases())("the event path on $name", ({ open }) => {
     expect(announced().at(-1)).toBe("7:run.completed");
     // The transient delta is announced with its text and never stored.
     expect(messages).toContainEqual({ kind: "delta", runId: run.id, text: "partial text" });
+  });
+
+  it("the engine's sink writes the events emitted while a write is out together in the next, in order", async () => {
+    const run = await newRun();
+    const { bus, announced } = recordingBus();
+    const sink = createRunEventSink(h.db, bus, run.id);
+    const search = (i: number) => sink.emit({ type: "researcher.search", directiveId: "d", query: `q${i}` });
+    vi.mocked(appendEvents).mockClear();
+    await Promise.all(Array.from({ length: 8 }, (_, i) => search(i)));
+    // The first is written at once; the seven emitted while it was out share the next statement.
+    expect(vi.mocked(appendEvents)).toHaveBeenCalledTimes(2);
+    const rows = await listEventsAfter(h.db, run.id, 0);
+    expect(rows.map((r) => (r.payload as { query: string }).query)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `q${i}`),
+    );
+    expect(announced()).toEqual(await written(run.id));
+
+    // A write that fails fails the emits it carried, and only those: the next block is written.
+    vi.mocked(appendEvents).mockRejectedValueOnce(new Error("disk full"));
+    const failed = search(8);
+    const later = [search(9), search(10)];
+    await expect(failed).rejects.toThrow("disk full");
+    await expect(Promise.all(later)).resolves.toBeDefined();
+    const after = await listEventsAfter(h.db, run.id, 8);
+    expect(after.map((r) => (r.payload as { query: string }).query)).toEqual(["q9", "q10"]);
   });
 
   it("the engine's sink writes a block of events in order and announces each with its seq", async () => {

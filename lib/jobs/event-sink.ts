@@ -5,8 +5,8 @@
  *
  * - withEventTransaction: an API action or the sweeper changes rows and appends events in one
  *   transaction; the events are announced after COMMIT, and not at all if it rolls back.
- * - createRunEventSink: the engine's EventSink for a real run, one event at a time. Transient
- *   events (report.delta) are only announced. The terminal event is always the last row: it waits
+ * - createRunEventSink: the engine's EventSink for a real run: one write at a time, the events
+ *   emitted meanwhile going together in the next. Transient events (report.delta) are only announced. The terminal event is always the last row: it waits
  *   for events still being written, and nothing is written after it. Its `finish` writes the
  *   terminal event together with the run's terminal status (the engine's store.finishRun).
  */
@@ -100,23 +100,43 @@ export interface RunEventSink extends EventSink {
 export type RunEndHook = (tx: Db, event: TerminalEvent) => Promise<unknown>;
 
 export function createRunEventSink(db: Db, bus: RunBus, runId: string, onEnd?: RunEndHook): RunEventSink {
-  const inFlight = new Set<Promise<unknown>>();
   let closed = false;
-  // Events being written are tracked, so the terminal event can wait for them and come last.
-  const store = async (events: readonly StoredEvent[]) => {
-    const p = appendAndAnnounce(db, bus, runId, events);
-    inFlight.add(p);
-    try {
-      await p;
-    } finally {
-      inFlight.delete(p);
+  // One write of this run's events at a time. Events emitted while it is out wait and go together
+  // in the next one, in the order emitted: parallel researchers' events cost one statement, one
+  // announcement round and one read by the run's viewers, not one each. Each emit still resolves
+  // only once its own events are committed and announced.
+  let waiting: { events: StoredEvent[]; settle: { resolve(): void; reject(e: unknown): void }[] } | null =
+    null;
+  let writing: Promise<void> | null = null;
+  const writeWaiting = async () => {
+    while (waiting) {
+      const block = waiting;
+      waiting = null;
+      try {
+        await appendAndAnnounce(db, bus, runId, block.events);
+        for (const s of block.settle) s.resolve();
+      } catch (error) {
+        for (const s of block.settle) s.reject(error);
+      }
     }
+    writing = null;
+  };
+  const store = (events: readonly StoredEvent[]) =>
+    new Promise<void>((resolve, reject) => {
+      waiting ??= { events: [], settle: [] };
+      waiting.events.push(...events);
+      waiting.settle.push({ resolve, reject });
+      writing ??= writeWaiting();
+    });
+  // The terminal event waits for the events still being written, so it comes last.
+  const written = async () => {
+    while (writing) await writing;
   };
 
   return {
     async finish(event) {
       closed = true;
-      await Promise.allSettled([...inFlight]);
+      await written();
       return withEventTransaction(db, bus, async (tx, log) => {
         const ended = await writeRunEnd(tx, runId, event, (e) => log.append(runId, e));
         if (ended) await onEnd?.(tx, event);
@@ -131,7 +151,7 @@ export function createRunEventSink(db: Db, bus: RunBus, runId: string, onEnd?: R
       }
       if (terminalEventTypes.has(event.type)) {
         closed = true;
-        await Promise.allSettled([...inFlight]);
+        await written();
         await appendAndAnnounce(db, bus, runId, [event]);
         return;
       }
