@@ -54,6 +54,8 @@ export interface OpenOptions {
    * leaves the event loop free. Off, it runs on the caller's thread (scripts, most tests).
    */
   thread?: boolean;
+  /** With `thread`: what to do if the thread ends without close() (see ThreadOptions). */
+  onThreadEnd?: (error: Error) => void;
 }
 
 /** Where the committed migrations live; the app is always started from the project root. */
@@ -77,7 +79,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
   if (dataDir) fs.mkdirSync(/*turbopackIgnore: true*/ dataDir, { recursive: true });
   let client: EmbeddedClient;
   if (opts.thread) {
-    const threaded = new ThreadedPglite(pgdata);
+    const threaded = new ThreadedPglite(pgdata, { onUnexpectedEnd: opts.onThreadEnd });
     await threaded.waitReady.catch(async (e) => {
       await threaded.close();
       throw e;
@@ -176,6 +178,7 @@ export function getDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Datab
         url: env.DATABASE_URL || undefined,
         dataDir: defaultDataDir(env),
         thread: true,
+        onThreadEnd: endProcessWithDatabase,
       });
       await migrateDatabase(handle);
       await warmEmbeddedDatabase(handle);
@@ -188,6 +191,16 @@ export function getDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Datab
     g[globalKey] = opening;
   }
   return g[globalKey];
+}
+
+/**
+ * The embedded database's thread died under the app (a crash): nothing can be read or written any
+ * more, so the process ends as after any crash — restarted, its runs resume from their checkpoints —
+ * rather than serving errors until someone notices.
+ */
+function endProcessWithDatabase(error: Error): void {
+  process.stderr.write(`fatal: ${error.message}; the process ends so it can be restarted\n`);
+  process.exit(1);
 }
 
 /** Closes the process-wide database, if open; the next getDatabase() opens it again. */

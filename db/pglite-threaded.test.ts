@@ -138,11 +138,13 @@ describe("PGlite on its own thread, on disk", () => {
   it("writes files that outlive the thread, and fails every call after it ended with a clear error", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dr-thread-"));
     try {
-      const db = new ThreadedPglite(dir);
+      const crashes: Error[] = [];
+      const db = new ThreadedPglite(dir, { onUnexpectedEnd: (e) => crashes.push(e) });
       await db.waitReady;
       await db.exec("create table kept (id int); insert into kept values (7)");
       await db.close();
       await expect(db.query("select 1")).rejects.toThrow(/embedded database thread ended/);
+      expect(crashes).toEqual([]); // closing is not a crash
 
       const again = new PGlite(dir);
       const { rows } = await again.query("select id from kept");
@@ -151,5 +153,25 @@ describe("PGlite on its own thread, on disk", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("PGlite's thread crashing", () => {
+  it("fails the call in flight and every later one with the thread's error, and tells the app once", async () => {
+    const crashes: Error[] = [];
+    // A heap too small for the answer: the thread runs out of memory while it reads it.
+    const db = new ThreadedPglite(null, {
+      resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 },
+      onUnexpectedEnd: (e) => crashes.push(e),
+    });
+    await db.waitReady;
+    await expect(db.query("select repeat('x', 1000000) from generate_series(1, 200)")).rejects.toThrow(
+      /embedded database thread failed/,
+    );
+    await expect(db.exec("select 2")).rejects.toThrow(/thread failed/);
+    expect(crashes).toHaveLength(1);
+    expect(crashes[0].message).toMatch(/^The embedded database thread failed: .*memory/i);
+    await db.close();
+    expect(crashes).toHaveLength(1);
   });
 });

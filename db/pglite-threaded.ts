@@ -9,7 +9,7 @@
  * filled the app's event loop; here it runs on another core while the app's thread serves.
  */
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { type ResourceLimits, Worker } from "node:worker_threads";
 import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 
 /** Query options as they cross the thread: parsers must be the identity (see wireOptions). */
@@ -91,6 +91,17 @@ function rebuildError(fields: Record<string, unknown>): Error {
   return error;
 }
 
+export interface ThreadOptions {
+  /**
+   * Called once if the thread ends without close() (a crash: out of memory, a WASM abort). Every
+   * call waiting and every later one fails either way; the app's handler ends the process, so it
+   * restarts and its runs resume, as after any crash.
+   */
+  onUnexpectedEnd?: (error: Error) => void;
+  /** The thread's heap limits (its JS heap; PGlite's WASM memory is apart): unset, Node's defaults. */
+  resourceLimits?: ResourceLimits;
+}
+
 export class ThreadedPglite {
   readonly waitReady: Promise<void>;
   #worker: Worker;
@@ -98,9 +109,15 @@ export class ThreadedPglite {
   #pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   #listeners = new Map<number, (payload: string) => void>();
   #failure: Error | null = null;
+  #closing = false;
 
-  constructor(dataDir: string | null) {
-    this.#worker = new Worker(pgliteThreadFile(), { workerData: { dataDir } });
+  constructor(dataDir: string | null, opts: ThreadOptions = {}) {
+    // The entry is always this one path: the bundler, which follows `new Worker`, must be able to
+    // tell it is the project's own file run as it is (a path it cannot work out fails the build).
+    this.#worker = new Worker(pgliteThreadFile(), {
+      workerData: { dataDir },
+      resourceLimits: opts.resourceLimits,
+    });
     this.waitReady = new Promise<void>((resolve, reject) => {
       this.#worker.on("message", (reply: ThreadReply) => {
         if ("ready" in reply) {
@@ -117,12 +134,16 @@ export class ThreadedPglite {
       });
       // The thread gone (a crash, or terminated) fails every call waiting and every later one.
       const fail = (e: Error) => {
-        this.#failure ??= e;
-        reject(this.#failure);
-        for (const call of this.#pending.values()) call.reject(this.#failure);
+        if (this.#failure) return;
+        this.#failure = e;
+        reject(e);
+        for (const call of this.#pending.values()) call.reject(e);
         this.#pending.clear();
+        if (!this.#closing) opts.onUnexpectedEnd?.(e);
       };
-      this.#worker.on("error", fail);
+      this.#worker.on("error", (e) =>
+        fail(new Error(`The embedded database thread failed: ${e.message}`, { cause: e })),
+      );
       this.#worker.on("exit", (code) =>
         fail(new Error(`The embedded database thread ended (exit code ${code})`)),
       );
@@ -197,6 +218,7 @@ export class ThreadedPglite {
 
   /** Closes the database (its last writes flushed), then ends the thread. */
   async close(): Promise<void> {
+    this.#closing = true;
     if (!this.#failure) await this.#call({ op: "close" }).catch(() => {});
     await this.#worker.terminate();
   }
