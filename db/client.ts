@@ -36,8 +36,6 @@ export type DatabaseHandle =
       db: Db;
       client: EmbeddedClient;
       dataDir: string | null;
-      /** Whether PGlite runs on its own thread (the app) or on the caller's (scripts, most tests). */
-      threaded: boolean;
       close(): Promise<void>;
     }
   | { kind: "postgres"; db: Db; client: postgres.Sql; url: string; close(): Promise<void> };
@@ -98,7 +96,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
     await client.close();
     if (dataDir) releaseEmbeddedDir(dataDir);
   };
-  return { kind: "pglite", db, client, dataDir, threaded: !!opts.thread, close };
+  return { kind: "pglite", db, client, dataDir, close };
 }
 
 /**

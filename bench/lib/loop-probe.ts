@@ -1,8 +1,9 @@
 /**
  * Test-only preload (NODE_OPTIONS="--import <this file>") that measures the event-loop delay INSIDE
  * the process it is loaded into — the app — without touching app code. Writes the percentiles (ms)
- * as JSON to $LOOP_PROBE_FILE every 250 ms and at exit (main thread only). Creating "$LOOP_PROBE_FILE.reset" restarts
- * the histogram, so a benchmark measures only its own phase, not the app's start-up.
+ * as JSON to $LOOP_PROBE_FILE every 250 ms and at exit (main thread only). Creating
+ * "$LOOP_PROBE_FILE.reset" restarts the histogram, so a benchmark measures only its own phase, not
+ * the app's start-up.
  */
 import fs from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";

@@ -2,8 +2,8 @@
  * Diagnostic preload, not used by any figure: NODE_OPTIONS="--import <this file>" with
  * QUERY_PROBE_FILE=<path> makes an embedded app count its PGlite statements (by SQL text, numbers
  * of parameters folded) and the time each spent awaited — queueing behind PGlite's single
- * connection included — and write the table to that file every second and at exit. Creating "<path>.reset" once
- * clears what was counted so far (e.g. after a warm-up run). It patches PGlite's prototype, so it
+ * connection included — and write the table to that file every second and at exit. Creating
+ * "<path>.reset" once clears what was counted so far (e.g. after a warm-up run). It patches PGlite's prototype, so it
  * needs no app change; it is how the query counts in the issue-14 notes were taken.
  */
 import fs from "node:fs";

@@ -1,7 +1,7 @@
 /**
  * Diagnostic only: logs every SQL statement PGlite runs, with its start time (ms since the epoch),
- * its duration and its first 140 characters, to STMT_LOG_FILE (every second and at exit). Loaded with
- * `NODE_OPTIONS="--import $PWD/bench/lib/statement-timeline.mjs" STMT_LOG_FILE=/tmp/stmts.txt
+ * its duration and its first 140 characters, to STMT_LOG_FILE (every second and at exit). Loaded
+ * with `NODE_OPTIONS="--import $PWD/bench/lib/statement-timeline.mjs" STMT_LOG_FILE=/tmp/stmts.txt
  * node bench/trace-run.ts`, it shows which statements the app issues between a run's model and web
  * calls (issue 14: the app's own work on the critical path). Patches PGlite's query, exec and
  * transaction in both its ESM and CommonJS builds; without STMT_LOG_FILE it does nothing.

@@ -6,8 +6,9 @@
  * - withEventTransaction: an API action or the sweeper changes rows and appends events in one
  *   transaction; the events are announced after COMMIT, and not at all if it rolls back.
  * - createRunEventSink: the engine's EventSink for a real run: one write at a time, the events
- *   emitted meanwhile going together in the next. Transient events (report.delta) are only announced. The terminal event is always the last row: it waits
- *   for events still being written, and nothing is written after it. Its `finish` writes the
+ *   emitted meanwhile going together in the next. Transient events (report.delta) are only
+ *   announced. The terminal event is always the last row: it waits for events still being
+ *   written, and nothing is written after it. Its `finish` writes the
  *   terminal event together with the run's terminal status (the engine's store.finishRun).
  */
 import type { Db } from "../../db/client.ts";
