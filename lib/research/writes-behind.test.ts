@@ -92,6 +92,20 @@ describe("writes behind the next model call", () => {
     expect(world.log).toEqual(["brief first", "read directives"]);
   });
 
+  it("throws a failed write at the next deferral, which is not written (no model call is made for it)", async () => {
+    const world = recordingDeps();
+    const deps = withWritesBehind(world.deps);
+    await deferWrite(deps, (d) => d.store.saveBrief("fail"));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect(deferWrite(deps, (d) => d.store.saveBrief("after"))).rejects.toThrow("disk full");
+    await deps.behind?.flush();
+    expect(world.log).toEqual([]);
+    // Thrown once: the next deferral is written.
+    await deferWrite(deps, (d) => d.store.saveBrief("later"));
+    await deps.behind?.flush();
+    expect(world.log).toEqual(["brief later"]);
+  });
+
   it("flush waits for every deferred write and throws a failure", async () => {
     const world = recordingDeps();
     const deps = withWritesBehind(world.deps);

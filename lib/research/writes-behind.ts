@@ -29,6 +29,8 @@ export interface WritesBehind {
   flush(): Promise<void>;
   /** Whether a deferred write is queued or has failed unobserved: a store call must flush first. */
   busy(): boolean;
+  /** Whether a deferred write has failed unobserved: nothing more is deferred, the failure is thrown. */
+  failed(): boolean;
 }
 
 function createWritesBehind(direct: EngineDeps): WritesBehind {
@@ -50,6 +52,7 @@ function createWritesBehind(direct: EngineDeps): WritesBehind {
       }
     },
     busy: () => queue.busy() || queue.failure() !== undefined,
+    failed: () => queue.failure() !== undefined,
   };
 }
 
@@ -100,7 +103,8 @@ export function withWritesBehind(deps: EngineDeps): EngineDeps {
 /**
  * Writes `write` behind the next model call when the engine runs with writes behind; otherwise
  * (a phase called on its own, as in unit tests) writes it now. Either way the caller goes on as
- * if it were written: whatever it does next with the store comes after it.
+ * if it were written: whatever it does next with the store comes after it. A deferred write that
+ * has already failed is thrown here.
  */
 export function deferWrite(deps: EngineDeps, write: DeferredWrite): Promise<void>;
 /** The same for code given only the store and sink (and the queue when there is one). */
@@ -110,8 +114,10 @@ export async function deferWrite(
   write: (direct: never) => Promise<unknown>,
 ): Promise<void> {
   const run = write as (direct: WriteParts) => Promise<unknown>;
-  if (deps.behind) deps.behind.defer(run);
-  else await run(deps);
+  if (!deps.behind) return void (await run(deps));
+  // A write that already failed fails the attempt here, before another model call is made for it.
+  if (deps.behind.failed()) await deps.behind.flush();
+  deps.behind.defer(run);
 }
 
 /** What a deferred write needs of the engine's dependencies. */

@@ -253,12 +253,6 @@ async function judgeBatch(
   }
 }
 
-/**
- * Judges EVERY citation against its source's stored text: the lexical pre-check first, the rest in
- * batches of MAX_MODEL_ITEMS up to `maxChecks` model-judged citations (the cost bound). Each record
- * says its verdict, why, and the passage it rests on; a citation left unchecked says why. Throws
- * only when the run is cancelled.
- */
 /** `compute` for each source once, by its id. */
 function perSource<T>(compute: (s: SourceRecord) => T): (s: SourceRecord) => T {
   const done = new Map<string, T>();
@@ -268,10 +262,34 @@ function perSource<T>(compute: (s: SourceRecord) => T): (s: SourceRecord) => T {
   };
 }
 
-export async function checkCitationSupport(
-  deps: EngineDeps,
-  input: { citations: readonly ReportCitation[]; sources: readonly SourceRecord[]; maxChecks?: number },
-): Promise<SupportResult> {
+/**
+ * Judges EVERY citation against its source's stored text: the lexical pre-check first, the rest in
+ * batches of MAX_MODEL_ITEMS up to `maxChecks` model-judged citations (the cost bound). Each record
+ * says its verdict, why, and the passage it rests on; a citation left unchecked says why. Throws
+ * only when the run is cancelled.
+ */
+export async function checkCitationSupport(deps: EngineDeps, input: SupportInput): Promise<SupportResult> {
+  return judgeSupport(deps, planSupportCheck(deps, input));
+}
+
+type SupportInput = {
+  citations: readonly ReportCitation[];
+  sources: readonly SourceRecord[];
+  maxChecks?: number;
+};
+
+/** The lexical pre-check's verdicts and the citations left for the model (within the budget). */
+export interface SupportPlan {
+  citations: readonly ReportCitation[];
+  verdicts: Verdict[];
+  /** The citations the model is asked about: none means the check makes no model call. */
+  budgeted: PendingItem[];
+  lexicallySupported: number;
+  lexicallySettled: number;
+}
+
+/** The lexical pass of checkCitationSupport, without a model call: what is settled and what is not. */
+export function planSupportCheck(deps: Pick<EngineDeps, "config">, input: SupportInput): SupportPlan {
   const maxChecks = input.maxChecks ?? deps.config.maxCitationChecks;
   const byId = new Map(input.sources.map((s) => [s.id, s]));
   // A source cited many times is cut into passages and reduced to terms once.
@@ -320,6 +338,12 @@ export async function checkCitationSupport(
   for (const p of pending.slice(maxChecks)) {
     verdicts[p.index].reason = `beyond the check budget of ${maxChecks} model-judged citations per report`;
   }
+  return { citations: input.citations, verdicts, budgeted, lexicallySupported, lexicallySettled };
+}
+
+/** The model pass of checkCitationSupport over a plan's budgeted citations, then every record. */
+export async function judgeSupport(deps: EngineDeps, plan: SupportPlan): Promise<SupportResult> {
+  const { verdicts, budgeted, lexicallySupported, lexicallySettled } = plan;
   let sentToModel = 0;
   for (let i = 0; i < budgeted.length; i += MAX_MODEL_ITEMS) {
     const batch = budgeted.slice(i, i + MAX_MODEL_ITEMS);
@@ -332,7 +356,7 @@ export async function checkCitationSupport(
     }
   }
 
-  const records: CitationRecord[] = input.citations.map((c, i) => ({
+  const records: CitationRecord[] = plan.citations.map((c, i) => ({
     number: c.number,
     sourceId: c.sourceId,
     sentence: c.sentence,

@@ -257,6 +257,50 @@ describe("acting on citation checks", () => {
     ]);
   });
 
+  it("stores the report once, checked, when the check makes no model call; its events are one write", async () => {
+    let judgeCalls = 0;
+    const { h, input } = await world({
+      synthesis: synthesisModel((o) => reportWithUnsupportedClaim(o)),
+      judge: sceptic(() => judgeCalls++),
+    });
+    // No model-judged citations allowed: the lexical pass decides, and nothing waits for a model.
+    h.deps.config = { ...h.deps.config, maxCitationChecks: 0 };
+    const saves: string[] = [];
+    h.deps.store = {
+      ...h.store,
+      async saveReport(report) {
+        saves.push(`report (${report.citationStats.unchecked} unchecked)`);
+        return h.store.saveReport(report);
+      },
+      async saveCitations(rows) {
+        saves.push(
+          `citations (${rows.filter((r) => r.reason === "not checked yet").length} not checked yet)`,
+        );
+        return h.store.saveCitations(rows);
+      },
+    };
+    const batches: string[][] = [];
+    const sink = h.deps.events;
+    h.deps.events = {
+      emit: (e) => sink.emit(e),
+      async emitMany(events) {
+        batches.push(events.map((e) => e.type));
+        for (const e of events) await sink.emit(e);
+      },
+    };
+    const out = await writeReport(h.deps, input);
+    expect(judgeCalls).toBe(0);
+    const unchecked = out.citationStats.unchecked;
+    // One save of each, the checked ones (an earlier "not checked yet" save would be undone at once).
+    expect(saves).toEqual(["citations (0 not checked yet)", `report (${unchecked} unchecked)`]);
+    expect(
+      (await storedCitations(h.runId)).some((r) => r.reason?.startsWith("beyond the check budget")),
+    ).toBe(true);
+    expect(batches).toEqual([
+      ["report.citations", "report.link_corrected", "report.support_checked", "report.completed"],
+    ]);
+  });
+
   it("with strictCitations removes the unsupported citation and flags the sentence", async () => {
     const { h, input } = await world({
       synthesis: synthesisModel((o) => reportWithUnsupportedClaim(o)),

@@ -8,7 +8,7 @@
  */
 
 import type { EngineDeps } from "../deps.ts";
-import { type EventSink, emitAll } from "../events.ts";
+import { type EventSink, emitAll, type StoredEvent } from "../events.ts";
 import {
   formatFindingsBlock,
   omittedFindingsNote,
@@ -27,7 +27,7 @@ import { buildSourcesSection } from "./citations/source-list.ts";
 import { markCitationVerdicts } from "./citations/verdict-marks.ts";
 import { citableSources, type FindingsItem, prepareFindings } from "./findings.ts";
 import { type ContextWindowTable, loadContextWindows } from "./model-context.ts";
-import { checkCitationSupport, type SupportCounts } from "./support.ts";
+import { judgeSupport, planSupportCheck, type SupportCounts, type SupportResult } from "./support.ts";
 import { withTokenRecovery } from "./token-recovery.ts";
 
 export interface ReportInput {
@@ -166,37 +166,47 @@ async function finishReport(
     ? "not checked yet"
     : "not checked: the report was assembled without a model";
   const linkCorrections = processed.linkCorrections;
-  // Stored before the support check, so a run resumed after a crash here finds a consistent report.
-  // The writes go on while the check's model call is out (they need the CPU, it only waits); they
-  // are awaited before the checked report replaces them, so the order of writes is unchanged.
-  const stored = (async () => {
-    await deps.store.saveCitations(
-      processed.citations.map((c) => ({ ...c, support: "unchecked" as const, reason: notChecked })),
-    );
-    await deps.store.saveReport({
-      markdown: processed.markdown,
-      partial: opts.partial,
-      citationStats: { ...processed.stats, ...unchecked, marked: 0, removed: 0, linkCorrections },
-    });
-    await emitAll(deps.events, [
-      {
-        type: "report.citations",
-        kept: processed.stats.kept,
-        removedUnknown: processed.stats.removedUnknown,
-        flattenedLinks: processed.stats.flattenedLinks,
-      },
-      ...linkCorrections.map((c) => ({ type: "report.link_corrected" as const, ...c })),
-    ]);
-  })();
+  const citationEvents: StoredEvent[] = [
+    {
+      type: "report.citations",
+      kept: processed.stats.kept,
+      removedUnknown: processed.stats.removedUnknown,
+      flattenedLinks: processed.stats.flattenedLinks,
+    },
+    ...linkCorrections.map((c) => ({ type: "report.link_corrected" as const, ...c })),
+  ];
+  const plan =
+    opts.checkSupport && processed.citations.length > 0
+      ? planSupportCheck(deps, { citations: processed.citations, sources: opts.numbered })
+      : undefined;
   let counts = unchecked;
   let markdown = processed.markdown;
   let acted = { marked: 0, removed: 0 };
-  const check = opts.checkSupport && processed.citations.length > 0;
-  const support = await settledAfter(stored, async () =>
-    check
-      ? checkCitationSupport(deps, { citations: processed.citations, sources: opts.numbered })
-      : undefined,
-  );
+  let support: SupportResult | undefined;
+  // The citation events not yet written: they go with the check's own, after the checked report.
+  let unannounced = citationEvents;
+  if (plan && !plan.budgeted.length) {
+    // The lexical check settled everything, with no model call to wait for: stored once, checked.
+    support = await judgeSupport(deps, plan);
+  } else {
+    unannounced = [];
+    // Stored before the support check, so a run resumed after a crash here finds a consistent
+    // report. The writes go on while the check's model call is out (they need the CPU, it only
+    // waits); they are awaited before the checked report replaces them, so the order of writes
+    // is unchanged.
+    const stored = (async () => {
+      await deps.store.saveCitations(
+        processed.citations.map((c) => ({ ...c, support: "unchecked" as const, reason: notChecked })),
+      );
+      await deps.store.saveReport({
+        markdown: processed.markdown,
+        partial: opts.partial,
+        citationStats: { ...processed.stats, ...unchecked, marked: 0, removed: 0, linkCorrections },
+      });
+      await emitAll(deps.events, citationEvents);
+    })();
+    support = await settledAfter(stored, async () => (plan ? judgeSupport(deps, plan) : undefined));
+  }
   if (support) {
     counts = support.counts;
     const result = actOnVerdicts(processed, support.records, deps.config.strictCitations);
@@ -210,6 +220,7 @@ async function finishReport(
     });
   }
   await emitAll(deps.events, [
+    ...unannounced,
     { type: "report.support_checked", ...counts, ...acted },
     {
       type: "report.completed",

@@ -44,8 +44,9 @@ function model(onThink: () => void = () => {}) {
       onThink();
       return `Gap analysis ${n + 1}: independent cycle tests are missing.`;
     },
-    assessment: (_c, n) =>
-      n === 0
+    // By round, not by count: an attempt that fails may have asked already (writes-behind.ts).
+    assessment: (c) =>
+      c.request.startsWith("Supervision round 1.")
         ? assessment({ shouldContinue: true, followUps: [FOLLOW] })
         : assessment({ shouldContinue: false }),
   });

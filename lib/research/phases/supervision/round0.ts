@@ -16,6 +16,7 @@ import {
 } from "../../prompts/supervisor.ts";
 import type { DirectiveRecord } from "../../store.ts";
 import { directivePriorities } from "../../vocabulary.ts";
+import { deferWrite } from "../../writes-behind.ts";
 import { type DirectiveCandidate, storeDirectives } from "./directives.ts";
 import { type FitStats, fitPlanShape, type QuestionKind } from "./plan-fit.ts";
 
@@ -140,11 +141,13 @@ export async function planRoundZero(
     fit = fitted.stats;
     record.questionKind = kind.question_kind;
     record.comparedElements = kind.compared_elements;
-    await deps.events.emit({
-      type: "supervision.first_round_generate",
+    // Written while the critique's model call is out (writes-behind.ts).
+    const generatedEvent = {
+      type: "supervision.first_round_generate" as const,
       count: drafts.length,
       topics: drafts.map((d) => d.topic),
-    });
+    };
+    await deferWrite(deps, (d) => d.events.emit(generatedEvent));
     const outcome = await critiqueAndRevise(deps, input.brief, drafts, maxDirectives, kind);
     record.critique = outcome.critique;
     if (outcome.revisedDrafts) {
@@ -209,8 +212,9 @@ async function critiqueAndRevise(
     return { critique: { failed: critique.error } };
   }
   const c = critique.value;
-  await deps.events.emit({
-    type: "supervision.first_round_critique",
+  // Written while the revision's model call is out, when there is one (writes-behind.ts).
+  const critiqueEvent = {
+    type: "supervision.first_round_critique" as const,
     criteria: {
       redundancy: c.redundancy.status,
       coverage: c.coverage.status,
@@ -219,7 +223,8 @@ async function critiqueAndRevise(
     },
     verdict: c.verdict,
     notes: Object.fromEntries(CRITERIA.map((k) => [k, c[k].note])),
-  });
+  };
+  await deferWrite(deps, (d) => d.events.emit(critiqueEvent));
   const issues = CRITERIA.filter((k) => c[k].status === "ISSUE");
   if (!issues.length) {
     await deps.events.emit({
