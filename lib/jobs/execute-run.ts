@@ -114,9 +114,11 @@ async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
       ),
       initial: isUsageSnapshot(run.usage) ? run.usage : undefined,
     });
-    // Researchers started together end their calls within a few ms: 20 ms lets them share a save.
+    // Researchers started together end their calls within a few ms, and they share a save. Waiting
+    // 100 ms also puts the save after the run's next model call has gone out: at 20 ms it fell
+    // between the two calls, on the run's critical path. The final save covers the last calls.
     usageSaves = coalescedSaves((snap) => store.saveUsage(snap as unknown as Record<string, unknown>), {
-      gatherMs: 20,
+      gatherMs: 100,
     });
     cleanups.push(trackUsage(meter, usageSaves, events));
     const deps = createEngineDeps({
