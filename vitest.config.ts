@@ -7,6 +7,8 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", "e2e/**", ".next/**"],
     environment: "node",
+    // One migrated embedded database, copied by every test that opens one (test/support/db-template.ts).
+    globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -54,6 +54,11 @@ export interface OpenOptions {
   thread?: boolean;
   /** With `thread`: what to do if the thread ends without close() (see ThreadOptions). */
   onThreadEnd?: (error: Error) => void;
+  /**
+   * In memory only (`dataDir: null`, no thread): start from this dumped data directory
+   * (PGlite's dumpDataDir) rather than an empty one. Tests start from one migrated copy.
+   */
+  startFrom?: Blob;
 }
 
 /** Where the committed migrations live; the app is always started from the project root. */
@@ -75,6 +80,9 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
   const dataDir = opts.dataDir === undefined ? defaultDataDir() : opts.dataDir;
   const pgdata = dataDir ? path.join(/*turbopackIgnore: true*/ dataDir, "pgdata") : null;
   if (dataDir) fs.mkdirSync(/*turbopackIgnore: true*/ dataDir, { recursive: true });
+  if (opts.startFrom && (pgdata || opts.thread)) {
+    throw new Error("openDatabase: startFrom is for an in-memory database on the caller's thread");
+  }
   let client: EmbeddedClient;
   if (opts.thread) {
     const threaded = new ThreadedPglite(pgdata, { onUnexpectedEnd: opts.onThreadEnd });
@@ -84,7 +92,9 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
     });
     client = threaded;
   } else {
-    const local = pgdata ? new PGlite(pgdata) : new PGlite();
+    const local = pgdata
+      ? new PGlite(pgdata)
+      : new PGlite(opts.startFrom ? { loadDataDir: opts.startFrom } : undefined);
     await local.waitReady;
     yieldBeforeEachStatement(local);
     client = local;

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "../db/client.ts";
+import { openMigratedPglite } from "./support/db-template.ts";
 
 export interface TestDatabase {
   name: "pglite" | "postgres";
@@ -22,6 +23,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
  */
 export function testDatabases(opts: { threaded?: boolean } = {}): TestDatabase[] {
   const embedded = (thread: boolean) => async () => {
+    // On this thread from the migrated template; the thread's own PGlite is created and migrated.
+    if (!thread) return openMigratedPglite();
     const handle = await openDatabase({ dataDir: null, thread });
     await migrateDatabase(handle);
     return handle;

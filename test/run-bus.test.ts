@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { type BusMessage, createRunBus, type RunBus } from "../lib/jobs/bus.ts";
 import { createFreshPostgresDatabase } from "./databases.ts";
+import { openMigratedPglite } from "./support/db-template.ts";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -18,7 +19,7 @@ const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
 describe("run bus, embedded", () => {
   it("delivers a published message to the run's subscribers before publish returns, once", async () => {
-    const h = await openDatabase({ dataDir: null });
+    const h = await openMigratedPglite();
     const bus = await createRunBus(h);
     const got = heard(bus, "r1");
     const other = heard(bus, "r2");
@@ -33,7 +34,7 @@ describe("run bus, embedded", () => {
   });
 
   it("a listener that throws does not fail the publisher (its event is already committed)", async () => {
-    const h = await openDatabase({ dataDir: null });
+    const h = await openMigratedPglite();
     const bus = await createRunBus(h);
     bus.subscribe("r1", () => {
       throw new Error("viewer broke");

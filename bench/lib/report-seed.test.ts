@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { markerVerdicts } from "../../components/report/citation-data.ts";
-import { migrateDatabase, openDatabase } from "../../db/client.ts";
+import { migrateDatabase } from "../../db/client.ts";
 import { getReport, listCitations } from "../../db/queries/research.ts";
 import { getRun } from "../../db/queries/runs.ts";
 import { listSources } from "../../db/queries/sources.ts";
+import { openMigratedPglite } from "../../test/support/db-template.ts";
 import { generateReport } from "./report-seed.ts";
 import { seedFinishedRun } from "./seed-run.ts";
 
@@ -36,9 +37,8 @@ describe("generateReport", () => {
 
 describe("seedFinishedRun", () => {
   it("stores a completed run whose every marker gets its own claim's verdict", async () => {
-    const h = await openDatabase({ dataDir: null });
+    const h = await openMigratedPglite();
     try {
-      await migrateDatabase(h);
       const report = generateReport({ words: 1_000, sources: 10 });
       const id = await seedFinishedRun(h.db, "owner-1", report);
       const run = await getRun(h.db, id);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { createRun, getRun, updateRunStatus } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
+import { openMigratedPglite } from "../../test/support/db-template.ts";
 import { driverDeps } from "../../test/support/driver-deps.ts";
 import { recordingEnd } from "../../test/support/recording-store.ts";
 import { BudgetExceededError } from "../ai/usage.ts";
@@ -12,8 +13,7 @@ import { runResearch } from "./run.ts";
 
 let h: DatabaseHandle;
 beforeAll(async () => {
-  h = await openDatabase({ dataDir: null });
-  await migrateDatabase(h);
+  h = await openMigratedPglite();
 });
 afterAll(async () => {
   await h.close();

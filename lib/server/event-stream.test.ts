@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { appendEvent, listEventsAfter } from "../../db/queries/events.ts";
 import { createRun, updateRunStatus } from "../../db/queries/runs.ts";
+import { openMigratedPglite } from "../../test/support/db-template.ts";
 import { gate } from "../../test/support/gate.ts";
 import { until } from "../../test/support/until.ts";
 import { createRunBus } from "../jobs/bus.ts";
@@ -19,8 +20,7 @@ const realListEventsAfter = (
 
 let h: DatabaseHandle;
 beforeAll(async () => {
-  h = await openDatabase({ dataDir: null });
-  await migrateDatabase(h);
+  h = await openMigratedPglite();
 });
 afterAll(async () => {
   await h.close();

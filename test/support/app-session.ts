@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { seedDataDir } from "./db-template.ts";
 
 export type AppDatabaseKind = "pglite" | "postgres";
 
@@ -40,6 +41,8 @@ export async function useFreshAppDatabase(kind: AppDatabaseKind): Promise<() => 
     process.env.DATABASE_URL = url.toString();
   } else {
     delete process.env.DATABASE_URL;
+    // The app migrates it on start as always; the copy only spares it initdb.
+    seedDataDir(dataDir);
   }
   await getRuntime({ startWorker: false });
   return async () => {

@@ -2,7 +2,7 @@
 // (synthesis streams, the judge and the knowledge extractor answer structured calls), and an
 // event-collecting sink. Never import from production code.
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { createRun } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import { createModelClient } from "../../lib/ai/client.ts";
@@ -12,13 +12,13 @@ import type { EngineDeps } from "../../lib/research/deps.ts";
 import type { ResearchEvent } from "../../lib/research/events.ts";
 import type { DirectiveRecord, NewSourceInput, RunStore, SourceRecord } from "../../lib/research/store.ts";
 import { apiError, type GenerateOptions, type GenerateResult, usageOf } from "./ai-mocks.ts";
+import { openMigratedPglite } from "./db-template.ts";
 
 /** What a mock model receives (the same for doGenerate and doStream). */
 export type CallOptions = GenerateOptions;
 
 export async function openReportDb(): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ dataDir: null });
-  await migrateDatabase(handle);
+  const handle = await openMigratedPglite();
   return handle;
 }
 

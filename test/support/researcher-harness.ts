@@ -3,7 +3,7 @@
 // researchers stay deterministic), and local search/fetch fakes that count their calls.
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll } from "vitest";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { createRun } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import { createModelClient } from "../../lib/ai/client.ts";
@@ -22,10 +22,10 @@ import { createReadableUrls } from "../../lib/research/phases/directive/readable
 import { createSeenUrls } from "../../lib/research/phases/directive/seen-urls.ts";
 import type { DirectiveRecord, RunStore } from "../../lib/research/store.ts";
 import { type GenerateOptions, type GenerateResult, scriptedModel, usageOf } from "./ai-mocks.ts";
+import { openMigratedPglite } from "./db-template.ts";
 
 export async function openEngineDb(): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ dataDir: null });
-  await migrateDatabase(handle);
+  const handle = await openMigratedPglite();
   return handle;
 }
 

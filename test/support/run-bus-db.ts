@@ -1,10 +1,10 @@
 // The setup of the worker-level tests: a fresh, migrated in-memory database and the run bus on it.
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { createRunBus, type RunBus } from "../../lib/jobs/bus.ts";
+import { openMigratedPglite } from "./db-template.ts";
 
 export async function openDatabaseWithBus(): Promise<{ h: DatabaseHandle; bus: RunBus }> {
-  const h = await openDatabase({ dataDir: null });
-  await migrateDatabase(h);
+  const h = await openMigratedPglite();
   const bus = await createRunBus(h);
   return { h, bus };
 }

@@ -3,7 +3,7 @@
 // never by call order), a fake directive executor that stores sources the way the real one does,
 // and an event-collecting sink. Never import from production code.
 import { MockLanguageModelV4 } from "ai/test";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { createRun } from "../../db/queries/runs.ts";
 import { createDbRunStore } from "../../db/research-store.ts";
 import { createModelClient } from "../../lib/ai/client.ts";
@@ -16,10 +16,10 @@ import { BRIEF_INSTRUCTIONS, CLARIFY_INSTRUCTIONS } from "../../lib/research/pro
 import type { DirectiveRecord, RunStore } from "../../lib/research/store.ts";
 import type { DirectivePriority, QualityTier } from "../../lib/research/vocabulary.ts";
 import { type GenerateOptions, type GenerateResult, textResult } from "./ai-mocks.ts";
+import { openMigratedPglite } from "./db-template.ts";
 
 export async function openEngineDb(): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ dataDir: null });
-  await migrateDatabase(handle);
+  const handle = await openMigratedPglite();
   return handle;
 }
 

@@ -1,16 +1,16 @@
 // Who may sign up, by SIGNUP mode, against a real (in-memory PGlite) database: the first account
 // always; then open lets anyone in, closed nobody, invite only with a live invitation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "../../../db/client.ts";
+import type { DatabaseHandle } from "../../../db/client.ts";
 import { insertInvitation } from "../../../db/queries/accounts.ts";
 import { users } from "../../../db/schema.ts";
+import { openMigratedPglite } from "../../../test/support/db-template.ts";
 import { hashInvitationToken } from "./invitation-token.ts";
 import { admitSignup, settleSignup } from "./signup.ts";
 
 let h: DatabaseHandle;
 beforeAll(async () => {
-  h = await openDatabase({ dataDir: null });
-  await migrateDatabase(h);
+  h = await openMigratedPglite();
 }, 60_000);
 afterAll(async () => h.close());
 
