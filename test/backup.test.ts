@@ -18,6 +18,7 @@ import { getRuntime } from "../lib/jobs/runtime.ts";
 import { createToken } from "../lib/server/tokens.ts";
 import { createFreshPostgresDatabase } from "./databases.ts";
 import { call, type Person, signUp, signUpInvited, useFreshAppDatabase } from "./support/app-session.ts";
+import { seedDataDir } from "./support/db-template.ts";
 
 const exec = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
@@ -125,6 +126,7 @@ describe("embedded backup while the app runs (admin route + CLI)", () => {
 describe("embedded backup with the app stopped", () => {
   it("snapshots the directory itself; a restore over existing data keeps the old one aside", async () => {
     const dataDir = tmp("stopped");
+    seedDataDir(dataDir);
     const handle = await openDatabase({ dataDir });
     await migrateDatabase(handle);
     await createRun(handle.db, { ownerId: "someone", question: "First question", settings: {} });
