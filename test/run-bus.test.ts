@@ -83,6 +83,17 @@ if (pgUrl) {
       expect(onB).toEqual([m]);
     });
 
+    it("keeps an event's rows out of PostgreSQL's messages: every process reads them (a pooled read costs the run nothing)", async () => {
+      const onA = heard(busA, "run-4");
+      const onB = heard(busB, "run-4");
+      const row = { runId: "run-4", seq: 3, type: "phase.started", payload: {}, createdAt: new Date() };
+      await busA.publish({ kind: "event", runId: "run-4", seq: 3, type: "phase.started", rows: [row] });
+      await settle();
+      const bare = { kind: "event", runId: "run-4", seq: 3, type: "phase.started" };
+      expect(onA).toEqual([bare]);
+      expect(onB).toEqual([bare]);
+    });
+
     it("a long delta reaches its own process whole and the other process in NOTIFY-sized parts that join up", async () => {
       const onA = heard(busA, "run-2");
       const onB = heard(busB, "run-2");

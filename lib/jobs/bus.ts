@@ -1,7 +1,7 @@
 /**
- * Live wake-ups for run streams. Stored events are announced by id only (readers fetch the rows, so
- * the table stays the single source of truth); transient report deltas carry their text because
- * they are never stored. Embedded (PGlite): an in-process emitter — the worker runs in the same
+ * Live wake-ups for run streams. Stored events are announced by seq (readers fetch the rows, so
+ * the table stays the single source of truth; embedded, the committed rows come along in-process,
+ * see `rows`); transient report deltas carry their text because they are never stored. Embedded (PGlite): an in-process emitter — the worker runs in the same
  * process. PostgreSQL: LISTEN/NOTIFY on one channel, so a standalone worker's events reach every
  * web process. A message is delivered in its own process at once, then sent with NOTIFY marked with
  * this bus's origin; the bus skips its own NOTIFY when it comes back, so nothing arrives twice. The
@@ -11,9 +11,21 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { DatabaseHandle } from "../../db/client.ts";
+import type { RunEvent } from "../../db/schema.ts";
 
 export type BusMessage =
-  | { kind: "event"; runId: string; seq: number; type: string }
+  | {
+      kind: "event";
+      runId: string;
+      /** The last of the events just committed together (readers take every row up to it). */
+      seq: number;
+      type: string;
+      /**
+       * Those rows, in this process only and only embedded: the hub writes them to viewers already
+       * right behind them instead of reading them back (run-fanout.ts). Never sent with NOTIFY.
+       */
+      rows?: readonly RunEvent[];
+    }
   | { kind: "delta"; runId: string; text: string }
   | { kind: "cancel"; runId: string }
   /** The owner asked for the report now: the run's worker stops researching. */
@@ -68,7 +80,10 @@ export async function createRunBus(handle: DatabaseHandle): Promise<RunBus> {
     }
   });
   return {
-    async publish(m) {
+    async publish(published) {
+      // Viewers read the rows: a read takes a pooled connection, not the run's own, so it costs the
+      // run nothing (embedded, every statement waits on PGlite's one connection, hence `rows` there).
+      const m = published.kind === "event" ? withoutRows(published) : published;
       deliver(m);
       const parts =
         m.kind === "delta" && m.text.length > MAX_DELTA_CHARS
@@ -85,6 +100,11 @@ export async function createRunBus(handle: DatabaseHandle): Promise<RunBus> {
       await listening.unlisten();
     },
   };
+}
+
+function withoutRows(m: Extract<BusMessage, { kind: "event" }>): BusMessage {
+  const { rows: _, ...announced } = m;
+  return announced;
 }
 
 function chunk(s: string, n: number): string[] {

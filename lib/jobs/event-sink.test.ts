@@ -21,7 +21,14 @@ function recordingBus() {
     subscribe: () => () => {},
     async close() {},
   };
-  const announced = () => messages.flatMap((m) => (m.kind === "event" ? [`${m.seq}:${m.type}`] : []));
+  // Each announcement names its last seq and carries the rows it covers (in-process).
+  const announced = () =>
+    messages.flatMap((m) => {
+      if (m.kind !== "event") return [];
+      const rows = m.rows ?? [];
+      if (rows.at(-1)?.seq !== m.seq) throw new Error(`announced seq ${m.seq} is not its last row's`);
+      return rows.map((r) => `${r.seq}:${r.type}`);
+    });
   return { bus, messages, announced };
 }
 
@@ -74,7 +81,15 @@ describe.each(testDatabases())("the event path on $name", ({ open }) => {
     await withEventTransaction(h.db, bus, (_tx, events) =>
       events.append(run.id, { type: "run.started", attempt: 1 }),
     );
-    expect(messages).toEqual([{ kind: "event", runId: run.id, seq: 1, type: "run.started" }]);
+    expect(messages).toEqual([
+      {
+        kind: "event",
+        runId: run.id,
+        seq: 1,
+        type: "run.started",
+        rows: [expect.objectContaining({ runId: run.id, seq: 1, type: "run.started" })],
+      },
+    ]);
   });
 
   it("the engine's sink announces the written seq, writes the terminal event last and nothing after it", async () => {

@@ -34,7 +34,6 @@ export interface EventLog {
 
 /** Appends through `db` and keeps every row written, to announce once the rows are durable. */
 function announcingLog(db: Db) {
-  const written: RunEvent[] = [];
   const log: EventLog = {
     async append(runId, event) {
       const [row] = await log.appendAll(runId, [event]);
@@ -42,13 +41,16 @@ function announcingLog(db: Db) {
     },
     async appendAll(runId, events) {
       const rows = await appendEvents(db, runId, events);
-      written.push(...rows);
+      if (rows.length) blocks.push(rows);
       return rows;
     },
   };
+  // One announcement per block written, carrying its rows (committed by now, in seq order).
+  const blocks: RunEvent[][] = [];
   const announce = async (bus: RunBus) => {
-    for (const row of written.splice(0)) {
-      await bus.publish({ kind: "event", runId: row.runId, seq: row.seq, type: row.type });
+    for (const rows of blocks.splice(0)) {
+      const last = rows[rows.length - 1];
+      await bus.publish({ kind: "event", runId: last.runId, seq: last.seq, type: last.type, rows });
     }
   };
   return { log, announce };

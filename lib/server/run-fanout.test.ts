@@ -2,7 +2,7 @@
 // from its own cursor, idle viewers polled together, and the terminal event written to all before any closes.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { appendEvent, listEventsAfter } from "../../db/queries/events.ts";
+import { appendEvent, appendEvents, listEventsAfter } from "../../db/queries/events.ts";
 import { createRun, updateRunStatus } from "../../db/queries/runs.ts";
 import { closeDatabaseWithBus, openDatabaseWithBus } from "../../test/support/run-bus-db.ts";
 import { until } from "../../test/support/until.ts";
@@ -175,6 +175,67 @@ describe("RunFanout", () => {
     expect(await until(() => viewer.cursor === 4)).toBe(true);
     expect(vi.mocked(listEventsAfter)).toHaveBeenCalledTimes(2);
     expect(viewer.seqs()).toEqual([1, 2, 3, 4]);
+  });
+
+  it("writes an announcement's rows to viewers right behind them without reading, and reads when one is further behind", async () => {
+    const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
+    const log: string[] = [];
+    const hub = runFanout(h.db, run.id, bus, idle);
+    const live = Array.from({ length: 5 }, (_, i) => recorder(`v${i}`, log));
+    for (const v of live) hub.join(v);
+    await new Promise((r) => setTimeout(r, 50)); // their first read (nothing yet) is done
+    const withRows = async (events: StoredEvent[]) => {
+      const rows = await appendEvents(h.db, run.id, events);
+      const last = rows[rows.length - 1];
+      await bus.publish({ kind: "event", runId: run.id, seq: last.seq, type: last.type, rows });
+    };
+
+    vi.mocked(listEventsAfter).mockClear();
+    await withRows([started]);
+    await withRows([
+      { type: "phase.started", phase: "brief" },
+      { type: "phase.completed", phase: "brief", durationMs: 1 },
+    ]);
+    // Written as the announcements were heard, in order, each block in one write: no read.
+    expect(live.every((v) => v.cursor === 3)).toBe(true);
+    expect(vi.mocked(listEventsAfter)).not.toHaveBeenCalled();
+    expect(log.filter((l) => l === "send v0")).toHaveLength(2);
+
+    // A viewer that reconnected after seq 1 is behind the next block: everyone is read for instead.
+    const behind = recorder("behind", log, 1);
+    const real = vi.mocked(listEventsAfter).getMockImplementation();
+    if (!real) throw new Error("listEventsAfter is not wrapped");
+    // Its joining read comes back empty (as if it raced the commits), so it is still behind.
+    vi.mocked(listEventsAfter).mockImplementation(async (db, runId, after, limit) =>
+      after === 1 ? [] : real(db, runId, after, limit),
+    );
+    hub.join(behind);
+    await new Promise((r) => setTimeout(r, 50));
+    vi.mocked(listEventsAfter).mockImplementation(real);
+    expect(behind.cursor).toBe(1);
+    await updateRunStatus(h.db, run.id, { status: "completed" });
+    await withRows([completed]);
+    const all = [...live, behind];
+    expect(await until(() => all.every((v) => v.ended))).toBe(true);
+    expect(vi.mocked(listEventsAfter).mock.calls.length).toBeGreaterThanOrEqual(2);
+    for (const v of live) expect(v.seqs()).toEqual([1, 2, 3, 4]);
+    expect(behind.seqs()).toEqual([2, 3, 4]);
+  });
+
+  it("ends its viewers after a terminal event written without a read", async () => {
+    const run = await createRun(h.db, { ownerId: "o", question: "q?", settings: {} });
+    const hub = runFanout(h.db, run.id, bus, idle);
+    const viewer = recorder("v", []);
+    hub.join(viewer);
+    await new Promise((r) => setTimeout(r, 50));
+    vi.mocked(listEventsAfter).mockClear();
+    await updateRunStatus(h.db, run.id, { status: "completed" });
+    const rows = await appendEvents(h.db, run.id, [started, completed]);
+    await bus.publish({ kind: "event", runId: run.id, seq: 2, type: "run.completed", rows });
+    expect(await until(() => viewer.ended)).toBe(true);
+    expect(viewer.seqs()).toEqual([1, 2]);
+    expect(vi.mocked(listEventsAfter)).not.toHaveBeenCalled();
+    expect(hub.size).toBe(0);
   });
 
   it("passes report deltas only to viewers that asked, and a failed read ends only the viewers it was for", async () => {

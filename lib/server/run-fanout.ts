@@ -4,7 +4,8 @@
  * the rows after it, whose bytes are then written to every viewer of the group in one synchronous
  * loop. Rows are the source of truth, so every viewer gets every event exactly once and in order
  * whatever it joined at; in the usual case (everyone following live) there is one group, one read
- * per announcement and one loop of writes.
+ * per announcement and one loop of writes. Embedded, an announcement carries its committed rows,
+ * and viewers right behind them are written those without a read (writeAnnounced).
  *
  * Why a hub rather than a loop per viewer: with a loop per viewer, each announcement cost every
  * viewer a wake-up (a timer, an abort listener, two promise hops, a lookup of the shared read)
@@ -16,7 +17,7 @@
 import type { Db } from "../../db/client.ts";
 import { getEvent, listEventsAfter } from "../../db/queries/events.ts";
 import { getRunProgress } from "../../db/queries/runs.ts";
-import { terminalRunStatuses } from "../../db/schema.ts";
+import { type RunEvent, terminalRunStatuses } from "../../db/schema.ts";
 import type { BusMessage, RunBus } from "../jobs/bus.ts";
 import { encodedRows, encodeText, formatSse, isTerminalRow } from "./sse-encoding.ts";
 
@@ -104,6 +105,7 @@ export class RunFanout {
         this.heardWhileReading = Math.max(this.heardWhileReading, m.seq);
         return;
       }
+      if (m.rows && this.writeAnnounced(m.rows)) return;
       // Only a viewer that has not been sent this seq needs a read.
       for (const v of this.viewers) {
         if (v.cursor < m.seq) {
@@ -112,6 +114,33 @@ export class RunFanout {
         }
       }
     }
+  }
+
+  /**
+   * Embedded, an announcement carries the rows just committed: viewers right behind them (everyone
+   * following live) are written those rows as read rows would be, and nobody reads them back.
+   * A read would have waited its turn on PGlite's one connection among the run's own statements.
+   * False, writing nothing, when a viewer is further behind: then everyone is read for as usual.
+   * Only called with no read out, so a read cannot return these rows as well.
+   */
+  private writeAnnounced(rows: readonly RunEvent[]): boolean {
+    const first = rows[0]?.seq;
+    const last = rows[rows.length - 1]?.seq;
+    if (first === undefined || last === undefined) return false;
+    const next: FanoutViewer[] = [];
+    for (const v of this.viewers) {
+      if (v.cursor === first - 1) next.push(v);
+      else if (v.cursor < last) return false;
+    }
+    const sent = encodedRows(rows);
+    if (!sent) return false;
+    this.lastRead = Date.now();
+    for (const v of next) {
+      v.send(sent.bytes);
+      v.cursor = sent.lastSeq;
+    }
+    if (sent.terminal) this.finishAfterWrites(next);
+    return true;
   }
 
   private tick(): void {
