@@ -64,7 +64,15 @@ describe("a run the worker cannot configure", () => {
     const events = await listEventsAfter(h.db, run.id, 0);
     expect(events.map((e) => e.type)).toEqual(["run.failed"]);
     expect(events[0].payload).toMatchObject({ reason: row?.error, partial: false });
-    expect(announced).toEqual([{ kind: "event", runId: run.id, seq: 1, type: "run.failed" }]);
+    expect(announced).toEqual([
+      {
+        kind: "event",
+        runId: run.id,
+        seq: 1,
+        type: "run.failed",
+        rows: [expect.objectContaining({ seq: 1, type: "run.failed" })],
+      },
+    ]);
     expect(mock.calls).toEqual([]);
 
     // The job's next delivery finds the run ended and does nothing.
