@@ -1,12 +1,13 @@
 /**
  * Live wake-ups for run streams. Stored events are announced by seq (readers fetch the rows, so
  * the table stays the single source of truth; embedded, the committed rows come along in-process,
- * see `rows`); transient report deltas carry their text because they are never stored. Embedded (PGlite): an in-process emitter — the worker runs in the same
- * process. PostgreSQL: LISTEN/NOTIFY on one channel, so a standalone worker's events reach every
- * web process. A message is delivered in its own process at once, then sent with NOTIFY marked with
- * this bus's origin; the bus skips its own NOTIFY when it comes back, so nothing arrives twice. The
- * local delivery spares the in-process worker's viewers a round trip through the server, which a
- * busy process (many viewers to write to) stretches.
+ * see `rows`); transient report deltas carry their text because they are never stored. Embedded
+ * (PGlite): an in-process emitter — the worker runs in the same process. PostgreSQL: LISTEN/NOTIFY
+ * on one channel, so a standalone worker's events reach every web process. A message is delivered
+ * in its own process at once, then sent with NOTIFY marked with this bus's origin; the bus skips
+ * its own NOTIFY when it comes back, so nothing arrives twice. The local delivery spares the
+ * in-process worker's viewers a round trip through the server, which a busy process (many viewers
+ * to write to) stretches.
  */
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";

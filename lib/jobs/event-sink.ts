@@ -8,8 +8,8 @@
  * - createRunEventSink: the engine's EventSink for a real run: one write at a time, the events
  *   emitted meanwhile going together in the next. Transient events (report.delta) are only
  *   announced. The terminal event is always the last row: it waits for events still being
- *   written, and nothing is written after it. Its `finish` writes the
- *   terminal event together with the run's terminal status (the engine's store.finishRun).
+ *   written, and nothing is written after it. Its `finish` writes the terminal event together
+ *   with the run's terminal status (the engine's store.finishRun).
  */
 import type { Db } from "../../db/client.ts";
 import { appendEvents, writeRunEnd } from "../../db/queries/events.ts";
@@ -34,6 +34,8 @@ export interface EventLog {
 
 /** Appends through `db` and keeps every row written, to announce once the rows are durable. */
 function announcingLog(db: Db) {
+  // One announcement per block written, carrying its rows (committed by then, in seq order).
+  const blocks: RunEvent[][] = [];
   const log: EventLog = {
     async append(runId, event) {
       const [row] = await log.appendAll(runId, [event]);
@@ -45,8 +47,6 @@ function announcingLog(db: Db) {
       return rows;
     },
   };
-  // One announcement per block written, carrying its rows (committed by now, in seq order).
-  const blocks: RunEvent[][] = [];
   const announce = async (bus: RunBus) => {
     for (const rows of blocks.splice(0)) {
       const last = rows[rows.length - 1];

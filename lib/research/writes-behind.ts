@@ -15,7 +15,7 @@
  * - Events are still written before they are announced; only model and web calls go on meanwhile.
  */
 import type { EngineDeps } from "./deps.ts";
-import type { EventSink } from "./events.ts";
+import type { EventSink, ResearchEvent } from "./events.ts";
 import type { RunStore } from "./store.ts";
 import { createWriteQueue } from "./write-queue.ts";
 
@@ -118,6 +118,11 @@ export async function deferWrite(
   // A write that already failed fails the attempt here, before another model call is made for it.
   if (deps.behind.failed()) await deps.behind.flush();
   deps.behind.defer(run);
+}
+
+/** An event announced behind the next model call (deferWrite): it keeps its place among the events. */
+export function emitBehind(deps: EngineDeps, event: ResearchEvent): Promise<void> {
+  return deferWrite(deps, (d) => d.events.emit(event));
 }
 
 /** What a deferred write needs of the engine's dependencies. */

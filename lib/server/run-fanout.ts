@@ -124,17 +124,17 @@ export class RunFanout {
    * Only called with no read out, so a read cannot return these rows as well.
    */
   private writeAnnounced(rows: readonly RunEvent[]): boolean {
-    const first = rows[0]?.seq;
-    const last = rows[rows.length - 1]?.seq;
-    if (first === undefined || last === undefined) return false;
+    if (!rows.length) return false;
+    const first = rows[0].seq;
+    const last = rows[rows.length - 1].seq;
     const next: FanoutViewer[] = [];
     for (const v of this.viewers) {
       if (v.cursor === first - 1) next.push(v);
       else if (v.cursor < last) return false;
     }
-    const sent = encodedRows(rows);
-    if (!sent) return false;
     this.lastRead = Date.now();
+    const sent = next.length ? encodedRows(rows) : undefined;
+    if (!sent) return true;
     for (const v of next) {
       v.send(sent.bytes);
       v.cursor = sent.lastSeq;

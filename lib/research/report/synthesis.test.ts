@@ -14,6 +14,7 @@ import {
   reportHarness,
   synthesisModel,
 } from "../../../test/support/report-harness.ts";
+import type { EngineDeps } from "../deps.ts";
 import type { ResearchEvent } from "../events.ts";
 import { LANGUAGE_RULE } from "../prompts/synthesis.ts";
 import type { DirectiveRecord, SourceRecord } from "../store.ts";
@@ -186,6 +187,20 @@ const sceptic = (onCall?: () => void) =>
     };
   });
 
+/** The event types of each block the report emits at once (emitMany), in order. */
+function recordBlocks(deps: EngineDeps): string[][] {
+  const batches: string[][] = [];
+  const sink = deps.events;
+  deps.events = {
+    emit: (e) => sink.emit(e),
+    async emitMany(events) {
+      batches.push(events.map((e) => e.type));
+      for (const e of events) await sink.emit(e);
+    },
+  };
+  return batches;
+}
+
 describe("acting on citation checks", () => {
   it("marks an unsupported citation in the stored report and corrects a mismatched first-mention link", async () => {
     const { h, input, study } = await world({
@@ -238,15 +253,7 @@ describe("acting on citation checks", () => {
         return h.store.saveReport(report);
       },
     };
-    const batches: string[][] = [];
-    const sink = h.deps.events;
-    h.deps.events = {
-      emit: (e) => sink.emit(e),
-      async emitMany(events) {
-        batches.push(events.map((e) => e.type));
-        for (const e of events) await sink.emit(e);
-      },
-    };
+    const batches = recordBlocks(h.deps);
     const out = await writeReport(h.deps, input);
     // The unchecked report first, then the checked one: a resumed run never sees them swapped.
     expect(saved).toEqual([false, true]);
@@ -279,15 +286,7 @@ describe("acting on citation checks", () => {
         return h.store.saveCitations(rows);
       },
     };
-    const batches: string[][] = [];
-    const sink = h.deps.events;
-    h.deps.events = {
-      emit: (e) => sink.emit(e),
-      async emitMany(events) {
-        batches.push(events.map((e) => e.type));
-        for (const e of events) await sink.emit(e);
-      },
-    };
+    const batches = recordBlocks(h.deps);
     const out = await writeReport(h.deps, input);
     expect(judgeCalls).toBe(0);
     const unchecked = out.citationStats.unchecked;

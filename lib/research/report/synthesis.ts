@@ -16,7 +16,7 @@ import {
   synthesisPrompt,
 } from "../prompts/synthesis.ts";
 import type { CitationRecord, DirectiveRecord, DirectiveSourceRecord, SourceRecord } from "../store.ts";
-import { deferWrite } from "../writes-behind.ts";
+import { emitBehind } from "../writes-behind.ts";
 import {
   type CitationStats,
   type LinkCorrection,
@@ -27,7 +27,7 @@ import { buildSourcesSection } from "./citations/source-list.ts";
 import { markCitationVerdicts } from "./citations/verdict-marks.ts";
 import { citableSources, type FindingsItem, prepareFindings } from "./findings.ts";
 import { type ContextWindowTable, loadContextWindows } from "./model-context.ts";
-import { judgeSupport, planSupportCheck, type SupportCounts, type SupportResult } from "./support.ts";
+import { judgeSupport, planSupportCheck, type SupportCounts } from "./support.ts";
 import { withTokenRecovery } from "./token-recovery.ts";
 
 export interface ReportInput {
@@ -182,31 +182,26 @@ async function finishReport(
   let counts = unchecked;
   let markdown = processed.markdown;
   let acted = { marked: 0, removed: 0 };
-  let support: SupportResult | undefined;
-  // The citation events not yet written: they go with the check's own, after the checked report.
-  let unannounced = citationEvents;
-  if (plan && !plan.budgeted.length) {
-    // The lexical check settled everything, with no model call to wait for: stored once, checked.
-    support = await judgeSupport(deps, plan);
-  } else {
-    unannounced = [];
-    // Stored before the support check, so a run resumed after a crash here finds a consistent
-    // report. The writes go on while the check's model call is out (they need the CPU, it only
-    // waits); they are awaited before the checked report replaces them, so the order of writes
-    // is unchanged.
-    const stored = (async () => {
-      await deps.store.saveCitations(
-        processed.citations.map((c) => ({ ...c, support: "unchecked" as const, reason: notChecked })),
-      );
-      await deps.store.saveReport({
-        markdown: processed.markdown,
-        partial: opts.partial,
-        citationStats: { ...processed.stats, ...unchecked, marked: 0, removed: 0, linkCorrections },
-      });
-      await emitAll(deps.events, citationEvents);
-    })();
-    support = await settledAfter(stored, async () => (plan ? judgeSupport(deps, plan) : undefined));
-  }
+  // Stored before the support check, so a run resumed after a crash here finds a consistent report.
+  // The writes go on while the check's model call is out (they need the CPU, it only waits); they
+  // are awaited before the checked report replaces them, so the order of writes is unchanged.
+  const storeUnchecked = async () => {
+    await deps.store.saveCitations(
+      processed.citations.map((c) => ({ ...c, support: "unchecked" as const, reason: notChecked })),
+    );
+    await deps.store.saveReport({
+      markdown: processed.markdown,
+      partial: opts.partial,
+      citationStats: { ...processed.stats, ...unchecked, marked: 0, removed: 0, linkCorrections },
+    });
+    await emitAll(deps.events, citationEvents);
+  };
+  // When the lexical pass settles every citation there is no model call to overlap: the report is
+  // stored once, checked, and its citation events go out with the check's.
+  const lexicalOnly = plan !== undefined && plan.budgeted.length === 0;
+  const support = lexicalOnly
+    ? await judgeSupport(deps, plan)
+    : await settledAfter(storeUnchecked(), async () => (plan ? judgeSupport(deps, plan) : undefined));
   if (support) {
     counts = support.counts;
     const result = actOnVerdicts(processed, support.records, deps.config.strictCitations);
@@ -220,7 +215,7 @@ async function finishReport(
     });
   }
   await emitAll(deps.events, [
-    ...unannounced,
+    ...(lexicalOnly ? citationEvents : []),
     { type: "report.support_checked", ...counts, ...acted },
     {
       type: "report.completed",
@@ -247,7 +242,7 @@ export async function writeReport(
   opts: WriteReportOptions = {},
 ): Promise<ReportOutcome> {
   // Written while the report's model call is out when the engine defers writes (writes-behind.ts).
-  await deferWrite(deps, (d) => d.events.emit({ type: "report.started" }));
+  await emitBehind(deps, { type: "report.started" });
   const numbered = citableSources(input.sources);
   const items = await prepareFindings(deps, input, numbered);
   const sourceList = numbered.map((s, i) => ({ number: i + 1, title: s.title, url: s.url }));

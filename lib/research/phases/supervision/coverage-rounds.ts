@@ -20,7 +20,7 @@ import {
 } from "../../prompts/supervisor.ts";
 import type { DirectiveRecord } from "../../store.ts";
 import { type DirectiveOrigin, directivePriorities } from "../../vocabulary.ts";
-import { deferWrite } from "../../writes-behind.ts";
+import { emitBehind } from "../../writes-behind.ts";
 import type { CoverageReport } from "./coverage.ts";
 import { clearlyCovered, heuristicFollowUps, rankGaps } from "./coverage-gaps.ts";
 import { storeDirectives } from "./directives.ts";
@@ -137,9 +137,8 @@ async function thinkAboutGaps(
     thinkError = recoverableMessage(e, deps.signal);
   }
   if (think) {
-    // Written while the assessment's model call is out (writes-behind.ts).
-    const thought = think;
-    await deferWrite(deps, (d) => d.events.emit({ type: "supervision.think", round, text: thought }));
+    // Written while the assessment's model call is out.
+    await emitBehind(deps, { type: "supervision.think", round, text: think });
     talk.entries.push({ kind: "thought", round, text: think });
   }
   return { think, thinkError };

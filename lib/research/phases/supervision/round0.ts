@@ -16,7 +16,7 @@ import {
 } from "../../prompts/supervisor.ts";
 import type { DirectiveRecord } from "../../store.ts";
 import { directivePriorities } from "../../vocabulary.ts";
-import { deferWrite } from "../../writes-behind.ts";
+import { emitBehind } from "../../writes-behind.ts";
 import { type DirectiveCandidate, storeDirectives } from "./directives.ts";
 import { type FitStats, fitPlanShape, type QuestionKind } from "./plan-fit.ts";
 
@@ -141,13 +141,12 @@ export async function planRoundZero(
     fit = fitted.stats;
     record.questionKind = kind.question_kind;
     record.comparedElements = kind.compared_elements;
-    // Written while the critique's model call is out (writes-behind.ts).
-    const generatedEvent = {
-      type: "supervision.first_round_generate" as const,
+    // Written while the critique's model call is out.
+    await emitBehind(deps, {
+      type: "supervision.first_round_generate",
       count: drafts.length,
       topics: drafts.map((d) => d.topic),
-    };
-    await deferWrite(deps, (d) => d.events.emit(generatedEvent));
+    });
     const outcome = await critiqueAndRevise(deps, input.brief, drafts, maxDirectives, kind);
     record.critique = outcome.critique;
     if (outcome.revisedDrafts) {
@@ -212,9 +211,9 @@ async function critiqueAndRevise(
     return { critique: { failed: critique.error } };
   }
   const c = critique.value;
-  // Written while the revision's model call is out, when there is one (writes-behind.ts).
-  const critiqueEvent = {
-    type: "supervision.first_round_critique" as const,
+  // Written while the revision's model call is out, when there is one.
+  await emitBehind(deps, {
+    type: "supervision.first_round_critique",
     criteria: {
       redundancy: c.redundancy.status,
       coverage: c.coverage.status,
@@ -223,8 +222,7 @@ async function critiqueAndRevise(
     },
     verdict: c.verdict,
     notes: Object.fromEntries(CRITERIA.map((k) => [k, c[k].note])),
-  };
-  await deferWrite(deps, (d) => d.events.emit(critiqueEvent));
+  });
   const issues = CRITERIA.filter((k) => c[k].status === "ISSUE");
   if (!issues.length) {
     await deps.events.emit({

@@ -1,7 +1,9 @@
 /**
- * A round's end (its decided record, round_completed, the next round's round_started) is written
- * behind the next round's first model call (writes-behind.ts), without changing what is stored,
- * the order of events, or what a resumed run does.
+ * The supervisor's writes behind its next model call (writes-behind.ts), without changing what is
+ * stored, the order of events, or what a resumed run does:
+ * - a round's end (its decided record, round_completed, the next round's round_started);
+ * - the announcements right before a call (the plan before the critique, the critique before the
+ *   revision, a round's thought before its assessment).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../../db/client.ts";
@@ -18,6 +20,7 @@ import {
   sourcesFor,
   supervisorModel,
 } from "../../../../test/support/supervisor-harness.ts";
+import type { EventSink } from "../../events.ts";
 import type { RunStore, SupervisionRoundRecord } from "../../store.ts";
 import { withWritesBehind } from "../../writes-behind.ts";
 import { runSupervision } from "./supervise.ts";
@@ -161,5 +164,90 @@ describe("a round's end, written behind the next round's first model call", () =
     ]);
     // Round 0's directives were not researched again.
     expect(exec.started.map((d) => d.topic)).toEqual([LI, NA, FOLLOW]);
+  });
+});
+
+/** A second question for the announcements: its plan is critiqued and revised. */
+const HEAT = {
+  brief: "How do air-source and ground-source heat pumps compare on running cost in cold climates?",
+  air: "Air-source heat pump seasonal efficiency below -10 °C in measured field trials",
+  ground: "Ground-source heat pump installation cost and payback in Nordic homes",
+  merged: "Air-source and ground-source heat pumps: measured seasonal efficiency in cold climates",
+  follow: "Electricity tariffs that change heat pump running costs in Finland and Sweden",
+};
+
+/** Which model call releases each held announcement. */
+const RELEASED_BY = {
+  "supervision.first_round_generate": "critique",
+  "supervision.first_round_critique": "revision",
+  "supervision.think": "assessment",
+} as const;
+type Held = keyof typeof RELEASED_BY;
+
+describe("the supervisor's announcements, written behind its next model call", () => {
+  it("asks for the critique, the revision and the assessment before the event that precedes each is written", async () => {
+    const log: string[] = [];
+    const gates = new Map(Object.keys(RELEASED_BY).map((type) => [type, gate()]));
+    const call = (kind: string) => {
+      log.push(`${kind} call`);
+      for (const [type, by] of Object.entries(RELEASED_BY)) if (by === kind) gates.get(type)?.open();
+    };
+    const m = supervisorModel({
+      plan: () => plan("typical", [HEAT.air, HEAT.ground]),
+      critique: () => {
+        call("critique");
+        return critique({ redundancy: "both directives measure efficiency" });
+      },
+      revision: () => {
+        call("revision");
+        return plan("typical", [HEAT.merged, HEAT.ground]);
+      },
+      think: () => "Tariffs are missing.",
+      assessment: (_c, n) => {
+        call("assessment");
+        return n === 0
+          ? assessment({ shouldContinue: true, followUps: [HEAT.follow] })
+          : assessment({ shouldContinue: false });
+      },
+    });
+    const store = await newRunStore(handle);
+    const t = makeDeps({ store, model: m.model, config: { maxSupervisionRounds: 1 } });
+    // Each held event is written once its releasing call was made (or after 2 s: old code logs late).
+    const inner = t.deps.events;
+    const holding: EventSink = {
+      async emit(e) {
+        const held = gates.get(e.type);
+        if (held) {
+          await held.openedOrAfter();
+          log.push(`${e.type as Held} written`);
+        }
+        return inner.emit(e);
+      },
+    };
+    const exec = fakeExecutor(store, (d) => ({ sources: sourcesFor(`d${d.ordinal}`, 2) }));
+    const deps = withWritesBehind({ ...t.deps, events: holding });
+    await runSupervision(deps, { brief: HEAT.brief, executeDirective: exec.execute });
+    await deps.behind?.flush();
+
+    // Each was written after the call it precedes was made (awaited, it would be written before).
+    for (const [type, by] of Object.entries(RELEASED_BY)) {
+      expect(log).toContain(`${type} written`);
+      expect(log.indexOf(`${by} call`)).toBeLessThan(log.indexOf(`${type} written`));
+    }
+    // Nothing moved: each stays where it was emitted among the run's events.
+    const types = t.events.map((e) => e.type).filter((type) => type.startsWith("supervision."));
+    expect(types).toEqual([
+      "supervision.round_started",
+      "supervision.first_round_generate",
+      "supervision.first_round_critique",
+      "supervision.first_round_revise",
+      "supervision.first_round_decomposition",
+      "supervision.round_completed",
+      "supervision.round_started",
+      "supervision.think",
+      "supervision.assessment",
+      "supervision.round_completed",
+    ]);
+    expect(exec.started.map((d) => d.topic)).toEqual([HEAT.merged, HEAT.ground, HEAT.follow]);
   });
 });
