@@ -6,9 +6,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureLogs } from "./support/capture-logs.ts";
+import { seedDataDir } from "./support/db-template.ts";
 
 const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dr-health-"));
+// The app opens this directory as its embedded database: a copy of the migrated template, not initdb.
+seedDataDir(dataDir);
 let GET: () => Promise<Response>;
 
 beforeAll(async () => {
