@@ -118,10 +118,23 @@ describe("extractKnowledge", () => {
     expect(event.reason).toMatch(/model offline/);
   });
 
-  it("returns 0 when the answer never validates (content over 500 characters)", async () => {
+  it("cuts an over-long item instead of refusing the answer", async () => {
     const { h, report, sources, supervisor } = await setup(() => ({
       items: [
         { category: "finding", content: "x".repeat(501), sources: [1], confidence: 0.5, needs_review: false },
+      ],
+    }));
+    expect(await extractKnowledge(h.deps, { question: QUESTION, report, sources })).toBe(1);
+    expect(supervisor.doGenerateCalls).toHaveLength(1);
+    const [item] = await storedItems(h.runId);
+    expect(item.content).toHaveLength(500);
+    expect(item.content.endsWith("…")).toBe(true);
+  });
+
+  it("returns 0 when the answer never validates (a category it does not know)", async () => {
+    const { h, report, sources, supervisor } = await setup(() => ({
+      items: [
+        { category: "rumour", content: "Prices fell.", sources: [1], confidence: 0.5, needs_review: false },
       ],
     }));
     expect(await extractKnowledge(h.deps, { question: QUESTION, report, sources })).toBe(0);

@@ -98,9 +98,9 @@ describe("checkCitationSupport", () => {
       const { user } = promptParts(options);
       const verdicts = [];
       if (user.includes("75 percent"))
-        verdicts.push({ id: idOf(user, "75 percent"), verdict: "unsupported" });
+        verdicts.push({ id: idOf(user, "75 percent"), verdict: "unsupported", reason: "" });
       if (user.includes("Wärmepumpen"))
-        verdicts.push({ id: idOf(user, "Wärmepumpen"), verdict: "supported" });
+        verdicts.push({ id: idOf(user, "Wärmepumpen"), verdict: "supported", reason: " " });
       // The item about 2025 prices gets no verdict: it stays unchecked.
       return { verdicts };
     });

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { log } from "../../telemetry/log.ts";
 import type { EngineDeps } from "../deps.ts";
 import { throwIfAborted } from "../errors.ts";
+import { boundedText, wholeNumber } from "../model-output.ts";
 import {
   type CitationCheckItem,
   citationCheckInstructions,
@@ -45,6 +46,7 @@ export interface LexicalCheck {
 const MAX_MODEL_ITEMS = 40;
 const EXCERPT_CHARS = 1000;
 const CLEAR_OVERLAP = 0.7;
+const MAX_REASON_CHARS = 500;
 
 const STOPWORDS = new Set(
   (
@@ -160,13 +162,14 @@ export function relevantExcerpt(
   return out;
 }
 
-const verdictSchema = z.object({
+export const verdictSchema = z.object({
   verdicts: z.array(
     z.object({
-      id: z.number().int(),
+      id: wholeNumber(),
       // The model judges; "unchecked" is ours for citations it never saw.
       verdict: z.enum(citationSupports).exclude(["unchecked"]),
-      reason: z.string().max(500).optional(),
+      // Empty when the model gives none; a long one is cut.
+      reason: boundedText(MAX_REASON_CHARS),
     }),
   ),
 });
@@ -236,7 +239,7 @@ async function judgeBatch(
       const index = byItem.get(v.id);
       if (index === undefined) continue;
       verdicts[index].support = v.verdict;
-      verdicts[index].reason = `model: ${v.reason?.trim() || v.verdict.replace("_", " ")}`;
+      verdicts[index].reason = `model: ${v.reason || v.verdict.replace("_", " ")}`;
     }
     for (const p of batch) {
       if (verdicts[p.index].support === "unchecked")

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { isContextWindowError } from "../../../ai/context-errors.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { recoverableMessage } from "../../errors.ts";
+import { share, wholeNumber, withTopics } from "../../model-output.ts";
 import { formatCoverageTable } from "../../prompts/coverage.ts";
 import {
   assessmentRequest,
@@ -34,7 +35,7 @@ import {
 } from "./memory.ts";
 
 export const followUpSchema = z.object({
-  topic: z.string().min(1),
+  topic: z.string(),
   perspective: z.string(),
   evidence_needed: z.string(),
   priority: z.enum(directivePriorities),
@@ -42,15 +43,16 @@ export const followUpSchema = z.object({
 });
 
 export const assessmentSchema = z.object({
-  overall_coverage: z.number().min(0).max(1),
+  overall_coverage: share(),
   directive_assessments: z.array(
     z.object({
-      directive: z.number().int(),
+      directive: wholeNumber(),
       status: z.enum(["covered", "partial", "gap"]),
       note: z.string(),
     }),
   ),
-  follow_up_queries: z.array(followUpSchema),
+  // A follow-up without a topic is dropped.
+  follow_up_queries: z.array(followUpSchema).transform(withTopics),
   should_continue: z.boolean(),
   rationale: z.string(),
 });
