@@ -1,7 +1,7 @@
 /**
  * Every schema the engine sends to a model, under the name it is sent with: the structured outputs
  * (by the name the call gives) and the researcher's tools. Each stays inside what OpenAI (strict), Anthropic and
- * Gemini all accept (docs/MODELS.md): every property required, nullable rather than optional, no
+ * Gemini all accept (docs/ARCHITECTURE.md): every property required, nullable rather than optional, no
  * length, numeric or item-count keywords. What such a keyword would have said is checked or repaired
  * after parsing, by the schema's own transforms. test/provider-schemas.test.ts renders each one as
  * every provider's package sends it and checks it against the providers' documented rules.

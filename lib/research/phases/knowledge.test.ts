@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/client.ts";
+import { getRun } from "../../../db/queries/runs.ts";
 import { knowledgeItems } from "../../../db/schema.ts";
+import { apiError } from "../../../test/support/ai-mocks.ts";
 import {
   objectModel,
   openReportDb,
@@ -116,6 +118,32 @@ describe("extractKnowledge", () => {
     const [event] = h.eventsOf("knowledge.extracted");
     expect(event).toMatchObject({ count: 0, failed: true });
     expect(event.reason).toMatch(/model offline/);
+  });
+
+  it("records a refused call on the run once, with the model and the provider's words, across a re-run", async () => {
+    const refusal = apiError({
+      status: 400,
+      body: { error: { message: "Invalid schema for 'knowledge_items'." } },
+    });
+    const { h, report, sources } = await setup(() => refusal);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await extractKnowledge(h.deps, { question: QUESTION, report, sources })).toBe(0);
+    }
+    const run = await getRun(db.db, h.runId);
+    expect(run?.degradations).toEqual([
+      {
+        step: "knowledge",
+        round: null,
+        model: "mock:supervisor",
+        error: "Invalid schema for 'knowledge_items'.",
+        notice:
+          "No knowledge was extracted: mock:supervisor refused the request (HTTP 400) — Invalid schema for 'knowledge_items'.",
+        at: new Date(0).toISOString(),
+      },
+    ]);
+    // Announced once: the second attempt found it recorded.
+    expect(h.eventsOf("run.degraded")).toHaveLength(1);
+    expect(h.eventsOf("knowledge.extracted")).toHaveLength(2);
   });
 
   it("cuts an over-long item instead of refusing the answer", async () => {

@@ -4,6 +4,7 @@
  * recorded as `knowledge.extracted` with failed: true and the run goes on; only cancellation throws.
  */
 import { z } from "zod";
+import { recordDegradation } from "../degradations.ts";
 import type { EngineDeps } from "../deps.ts";
 import { throwIfAborted } from "../errors.ts";
 import { boundedText, share, wholeNumber } from "../model-output.ts";
@@ -136,6 +137,7 @@ export async function extractKnowledge(
     return items.length;
   } catch (error) {
     throwIfAborted(deps.signal);
+    await recordDegradation(deps, { step: "knowledge", role: "supervisor", error });
     const reason = error instanceof Error ? error.message : String(error);
     await deps.events.emit({
       type: "knowledge.extracted",

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { log } from "../../telemetry/log.ts";
+import { recordDegradation } from "../degradations.ts";
 import type { EngineDeps } from "../deps.ts";
 import { throwIfAborted } from "../errors.ts";
 import { boundedText, wholeNumber } from "../model-output.ts";
@@ -216,12 +217,15 @@ function lexicalVerdict(sentence: string, sentenceTerms: Terms, source: SourceRe
   return undefined;
 }
 
-/** One batched model call; verdicts by citation index. A failure (not a cancellation) leaves its items unchecked. */
+/**
+ * One batched model call; verdicts by citation index. A failure (not a cancellation) leaves its
+ * items unchecked and is returned; `stop` when the provider refused, so no more calls are made.
+ */
 async function judgeBatch(
   deps: EngineDeps,
   batch: readonly PendingItem[],
   verdicts: Verdict[],
-): Promise<boolean> {
+): Promise<{ failure?: unknown; stop?: boolean }> {
   try {
     const result = await deps.models.object("summarization", {
       instructions: citationCheckInstructions(),
@@ -232,7 +236,7 @@ async function judgeBatch(
     });
     if (!result.ok) {
       for (const p of batch) verdicts[p.index].reason = "the model's verdicts could not be read";
-      return true;
+      return { failure: result.error };
     }
     const byItem = new Map(batch.map((p) => [p.item.id, p.index]));
     for (const v of result.value.verdicts) {
@@ -245,14 +249,14 @@ async function judgeBatch(
       if (verdicts[p.index].support === "unchecked")
         verdicts[p.index].reason = "the model gave no verdict for it";
     }
-    return true;
+    return {};
   } catch (error) {
     throwIfAborted(deps.signal);
     // A provider, budget or context-window failure: this batch and the rest stay unchecked, with the reason.
     const message = error instanceof Error ? error.message : String(error);
     log("engine").warn({ error: message }, "citation support check failed");
     for (const p of batch) verdicts[p.index].reason = `the check failed: ${message.slice(0, 200)}`;
-    return false;
+    return { failure: error, stop: true };
   }
 }
 
@@ -348,16 +352,21 @@ export function planSupportCheck(deps: Pick<EngineDeps, "config">, input: Suppor
 export async function judgeSupport(deps: EngineDeps, plan: SupportPlan): Promise<SupportResult> {
   const { verdicts, budgeted, lexicallySupported, lexicallySettled } = plan;
   let sentToModel = 0;
+  let failure: unknown;
   for (let i = 0; i < budgeted.length; i += MAX_MODEL_ITEMS) {
     const batch = budgeted.slice(i, i + MAX_MODEL_ITEMS);
     sentToModel += batch.length;
-    if (!(await judgeBatch(deps, batch, verdicts))) {
+    const judged = await judgeBatch(deps, batch, verdicts);
+    failure ??= judged.failure;
+    if (judged.stop) {
       // The provider or budget refused: do not spend more calls on the rest.
       for (const p of budgeted.slice(i + MAX_MODEL_ITEMS))
         verdicts[p.index].reason = verdicts[batch[0].index].reason;
       break;
     }
   }
+  if (failure !== undefined)
+    await recordDegradation(deps, { step: "citation_check", role: "summarization", error: failure });
 
   const records: CitationRecord[] = plan.citations.map((c, i) => ({
     number: c.number,

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { NamedSchema } from "../../../ai/structured.ts";
+import { recordDegradation } from "../../degradations.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { recoverableMessage } from "../../errors.ts";
 import { nonBlank, withTopics } from "../../model-output.ts";
@@ -125,6 +126,7 @@ export async function planRoundZero(
   if (!generated.ok) {
     drafts = [{ topic: input.brief, perspective: "", evidence_needed: "", priority: "normal" }];
     record.generationFailed = generated.error;
+    await recordDegradation(deps, { step: "planner", role: "supervisor", error: generated.cause });
     await deps.events.emit({
       type: "supervision.first_round_generate",
       count: 1,
@@ -278,7 +280,7 @@ async function askObject<T>(
   deps: EngineDeps,
   output: NamedSchema<T>,
   prompt: () => string,
-): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+): Promise<{ ok: true; value: T } | { ok: false; error: string; cause: unknown }> {
   try {
     const r = await deps.models.object("supervisor", {
       instructions: SUPERVISOR_INSTRUCTIONS,
@@ -286,8 +288,8 @@ async function askObject<T>(
       ...output,
       abortSignal: deps.signal,
     });
-    return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error.message };
+    return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error.message, cause: r.error };
   } catch (e) {
-    return { ok: false, error: recoverableMessage(e, deps.signal) };
+    return { ok: false, error: recoverableMessage(e, deps.signal), cause: e };
   }
 }
