@@ -13,7 +13,7 @@ export function readUsage(usage: RunViewJson["usage"]): UsageSnapshot | null {
   return { total: u.total, byRole: u.byRole ?? {}, byModel: u.byModel ?? {} };
 }
 
-/** Tokens in and out, calls and cost, for the run and for each model role, in words and numbers. */
+/** Tokens in and out, calls and cost, for the run, for each model role and for each model, in words and numbers. */
 export function UsagePanel({ run }: { run: RunViewJson }) {
   const usage = readUsage(run.usage);
   if (!usage) {
@@ -26,7 +26,9 @@ export function UsagePanel({ run }: { run: RunViewJson }) {
   }
   const t = usage.total;
   const roles = Object.entries(usage.byRole).sort(([, a], [, b]) => n(b.costUsd) - n(a.costUsd));
-  // The models the run was created with (its own choices, or the settings page's), when it recorded them.
+  // Per model: the calls each model of a chain answered (a run that switched models shows both).
+  const byModel = Object.entries(usage.byModel).sort(([, a], [, b]) => n(b.calls) - n(a.calls));
+  // The models the run was created with (chains shown as first → next), when it recorded them.
   const models = (run.settings?.models ?? {}) as Record<string, string | undefined>;
   const showModels = roles.some(([role]) => models[role]);
   return (
@@ -57,11 +59,50 @@ export function UsagePanel({ run }: { run: RunViewJson }) {
                   <th scope="row" className="py-1 pr-2 font-normal">
                     {roleLabel(role)}
                   </th>
-                  {showModels && <td className="py-1 pr-2 font-mono">{models[role] ?? "server default"}</td>}
+                  {showModels && (
+                    <td className="py-1 pr-2 font-mono">
+                      {models[role]?.split(",").join(" → ") ?? "server default"}
+                    </td>
+                  )}
                   <td className="py-1 pr-2">{tokens(n(r.calls))}</td>
                   <td className="py-1 pr-2">{tokens(n(r.inputTokens))}</td>
                   <td className="py-1 pr-2">{tokens(n(r.outputTokens))}</td>
                   <td className="py-1">{dollars(n(r.costUsd))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {byModel.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-left text-xs">
+            <caption className="text-left text-sm font-medium">Usage by model</caption>
+            <thead>
+              <tr className="border-b border-zinc-200 dark:border-zinc-800">
+                <th className="py-1 pr-2">Model</th>
+                <th className="py-1 pr-2">Calls</th>
+                <th className="py-1 pr-2">Tokens in</th>
+                <th className="py-1 pr-2">Tokens out</th>
+                <th className="py-1">Cost</th>
+              </tr>
+            </thead>
+            <tbody>
+              {byModel.map(([model, m]: [string, UsageTotals]) => (
+                <tr
+                  key={model}
+                  className="border-b border-zinc-100 dark:border-zinc-900"
+                  data-testid="usage-by-model"
+                  data-model={model}
+                  data-calls={n(m.calls)}
+                >
+                  <th scope="row" className="py-1 pr-2 font-mono font-normal">
+                    {model}
+                  </th>
+                  <td className="py-1 pr-2">{tokens(n(m.calls))}</td>
+                  <td className="py-1 pr-2">{tokens(n(m.inputTokens))}</td>
+                  <td className="py-1 pr-2">{tokens(n(m.outputTokens))}</td>
+                  <td className="py-1">{dollars(n(m.costUsd))}</td>
                 </tr>
               ))}
             </tbody>

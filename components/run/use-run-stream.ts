@@ -66,6 +66,7 @@ const everyEventType: Record<ResearchEventType, true> = {
   "token_limit.retry": true,
   "knowledge.extracted": true,
   "model.retry": true,
+  "model.failover": true,
   "usage.updated": true,
 };
 const subscribedEventTypes = Object.keys(everyEventType) as ResearchEventType[];
@@ -78,6 +79,7 @@ const noRefresh: ReadonlySet<ResearchEventType> = new Set([
   "researcher.reflection_injected",
   "researcher.fetch_refused",
   "model.retry",
+  "model.failover",
   "token_limit.retry",
   "compression.retry",
 ]);

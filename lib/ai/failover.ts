@@ -7,17 +7,9 @@
  */
 import { APICallError } from "ai";
 import { ModelCallError } from "./errors.ts";
+import type { FailoverReason } from "./failover-reasons.ts";
 
-/** Why a call moved to the next model; `paused`: the provider's circuit breaker is open. */
-export const failoverReasons = [
-  "auth",
-  "quota",
-  "model_not_found",
-  "refused",
-  "unavailable",
-  "paused",
-] as const;
-export type FailoverReason = (typeof failoverReasons)[number];
+export { type FailoverReason, failoverReasons } from "./failover-reasons.ts";
 
 export type Failover = {
   reason: FailoverReason;

@@ -4,11 +4,18 @@
  * them, except the transient ones (report.delta), which stream live and are never stored one by one.
  */
 import type { StopCounts, StopRule } from "./phases/directive/stop-rules.ts";
-import type { DirectivePriority, QuestionComplexity, RunPhase, RunStatus } from "./vocabulary.ts";
+import type {
+  DirectivePriority,
+  FailoverReason,
+  QuestionComplexity,
+  RunPhase,
+  RunStatus,
+} from "./vocabulary.ts";
 
 export type ResearchEvent =
   // run lifecycle
-  | { type: "run.created"; question: string; settings: Record<string, unknown> }
+  /** `warnings`: models of the run's chains left out because their provider is not configured. */
+  | { type: "run.created"; question: string; settings: Record<string, unknown>; warnings?: string[] }
   | { type: "run.started"; attempt: number }
   | { type: "run.resumed"; phase: RunPhase | null; attempt: number }
   | { type: "run.legacy_resume"; fromVersion: number; toVersion: number; note: string }
@@ -175,6 +182,8 @@ export type ResearchEvent =
   // knowledge and accounting
   | { type: "knowledge.extracted"; count: number; failed?: boolean; reason?: string }
   | { type: "model.retry"; role: string; attempt: number; status?: number; delayMs: number }
+  /** A call went on to the next model of its role's chain (`from` failed, or its provider is paused). */
+  | { type: "model.failover"; role: string; from: string; to: string; reason: FailoverReason; detail: string }
   | { type: "usage.updated"; inputTokens: number; outputTokens: number; cost: number };
 
 export type ResearchEventType = ResearchEvent["type"];

@@ -58,3 +58,6 @@ export type KnowledgeStatus = (typeof knowledgeStatuses)[number];
 
 export const knowledgeOrigins = ["extracted", "user"] as const;
 export type KnowledgeOrigin = (typeof knowledgeOrigins)[number];
+
+/** Why a model call went on to the next model of its chain (lib/ai/failover.ts decides). */
+export { type FailoverReason, failoverReasons } from "../ai/failover-reasons.ts";
