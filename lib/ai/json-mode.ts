@@ -20,11 +20,15 @@ function schemaText(schema: z.ZodType): string {
   return text;
 }
 
-/** The instructions with the schema the reply must match. */
-export function instructionsWithSchema(instructions: string | undefined, schema: z.ZodType): string {
+/** The instructions with the schema the reply must match (and its name, as the request would carry it). */
+export function instructionsWithSchema(
+  instructions: string | undefined,
+  schema: z.ZodType,
+  name?: string,
+): string {
   const ask =
-    "Reply with only a JSON object, no prose and no code fences, that matches this JSON Schema:\n" +
-    schemaText(schema);
+    `Reply with only a JSON object${name ? ` ("${name}")` : ""}, no prose and no code fences, ` +
+    `that matches this JSON Schema:\n${schemaText(schema)}`;
   return instructions ? `${instructions}\n\n${ask}` : ask;
 }
 

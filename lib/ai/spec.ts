@@ -89,7 +89,7 @@ export function parseModelChain(
     .split(",")
     .map((m) => m.trim())
     .filter(Boolean);
-  if (!members.length) return [parseModelSpec(value, opts)]; // the single-spec error for an empty value
+  if (!members.length) return [parseModelSpec("", opts)]; // throws the "is empty" error
   const chain: ModelSpec[] = [];
   for (const member of members) {
     const spec = parseModelSpec(member, opts);

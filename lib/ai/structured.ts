@@ -121,7 +121,7 @@ export async function callObject<T>(
             instructions:
               mode === "json_schema"
                 ? opts.instructions
-                : instructionsWithSchema(opts.instructions, opts.schema),
+                : instructionsWithSchema(opts.instructions, opts.schema, opts.schemaName),
             messages,
             output: mode === "json_schema" ? output : jsonModeOutput(mode, opts.schemaName),
             maxOutputTokens: opts.maxOutputTokens,

@@ -31,14 +31,16 @@ export function withModelChains<S extends { models?: Partial<Record<Role, string
   config: Pick<EffectiveConfig, "env">,
 ): { settings: S; warnings: string[] } {
   const models: Partial<Record<Role, string>> = { ...settings.models };
-  const warnings = new Set<string>();
+  // One warning per member left out, naming the roles it was left out of.
+  const leftOut = new Map<string, Role[]>();
   for (const role of ROLES) {
     const r = resolveRole(role, { env: config.env, overrides: settings.models });
     // Unusable: creating the run is refused (requireConfiguredRun), nothing to store.
     if (!r.ok) continue;
-    for (const s of r.skipped) warnings.add(`${s.problem} (left out of the ${role} models)`);
+    for (const s of r.skipped) leftOut.set(s.problem, [...(leftOut.get(s.problem) ?? []), role]);
     const followsTheRun = r.source.startsWith("run setting") && r.source !== overrideSource(role);
     if (!followsTheRun) models[role] = chainText(r.chain);
   }
-  return { settings: { ...settings, models }, warnings: [...warnings] };
+  const warnings = [...leftOut].map(([problem, roles]) => `${problem} (left out for ${roles.join(", ")})`);
+  return { settings: { ...settings, models }, warnings };
 }
