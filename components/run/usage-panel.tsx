@@ -13,6 +13,18 @@ export function readUsage(usage: RunViewJson["usage"]): UsageSnapshot | null {
   return { total: u.total, byRole: u.byRole ?? {}, byModel: u.byModel ?? {} };
 }
 
+const noUsage = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 } as UsageTotals;
+
+/** Usage per model: every model that was called, then the run's other chain members with none. */
+export function modelUsage(usage: UsageSnapshot, models: unknown): [string, UsageTotals][] {
+  const listed = Object.values((models ?? {}) as Record<string, unknown>).flatMap((v) =>
+    typeof v === "string" ? v.split(",").map((m) => m.trim()) : [],
+  );
+  const called = Object.entries(usage.byModel).sort(([, a], [, b]) => n(b.calls) - n(a.calls));
+  const idle = [...new Set(listed)].filter((m) => m && !(m in usage.byModel));
+  return [...called, ...idle.map((m): [string, UsageTotals] => [m, noUsage])];
+}
+
 /** Tokens in and out, calls and cost, for the run, for each model role and for each model, in words and numbers. */
 export function UsagePanel({ run }: { run: RunViewJson }) {
   const usage = readUsage(run.usage);
@@ -26,8 +38,9 @@ export function UsagePanel({ run }: { run: RunViewJson }) {
   }
   const t = usage.total;
   const roles = Object.entries(usage.byRole).sort(([, a], [, b]) => n(b.costUsd) - n(a.costUsd));
-  // Per model: the calls each model of a chain answered (a run that switched models shows both).
-  const byModel = Object.entries(usage.byModel).sort(([, a], [, b]) => n(b.calls) - n(a.calls));
+  // Per model: the calls each model of the run's chains answered, none for a model that never did
+  // (a run that switched away from its first model shows it with no calls).
+  const byModel = modelUsage(usage, run.settings?.models);
   // The models the run was created with (chains shown as first → next), when it recorded them.
   const models = (run.settings?.models ?? {}) as Record<string, string | undefined>;
   const showModels = roles.some(([role]) => models[role]);

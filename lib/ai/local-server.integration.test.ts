@@ -86,6 +86,29 @@ describe("structured output on a server without json_schema", () => {
     },
   );
 
+  it("two calls refused at once step down one mode, not two", async () => {
+    const model = "busy-old-ollama";
+    llm.emulate([{ model, server: "ollama", lacks: ["json_schema"] }]);
+    llm.setScript([
+      {
+        match: { schema: "plan" },
+        replies: [{ kind: "json", value: { topics: [], done: true } }],
+        repeat: true,
+      },
+    ]);
+    const registry = registryFor(model);
+    const ask = () =>
+      callObject({ registry }, "supervisor", { prompt: "go", schema: plan, schemaName: "plan" });
+    const both = await Promise.all([ask(), ask()]);
+    expect(both.map((r) => r.ok)).toEqual([true, true]);
+    expect(llm.requests.map((q) => q.body.response_format?.type)).toEqual([
+      "json_schema",
+      "json_schema",
+      "json_object",
+      "json_object",
+    ]);
+  });
+
   it("without any response format when json_object is refused too, reading the JSON out of the text", async () => {
     const model = "older-llama";
     llm.emulate([{ model, server: "llama.cpp", lacks: ["json_schema"] }]);

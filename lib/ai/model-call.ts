@@ -239,7 +239,7 @@ async function invokeInModes<T>(
               tools: Boolean(opts.uses?.tools) && modes.tools === "native",
             })
           : undefined;
-      const next = lacking ? deps.registry.downgrade(spec, lacking) : undefined;
+      const next = lacking ? deps.registry.downgrade(spec, lacking, modes) : undefined;
       if (!next) throw toContextWindowError(e, { role, model: spec.id }) ?? e;
       log("ai").warn(
         { model: spec.id, refused: lacking, modes: next },

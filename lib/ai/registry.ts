@@ -124,8 +124,11 @@ export type ModelRegistry = {
   breaker(provider: string): CircuitBreaker;
   /** The request modes a model is called in (plainer ones once its server refused a feature). */
   localModes(spec: ModelSpec): LocalModes;
-  /** Remembers that the model's server refused `feature`; the modes to use now, or undefined if none is left. */
-  downgrade(spec: ModelSpec, feature: LackingFeature): LocalModes | undefined;
+  /**
+   * Remembers that the model's server refused `feature` of a request made in the modes `asked`; the
+   * modes to ask in now, or undefined when there is no plainer one left.
+   */
+  downgrade(spec: ModelSpec, feature: LackingFeature, asked: LocalModes): LocalModes | undefined;
   /** A registry for one run: these overrides on top of this registry's, sharing limiters and caches. */
   withOverrides(overrides: RoleOverrides | undefined): ModelRegistry;
 };
@@ -225,8 +228,11 @@ function build(shared: Shared, overrides: RoleOverrides): ModelRegistry {
       return b;
     },
     localModes: (s) => shared.modes.get(s.id) ?? NATIVE_MODES,
-    downgrade(s, feature) {
-      const next = downgrade(registry.localModes(s), feature);
+    downgrade(s, feature, asked) {
+      const current = registry.localModes(s);
+      // Another call already stepped down from the modes this one was refused in: use those.
+      if (current.structured !== asked.structured || current.tools !== asked.tools) return current;
+      const next = downgrade(current, feature);
       if (next) shared.modes.set(s.id, next);
       return next;
     },
