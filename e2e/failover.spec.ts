@@ -30,7 +30,7 @@ type RunJson = {
   status: string;
   settings: { models: Record<string, string> };
   usage: { byModel: Record<string, { calls: number }> };
-  supervisionHistory: { coverageAfter: { method?: string } | null }[];
+  supervisionHistory: { round: number; assessment: { method?: string } | null }[];
   citationStats: { supportChecked?: number } | null;
   directives: unknown[];
 };
@@ -114,12 +114,16 @@ async function expectCompletedOnSecond(
   await expect(notice).toContainText(words.notice);
   await expect(notice).toContainText(words.detail);
   await expect(page.getByTestId("timeline")).toContainText(`Switched from ${firstId} to ${SECOND}`);
+  await page.screenshot({ path: test.info().outputPath("run-page.png"), fullPage: false });
   await page.getByRole("tab", { name: "Usage" }).click();
-  const rows = page.getByTestId("usage-by-model");
+  const rows = page
+    .getByTestId("usage-by-model")
+    .getByRole("row")
+    .filter({ has: page.locator("td") });
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0)).toHaveAttribute("data-model", SECOND);
+  await expect(rows.nth(0)).toHaveAttribute("data-key", SECOND);
   await expect(rows.nth(0)).toHaveAttribute("data-calls", String(run.usage.byModel[SECOND].calls));
-  await expect(rows.nth(1)).toHaveAttribute("data-model", firstId);
+  await expect(rows.nth(1)).toHaveAttribute("data-key", firstId);
   await expect(rows.nth(1)).toHaveAttribute("data-calls", "0");
 }
 
@@ -179,7 +183,8 @@ test("a local server refusing json_schema with Ollama's error: the run completes
     new Set(["plan", "critique", "assessment", "citation-check", "knowledge"]),
   );
   expect(run.directives).toHaveLength(2);
-  expect(run.supervisionHistory.at(-1)?.coverageAfter?.method).toBe("llm");
+  // Round 1's coverage was assessed by the model, in JSON mode.
+  expect(run.supervisionHistory.find((r) => r.round === 1)?.assessment?.method).toBe("llm");
   const events = await storedEvents(id);
   expect(events.filter((e) => e.type === "model.failover")).toEqual([]);
   expect(events.find((e) => e.type === "knowledge.extracted")).toMatchObject({ count: 1 });
