@@ -138,6 +138,7 @@ describe.each(appDatabaseKinds())("admin settings (%s)", (kind) => {
     const bad = [
       {},
       { models: { useEnvironment: false, model: "gpt-4" } },
+      { models: { useEnvironment: false, model: "openai-compatible:a,gpt-4" } },
       { models: { useEnvironment: false, roles: { researcher: "openai:gpt-4.1" } } },
       { providers: { openai: { useEnvironment: "no" } } },
       { providers: { "openai-compatible": { useEnvironment: false } } },
@@ -316,6 +317,31 @@ describe.each(appDatabaseKinds())("admin settings (%s)", (kind) => {
       body: { provider: "nope" },
     });
     expect(bad.status).toBe(422);
+  });
+
+  it("takes a chain of models per role, shows it, and names the member left out", async () => {
+    const res = await put({
+      models: {
+        useEnvironment: false,
+        model: "openai-compatible:stored-default",
+        roles: { supervisor: "openai-compatible:first, google:gemini-2.5-flash ,openai-compatible:second" },
+      },
+    });
+    expect(res.status).toBe(200);
+    const view = await (await call(settings.GET, "GET", "/api/admin/settings", { who: admin })).json();
+    const roles = new Map(view.roles.map((r: { role: string }) => [r.role, r]));
+    const chain = ["openai-compatible:first", "openai-compatible:second"];
+    expect(roles.get("supervisor")).toMatchObject({
+      configured: true,
+      model: "openai-compatible:first",
+      models: chain,
+      skipped: [expect.stringContaining("google:gemini-2.5-flash: set GOOGLE_GENERATIVE_AI_API_KEY")],
+    });
+    expect(roles.get("synthesis")).toMatchObject({ models: chain }); // follows the supervisor's chain
+    expect(roles.get("researcher")).toMatchObject({
+      models: ["openai-compatible:stored-default"],
+      skipped: [],
+    });
   });
 
   it("back to the environment: nothing stored is laid over it", async () => {

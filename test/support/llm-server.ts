@@ -44,11 +44,23 @@ export interface RecordedRequest {
   endedAt?: number;
 }
 
+/**
+ * A local server's missing feature, answered the way that server does (see localServerRefusal):
+ * requests for a model whose name contains `model` that use a feature in `lacks` get its error.
+ */
+export interface ServerEmulation {
+  model: string;
+  server: "ollama" | "llama.cpp";
+  lacks: ("json_schema" | "tools")[];
+}
+
 export interface ScriptedLlm {
   url: string;
   port: number;
   setScript(rules: ScriptRule[]): void;
   addRules(rules: ScriptRule[]): void;
+  /** Emulate local servers lacking features (replaces earlier emulations; reset clears them). */
+  emulate(servers: ServerEmulation[]): void;
   reset(): void;
   requests: RecordedRequest[];
   close(): Promise<void>;
@@ -108,6 +120,13 @@ const ruleSchema = z.strictObject({
 
 const rulesBodySchema = z.strictObject({ rules: z.array(ruleSchema) });
 
+const emulationSchema = z.strictObject({
+  model: z.string().min(1),
+  server: z.enum(["ollama", "llama.cpp"]),
+  lacks: z.array(z.enum(["json_schema", "tools"])).min(1),
+});
+const emulateBodySchema = z.strictObject({ servers: z.array(emulationSchema) });
+
 function validateRules(rules: unknown): ScriptRule[] {
   return z.array(ruleSchema).parse(rules) as ScriptRule[];
 }
@@ -154,6 +173,12 @@ function schemaName(body: Body): string | undefined {
   return body?.response_format?.json_schema?.name;
 }
 
+// A request in JSON mode (json_object, or no response format) names its schema in the instructions
+// ("a JSON object (\"directive_plan\")", lib/ai/json-mode.ts): scripts match it there too.
+function namesSchemaInPrompt(body: Body, name: string): boolean {
+  return !schemaName(body) && systemText(body).includes(`("${name}")`);
+}
+
 function matches(rule: ScriptRule, body: Body): boolean {
   const m = rule.match;
   if (!m) return true;
@@ -162,7 +187,12 @@ function matches(rule: ScriptRule, body: Body): boolean {
   if (m.user !== undefined && !lastUserText(body).includes(m.user)) return false;
   if (m.any !== undefined && !JSON.stringify(messagesOf(body)).includes(m.any)) return false;
   if (m.tool !== undefined && !toolNames(body).some((n) => n.includes(m.tool as string))) return false;
-  if (m.schema !== undefined && !(schemaName(body) ?? "").includes(m.schema)) return false;
+  if (
+    m.schema !== undefined &&
+    !(schemaName(body) ?? "").includes(m.schema) &&
+    !namesSchemaInPrompt(body, m.schema)
+  )
+    return false;
   return true;
 }
 
@@ -240,6 +270,45 @@ const CONTEXT_LENGTH_BODY = openAiError(
   "context_length_exceeded",
   "messages",
 );
+
+/**
+ * The error a local server answers a feature it lacks with, in its own words and shape:
+ * - Ollama (OpenAI-compatible endpoint, errors as {error:{message,type,param,code}}), HTTP 400:
+ *   a JSON schema where it expects "json", as Ollama before 0.5.0 (ollama/ollama#7991):
+ *   `json: cannot unmarshal object into Go struct field ChatRequest.format of type string`;
+ *   tools for a model whose template has none: `registry.ollama.ai/library/<model> does not support tools`.
+ * - llama.cpp server (errors as {error:{code,message,type}}), HTTP 500: builds before json_schema
+ *   response formats (ggml-org/llama.cpp#9527, Sept 2024): `response_format type must be one of
+ *   "text" or "json_object", but got: json_schema`; started without --jinja: `tools param requires --jinja flag`.
+ */
+function localServerRefusal(
+  emulations: readonly ServerEmulation[],
+  body: Body,
+): { status: number; body: unknown } | undefined {
+  const model = String(body?.model ?? "");
+  const used = {
+    json_schema: body?.response_format?.type === "json_schema",
+    tools: Array.isArray(body?.tools) && body.tools.length > 0,
+  };
+  for (const e of emulations) {
+    if (!model.includes(e.model)) continue;
+    const lacking = e.lacks.find((f) => used[f]);
+    if (!lacking) continue;
+    if (e.server === "ollama") {
+      const message =
+        lacking === "tools"
+          ? `registry.ollama.ai/library/${model} does not support tools`
+          : "json: cannot unmarshal object into Go struct field ChatRequest.format of type string";
+      return { status: 400, body: openAiError(message, "invalid_request_error", null) };
+    }
+    const message =
+      lacking === "tools"
+        ? "tools param requires --jinja flag"
+        : 'response_format type must be one of "text" or "json_object", but got: json_schema';
+    return { status: 500, body: { error: { code: 500, message, type: "server_error" } } };
+  }
+  return undefined;
+}
 
 interface Completion {
   content: string | null;
@@ -325,6 +394,7 @@ export async function startScriptedLlm(
   } = {},
 ): Promise<ScriptedLlm> {
   let rules: RuleState[] = [];
+  let emulations: ServerEmulation[] = [];
   const requests: RecordedRequest[] = [];
   let nextId = 1;
   // Timers of delayed replies, cleared on close so the process can exit.
@@ -383,6 +453,13 @@ export async function startScriptedLlm(
       rec.endedAt = Date.now();
       if (!res.writableFinished) rec.aborted = true;
     });
+
+    const refusal = localServerRefusal(emulations, body);
+    if (refusal) {
+      rec.status = refusal.status;
+      rec.rule = "local-server-refusal";
+      return sendJson(res, refusal.status, refusal.body);
+    }
 
     const picked = pick(body);
     if (!picked) {
@@ -495,6 +572,15 @@ export async function startScriptedLlm(
       api.reset();
       return sendJson(res, 200, { ok: true });
     }
+    if (req.method === "POST" && path === "/__control/emulate") {
+      try {
+        api.emulate(emulateBodySchema.parse(JSON.parse(await readBody(req))).servers);
+      } catch (err) {
+        const message = err instanceof z.ZodError ? z.prettifyError(err) : "invalid JSON body";
+        return sendJson(res, 400, { error: { code: "bad_request", message } });
+      }
+      return sendJson(res, 200, { ok: true });
+    }
     if (req.method === "POST" && (path === "/__control/script" || path === "/__control/rules")) {
       let parsed: z.infer<typeof rulesBodySchema>;
       try {
@@ -556,8 +642,12 @@ export async function startScriptedLlm(
     addRules(newRules) {
       rules.push(...validateRules(newRules).map((rule) => ({ rule, next: 0 })));
     },
+    emulate(servers) {
+      emulations = z.array(emulationSchema).parse(servers);
+    },
     reset() {
       rules = [];
+      emulations = [];
       requests.length = 0; // in place, so callers holding `requests` see the reset
     },
     requests,
