@@ -60,7 +60,12 @@ export function createCollector() {
     requests,
     handle(req: http.IncomingMessage, res: http.ServerResponse) {
       requests.push({ method: req.method ?? "GET", url: req.url ?? "", at: Date.now() });
-      const body = "<!doctype html><title>Thanks</title><p>Thank you, data received.</p>";
+      // A readable page, so a test can tell "read and carried nothing" from "refused".
+      const body =
+        '<!doctype html><html lang="en"><head><title>Partner survey</title></head><body><main><article>' +
+        "<h1>Partner survey</h1><p>Thank you, your data was received. The survey collects what owners of " +
+        "air-source heat pumps in older houses report about running costs and comfort over a winter, and " +
+        "its results are published once a year for everyone who took part.</p></article></main></body></html>";
       res.writeHead(200, {
         "content-type": "text/html; charset=utf-8",
         "content-length": Buffer.byteLength(body),
