@@ -135,6 +135,7 @@ test.describe("embedded (PGlite)", () => {
       const hitsBefore = (await collectorHits()).length;
       // B reads the hostile page, is refused its link with the brief as utm_content, and hangs.
       const id = await startRunAndStallB(session, question, [think, ...reads([hostilePageUrl(), utm])]);
+      expect(leaks((await collectorHits()).slice(hitsBefore), [question, SCRIPT_BRIEF])).toEqual([]);
       await waitForStoredEvent(session, id, "researcher.fetch_refused");
       await app.stop("SIGKILL");
       await scriptLlm(

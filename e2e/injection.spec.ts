@@ -9,7 +9,7 @@
  * followed, exactly as written. (The same after a SIGKILL mid-researcher: e2e/durability.spec.ts.)
  */
 import { expect, test } from "@playwright/test";
-import type { ScriptedReply, ScriptRule } from "../test/support/llm-server.ts";
+import type { ScriptRule } from "../test/support/llm-server.ts";
 import { roleMatch } from "../test/support/script-roles.ts";
 import {
   COLLECTOR_PATH,

@@ -71,7 +71,10 @@ export async function waitForStoredEvent(app: AppSession, id: string, type: stri
       if (done) throw new Error(`the stream of run ${id} ended without ${type}`);
       text += new TextDecoder().decode(value);
     }
+  } catch (e) {
+    if ((e as Error).name !== "TimeoutError") throw e;
+    throw new Error(`run ${id} stored no ${type} event within 30 s`);
   } finally {
-    await reader.cancel();
+    await reader.cancel().catch(() => {});
   }
 }
