@@ -1,6 +1,6 @@
 /**
  * The RunStore's sources: one row per normalised URL per run, linked to every directive that found
- * it, with the first text snapshot kept and the links found on pages read.
+ * it, with the first text snapshot kept, and the URL strings admitted beyond theirs (page links).
  */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { DirectiveSourceRecord, RunStore, SourceRecord } from "../lib/research/store.ts";
@@ -107,8 +107,8 @@ export function sourceMethods(
     async markSourceRead(directiveId, sourceId) {
       await markDirectiveSourceRead(db, directiveId, sourceId);
     },
-    async savePageLinks(sourceId, normalizedUrls) {
-      await insertPageLinks(db, runId, sourceId, normalizedUrls);
+    async savePageLinks(sourceId, urls) {
+      await insertPageLinks(db, runId, sourceId, urls);
     },
     listPageLinks: () => listPageLinks(db, runId),
   };

@@ -172,8 +172,10 @@ export type Source = typeof sources.$inferSelect;
 export type NewSource = typeof sources.$inferInsert;
 
 /**
- * Links found on the pages a run read: the URLs its researchers may follow beyond their search
- * results (extract_content refuses every other URL). Stored so the rule survives a restart.
+ * URL strings a run admitted for reading beyond its sources' own URLs, exactly as they were seen:
+ * the links on the pages it read (source: that page), and a search result's other spelling of a
+ * page already stored (source: that page's row). extract_content fetches only an admitted string,
+ * so the rule survives a restart only if the strings do.
  */
 export const pageLinks = pgTable(
   "page_links",
@@ -181,14 +183,15 @@ export const pageLinks = pgTable(
     runId: uuid("run_id")
       .notNull()
       .references(() => runs.id, { onDelete: "cascade" }),
-    normalizedUrl: text("normalized_url").notNull(),
-    /** The page the link was first found on. */
+    /** As seen (never normalised: a normalised form would admit its variants). */
+    url: text("url").notNull(),
+    /** The page the link was first found on, or the source it spells. */
     sourceId: uuid("source_id")
       .notNull()
       .references(() => sources.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.normalizedUrl] })],
+  (t) => [primaryKey({ columns: [t.runId, t.url] })],
 );
 export type PageLink = typeof pageLinks.$inferSelect;
 

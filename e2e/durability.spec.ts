@@ -1,8 +1,11 @@
 /**
  * Runs survive what kills their workers: a SIGKILLed server (embedded PGlite) or standalone worker
  * (PostgreSQL) leaves its run to the next worker, which resumes from the checkpoints — no directive
- * researched to completion twice, no source stored twice, no gap in the events. Also: replay after a
- * reconnect, the cross-process live stream (LISTEN/NOTIFY), and resuming an older checkpoint shape.
+ * researched to completion twice, no source stored twice, no gap in the events — and with the same
+ * URL strings admitted for reading (the killed researcher had read a hostile page; before and after
+ * the restart its variants of the page's link carrying the brief are refused, the link as written
+ * is read). Also: replay after a reconnect, the cross-process live stream (LISTEN/NOTIFY), and
+ * resuming an older checkpoint shape.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -11,7 +14,18 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
 import { openFreshPostgres } from "../test/databases.ts";
+import type { ScriptedReply } from "../test/support/llm-server.ts";
+import { HOSTILE_PAGE_COLLECTOR_LINK } from "../test/support/web-fixture-hostile.ts";
 import { type AppServer, startApp, startWorker } from "./app-server.ts";
+import {
+  collectorHits,
+  collectorLinkUrl,
+  exfiltrationVariants,
+  hostilePageUrl,
+  leaks,
+  storedEvents,
+  waitForStoredEvent,
+} from "./support/exfiltration.ts";
 import {
   isHanging,
   llmRequests,
@@ -20,7 +34,7 @@ import {
   waitForIdle,
   webUrl,
 } from "./support/helpers.ts";
-import { researchScript, TOPIC_A, TOPIC_B } from "./support/research-script.ts";
+import { call, researchScript, SCRIPT_BRIEF, TOPIC_A, TOPIC_B } from "./support/research-script.ts";
 import { type AppSession, sessionHeaders, sharedApp, signUp } from "./support/session.ts";
 
 const appEnv = () => ({
@@ -59,12 +73,17 @@ async function waitFor<T>(
   }
 }
 
-/** The run's phase-1 setup: A finishes, B hangs mid-research. Returns when that state is reached. */
-async function startRunAndStallB(app: AppSession): Promise<string> {
-  await scriptLlm(researchScript({ webUrl: webUrl(), researcherB: [{ kind: "hang" }] }));
-  const created = await post(app, "/api/runs", {
-    question: "Heat pump or gas boiler for a cold-climate home?",
-  });
+const think = call("think", { reflection: "Noted. On to the next step." });
+/** Directive B's researcher reads each URL, reflecting after each. */
+const reads = (urls: string[]) => urls.flatMap((url) => [call("extract_content", { url }), think]);
+
+/**
+ * The run's phase-1 setup: A finishes, B reads `beforeHang` and hangs mid-research. Returns when
+ * that state is reached.
+ */
+async function startRunAndStallB(app: AppSession, question: string, beforeHang: ScriptedReply[] = []) {
+  await scriptLlm(researchScript({ webUrl: webUrl(), researcherB: [...beforeHang, { kind: "hang" }] }));
+  const created = await post(app, "/api/runs", { question });
   expect(created.status).toBe(201);
   const id = created.json.id as string;
   await waitFor("directive A completed and B stalled", async () => {
@@ -75,6 +94,9 @@ async function startRunAndStallB(app: AppSession): Promise<string> {
   });
   return id;
 }
+
+/** Directive B's page in the default script. */
+const RUNNING_COSTS_PAGE = "/pages/running-costs-heat-pump-vs-gas-boiler.html";
 
 async function assertResumedCleanly(app: AppSession, id: string, sseSeen?: [number, string][]) {
   const run = await getJson(app, `/api/runs/${id}`);
@@ -108,17 +130,45 @@ test.describe("embedded (PGlite)", () => {
     try {
       app = await startApp({ ...appEnv(), DATA_DIR: dataDir });
       const session = await signUp(app.url);
-      const id = await startRunAndStallB(session);
+      const question = `Heat pump or gas boiler for a cold-climate home? Owners' notes: ${hostilePageUrl()}`;
+      const [utm, fbclid, fragment, upperCase] = exfiltrationVariants(SCRIPT_BRIEF);
+      const hitsBefore = (await collectorHits()).length;
+      // B reads the hostile page, is refused its link with the brief as utm_content, and hangs.
+      const id = await startRunAndStallB(session, question, [think, ...reads([hostilePageUrl(), utm])]);
+      expect(leaks((await collectorHits()).slice(hitsBefore), [question, SCRIPT_BRIEF])).toEqual([]);
+      await waitForStoredEvent(session, id, "researcher.fetch_refused");
       await app.stop("SIGKILL");
-      await scriptLlm(researchScript({ webUrl: webUrl(), omitA: true }));
+      await scriptLlm(
+        researchScript({
+          webUrl: webUrl(),
+          omitA: true,
+          researcherB: [
+            think,
+            ...reads([fbclid, fragment, upperCase, collectorLinkUrl(), webUrl() + RUNNING_COSTS_PAGE]),
+            call("research_complete", { summary: "Running costs found." }),
+          ],
+        }),
+      );
       app = await startApp({ ...appEnv(), DATA_DIR: dataDir });
       // The session outlives the killed server: its secret and the account are in DATA_DIR.
       const restarted = { ...session, url: app.url };
-      await waitFor("the resumed run to complete", async () => {
+      const run = await waitFor("the resumed run to complete", async () => {
         const run = await getJson(restarted, `/api/runs/${id}`);
         return run.status === "completed" || run.status === "failed" ? run : undefined;
       });
       await assertResumedCleanly(restarted, id);
+      // The resumed researcher was refused the same variants and read the page's link as written,
+      // from the strings stored before the kill; nothing of the run reached the collector.
+      const events = await storedEvents(restarted, id);
+      expect(events.filter((e) => e.type === "researcher.fetch_refused").map((e) => e.url)).toEqual([
+        utm,
+        fbclid,
+        fragment,
+        upperCase,
+      ]);
+      const hits = (await collectorHits()).slice(hitsBefore);
+      expect(hits.map((h) => h.url)).toEqual([HOSTILE_PAGE_COLLECTOR_LINK]);
+      expect(leaks(hits, [run.question, run.brief])).toEqual([]);
     } finally {
       await app?.stop("SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });

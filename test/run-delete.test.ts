@@ -69,9 +69,7 @@ async function finishedRun(ownerId: string, question: string, status: "completed
     )
     .returning();
   await db.insert(directiveSources).values({ directiveId: d.id, sourceId: made[0].id });
-  await db
-    .insert(pageLinks)
-    .values({ runId: run.id, normalizedUrl: "https://c.example/", sourceId: made[0].id });
+  await db.insert(pageLinks).values({ runId: run.id, url: "https://c.example/", sourceId: made[0].id });
   await db.insert(researcherResults).values({ runId: run.id, directiveId: d.id });
   await db.insert(supervisionRounds).values({ runId: run.id, round: 0, method: "decomposition" });
   await db.insert(reports).values({ runId: run.id, markdown: "# Report\n\nText [1]." });

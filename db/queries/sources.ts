@@ -80,24 +80,24 @@ export async function countSources(db: Db, runId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Links found on a page the run read; one row per link per run, the first page that had it kept. */
+/** URL strings admitted for the run (links on a page read, other spellings); each string once per run, its first source kept. */
 export async function insertPageLinks(
   db: Db,
   runId: string,
   sourceId: string,
-  normalizedUrls: readonly string[],
+  urls: readonly string[],
 ): Promise<void> {
-  const unique = [...new Set(normalizedUrls)];
+  const unique = [...new Set(urls)];
   if (!unique.length) return;
   await db
     .insert(pageLinks)
-    .values(unique.map((normalizedUrl) => ({ runId, sourceId, normalizedUrl })))
+    .values(unique.map((url) => ({ runId, sourceId, url })))
     .onConflictDoNothing();
 }
 
 export async function listPageLinks(db: Db, runId: string): Promise<string[]> {
   const rows = await db
-    .select({ url: pageLinks.normalizedUrl })
+    .select({ url: pageLinks.url })
     .from(pageLinks)
     .where(eq(pageLinks.runId, runId))
     .orderBy(asc(pageLinks.createdAt));

@@ -10,7 +10,12 @@ export const TOPIC_A = "Seasonal efficiency of air-source heat pumps in cold cli
 export const TOPIC_B =
   "Annual running costs of a gas boiler for a typical home (fuel, servicing, standing charges)";
 
-const call = (name: string, args: unknown): ScriptedReply => ({
+/** The brief the scripted run writes. */
+export const SCRIPT_BRIEF =
+  "I want to understand how air-source heat pumps perform against gas boilers for a typical home: their efficiency when it is very cold outside, and what each costs to run over a year.";
+
+/** A scripted reply calling one tool. */
+export const call = (name: string, args: unknown): ScriptedReply => ({
   kind: "tool_calls",
   calls: [{ name, arguments: args }],
 });
@@ -49,7 +54,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
       replies: [
         {
           kind: "text",
-          text: "I want to understand how air-source heat pumps perform against gas boilers for a typical home: their efficiency when it is very cold outside, and what each costs to run over a year.",
+          text: SCRIPT_BRIEF,
         },
       ],
       repeat: true,

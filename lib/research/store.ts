@@ -211,11 +211,13 @@ export interface RunStore {
   /** Records that the directive's researcher read the source's text (links it if needed; idempotent). */
   markSourceRead(directiveId: string, sourceId: string): Promise<void>;
   /**
-   * Remembers the links found on a page read in this run (normalised http(s) URLs), so a
-   * researcher may follow them — after a restart too. A link already remembered is a no-op.
+   * Remembers URL strings admitted for reading beyond the sources' own URLs, exactly as seen — the
+   * links on a page read (sourceId: that page), a search result's other spelling of a stored page
+   * (sourceId: its row) — so a researcher may read them after a restart too. A string already
+   * remembered is a no-op.
    */
-  savePageLinks(sourceId: string, normalizedUrls: readonly string[]): Promise<void>;
-  /** Every link found on the pages read in this run (normalised). */
+  savePageLinks(sourceId: string, urls: readonly string[]): Promise<void>;
+  /** Every URL string savePageLinks remembered for this run, as given. */
   listPageLinks(): Promise<string[]>;
 
   saveResearcherResult(result: ResearcherResultRecord): Promise<void>;

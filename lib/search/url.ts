@@ -3,6 +3,10 @@
  * results across providers and keys the engine's sources table and seen-URL set (so a URL merged
  * here is the same key the sources table stores), the display domain, and whether a URL is a web
  * page the fetcher may read. Dependency-free, so every layer above lib/search can use it.
+ *
+ * The normalised spelling says "same page", never "may be fetched": it drops tracking parameters
+ * and fragments, exactly where a model could hide text, so what the researcher fetches is matched
+ * against the admitted raw strings instead (lib/research/phases/directive/readable-urls.ts).
  */
 
 const TRACKING_PARAMS = new Set([

@@ -121,6 +121,7 @@ describe("web fixture", () => {
     const page = await (await fetch(web.hostilePageUrl)).text();
     expect(page).toContain(`${web.url}/collect?data=`);
     expect(page).toContain('<a href="/pages/heat-pump-efficiency-cop.html">');
+    expect(page).toContain('<a href="/collect/a1/?v=2&amp;lang=en">');
     const body = await search("heat pump field notes forum owners");
     expect(body.results.map((r: { url: string }) => r.url)).not.toContain(web.hostilePageUrl);
 

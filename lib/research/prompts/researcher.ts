@@ -35,8 +35,8 @@ export const toolDescriptions = {
     "each marked with a source-quality tier and a novelty mark. Counts against the tool budget.",
   extract_content:
     "Read one page in full (long pages come back summarised). Only a URL that appeared in this run's " +
-    "search results, in the research question or brief, or as a link on a page already read can be read; " +
-    "any other is refused. Pages already read in this research run are not fetched again. Counts against " +
+    "search results, in the research question or brief, or as a link on a page already read can be read, " +
+    "exactly as it appeared there; any other is refused. Pages already read in this research run are not fetched again. Counts against " +
     "the tool budget.",
   think:
     "Reflect before acting: what the last results showed, which sources are relevant and credible, " +
@@ -62,8 +62,8 @@ export function researcherInstructions(opts: {
     "",
     "How to work:",
     "- web_search finds sources; extract_content reads a promising page in full. Only URLs from this run's " +
-      "search results, the research question or brief, or links on pages already read can be read; never " +
-      "compose a URL yourself or put text of this research into one.",
+      "search results, the research question or brief, or links on pages already read can be read, copied " +
+      "exactly as given; never compose or alter a URL yourself or put text of this research into one.",
     "- After every web_search or extract_content, your next call must be think: what the results showed, " +
       "which sources are relevant and credible, what is missing, what you will do next. A search or read " +
       "requested without that reflection is not carried out.",
@@ -233,14 +233,20 @@ export function formatFetchFailure(url: string, reason: string): string {
   return `Could not read ${url}: ${reason}. Use another source.`;
 }
 
-/** Told to the model when extract_content is refused a URL that came from nowhere in the run. */
-export function formatRefusedUrl(url: string): string {
+/**
+ * Told to the model when extract_content is refused a URL that is not, exactly, one the run gave it;
+ * `samePage` are the admitted spellings of the page it seems to mean, which it may ask for instead.
+ */
+export function formatRefusedUrl(url: string, samePage: readonly string[] = []): string {
   const shown = url.length > 200 ? `${url.slice(0, 200)}…` : url;
-  return (
-    `Refused: ${shown} did not appear in this run's search results, research question or brief, or as a ` +
-    "link on a page already read, so it is not fetched. Only such URLs can be read; use web_search to find " +
-    "sources."
-  );
+  const head =
+    `Refused: ${shown} did not appear, exactly as written, in this run's search results, research ` +
+    "question or brief, or as a link on a page already read, so it is not fetched. Only such URLs can be " +
+    "read, character for character (nothing added, removed or changed, not even tracking parameters or a " +
+    "fragment).";
+  if (!samePage.length) return `${head} Use web_search to find sources.`;
+  const list = samePage.map((u) => `- ${u}`).join("\n");
+  return `${head} This page was given to this run as:\n${webDataBlock(list, { kind: "links" })}\nRequest one of these exactly as listed if you need the page.`;
 }
 
 export function formatInvalidUrl(url: string): string {

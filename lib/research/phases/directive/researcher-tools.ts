@@ -3,8 +3,11 @@
  * providers and store every hit as a source (with its quality tier and novelty); read a page once
  * per run (the shared seen-URL set), store its text as the source's snapshot and its links as
  * URLs that may be followed, and hand the model the page — condensed by the summarisation role
- * when it is long. A page is read only when its URL is one of the run's readable URLs
- * (readable-urls.ts); any other is refused before a request is made.
+ * when it is long. A page is read only when the model asks for one of the run's admitted URL
+ * strings exactly (readable-urls.ts), and then that admitted string is what is fetched and stored;
+ * any other spelling is refused before a request is made, and the model is told the admitted
+ * spellings of the same page. Which page is "the same" (seen URLs, known sources) stays a question
+ * of normalised URLs; what goes on the network never is.
  */
 import { domainOf, isWebUrl, normalizeUrl } from "../../../search/url.ts";
 import type { EngineDeps } from "../../deps.ts";
@@ -63,7 +66,7 @@ const LINKS_SHOWN = 20;
 const REFUSED_URL_CHARS = 500;
 
 export const REFUSED_REASON =
-  "this URL did not appear in this run's search results, question, brief or pages read";
+  "this URL did not appear, exactly as written, in this run's search results, question, brief or pages read";
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max).trimEnd()} …`;
@@ -165,11 +168,15 @@ async function storeSearchHits(
 ): Promise<StoredEvent[]> {
   const announced: StoredEvent[] = [];
   const stored = await t.sources.rememberAll(prepared, announced);
+  const otherSpellings: { sourceId: string; url: string }[] = [];
   for (const [i, hit] of prepared.entries()) {
     const { source, created } = stored[i];
     // A provider's full text fills a row first stored without any (never overwrites one).
     if (!created && hit.content) await t.sources.setContent(source, hit.content, hit.title);
+    // A hit spelling a stored page differently was admitted as spelled: stored beside the row's URL.
+    if (source.url !== hit.url) otherSpellings.push({ sourceId: source.id, url: hit.url });
   }
+  for (const { sourceId, url } of otherSpellings) await t.deps.store.savePageLinks(sourceId, [url]);
   return [...announced, results];
 }
 
@@ -177,21 +184,29 @@ async function storeSearchHits(
 export async function extractContent(t: ToolContext, rawUrl: string): Promise<string> {
   const { events } = t.deps;
   const directiveId = t.directive.id;
-  const url = rawUrl.trim();
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(url) || !URL.canParse(url)) {
-    await events.emit({ type: "researcher.fetch", directiveId, url, ok: false, reason: "invalid URL" });
-    return formatInvalidUrl(url);
+  const requested = rawUrl.trim();
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(requested) || !URL.canParse(requested)) {
+    await events.emit({
+      type: "researcher.fetch",
+      directiveId,
+      url: requested,
+      ok: false,
+      reason: "invalid URL",
+    });
+    return formatInvalidUrl(requested);
   }
   // Before anything else touches the URL: a composed one never reaches the network or the store.
-  if (!t.readableUrls.allows(url)) {
+  const url = t.readableUrls.admitted(requested);
+  if (!url) {
     await events.emit({
       type: "researcher.fetch_refused",
       directiveId,
-      url: clip(url, REFUSED_URL_CHARS),
+      url: clip(requested, REFUSED_URL_CHARS),
       reason: REFUSED_REASON,
     });
-    return formatRefusedUrl(url);
+    return formatRefusedUrl(requested, t.readableUrls.samePage(requested));
   }
+  // From here on only the admitted string is used: fetched, stored, shown.
   const normalizedUrl = normalizeUrl(url);
   // A row of this researcher's still being written beside its calls: in the store before it is looked up.
   await t.background.pending(normalizedUrl);

@@ -2,7 +2,8 @@
  * The run's set of pages already read. Researchers run concurrently in one process, so `claim` is
  * synchronous: check and insert happen in one turn of the event loop, and of two researchers
  * asking for the same page exactly one wins. A resumed run seeds it with the pages whose text is
- * already stored, so no page is fetched twice across a worker restart either.
+ * already stored, so no page is fetched twice across a worker restart either. Pages are the same
+ * when their normalised URLs are; which string may be fetched is readable-urls.ts's question alone.
  */
 import { normalizeUrl } from "../../../search/url.ts";
 
