@@ -1,6 +1,7 @@
 /**
  * The admin's system page: every account's runs, read from the database so the figures are whole
- * across web and worker processes.
+ * across web and worker processes. Counts, states and accounts only: never a run's question or
+ * anything else it holds (an admin operates the instance; they do not read other people's research).
  */
 import { and, desc, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
@@ -10,7 +11,6 @@ import { resultRows } from "./usage.ts";
 export interface SystemRunRow {
   id: string;
   ownerEmail: string | null;
-  question: string;
   status: RunStatus;
   phase: RunPhase | null;
   createdAt: Date;
@@ -25,7 +25,6 @@ export async function listUnfinishedRuns(db: Db, limit = 200): Promise<SystemRun
     .select({
       id: runs.id,
       ownerEmail: users.email,
-      question: runs.question,
       status: runs.status,
       phase: runs.phase,
       createdAt: runs.createdAt,
@@ -42,7 +41,6 @@ export async function listUnfinishedRuns(db: Db, limit = 200): Promise<SystemRun
 export interface FailureRow {
   id: string;
   ownerEmail: string | null;
-  question: string;
   phase: RunPhase | null;
   error: string | null;
   finishedAt: Date | null;
@@ -54,7 +52,6 @@ export async function listRecentFailures(db: Db, limit = 20): Promise<FailureRow
     .select({
       id: runs.id,
       ownerEmail: users.email,
-      question: runs.question,
       phase: runs.phase,
       error: runs.error,
       finishedAt: runs.finishedAt,
