@@ -3,16 +3,10 @@
  * stored in the clear: tokens as a SHA-256, webhook signing secrets encrypted with AUTH_SECRET.
  */
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { TokenScope } from "../lib/token-scopes.ts";
 import { users } from "./auth-schema.ts";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
-
-/**
- * What a personal API token may do: `read` (nothing that changes state), `research` (the owner's
- * runs, library and knowledge), `admin` (the read-only admin views). Never more than its owner may.
- */
-export const tokenScopes = ["read", "research", "admin"] as const;
-export type TokenScope = (typeof tokenScopes)[number];
 
 export const apiTokens = pgTable(
   "api_tokens",

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
+import type { TokenScope } from "../../lib/token-scopes.ts";
 import type { Db } from "../client.ts";
-import { type ApiToken, apiTokens, type TokenScope, users } from "../schema.ts";
+import { type ApiToken, apiTokens, users } from "../schema.ts";
 
 export async function insertApiToken(
   db: Db,

@@ -4,8 +4,9 @@
  * document carries the same word as `x-scope`, and test/token-scopes.test.ts calls every documented
  * operation with a token of each scope to check that the two agree.
  */
-import { type TokenScope, tokenScopes } from "../../../db/schema.ts";
+import { type TokenScope, tokenScopes } from "../../token-scopes.ts";
 
+export { ADMIN_TOKEN_MAX_DAYS, TOKEN_DEFAULT_DAYS, TOKEN_MAX_DAYS } from "../../token-scopes.ts";
 export { type TokenScope, tokenScopes };
 
 /**
@@ -32,11 +33,6 @@ export const scopeMeaning: Record<OperationScope, string> = {
   session: "a signed-in session only; no API token",
   open: "no credential",
 };
-
-/** Days a new token lives unless its maker says otherwise, and the most each scope may ask for. */
-export const TOKEN_DEFAULT_DAYS = 90;
-export const TOKEN_MAX_DAYS = 365;
-export const ADMIN_TOKEN_MAX_DAYS = 90;
 
 /** The sentence a token outside its scope is refused with (HTTP 403 and MCP tools alike). */
 export function scopeRefusal(token: TokenScope, needed: OperationScope, what = "This request"): string {
