@@ -210,6 +210,21 @@ describe("embedded backup while the app runs (admin route + CLI)", () => {
   }, 300_000);
 });
 
+describe("a BACKUP_TOKEN left from before", () => {
+  it("stops the server at start with a message naming BACKUP_SECRET", async () => {
+    const started = await exec(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
+      cwd: root,
+      env: { ...process.env, BACKUP_TOKEN: "drt_left-from-before", PORT: "0", NODE_ENV: "production" },
+      timeout: 60_000,
+    }).then(
+      () => ({ code: 0, out: "" }),
+      (e: { code: number; stderr: string }) => ({ code: e.code, out: e.stderr }),
+    );
+    expect(started.code).toBe(1);
+    expect(started.out).toMatch(/BACKUP_TOKEN is no longer used.*BACKUP_SECRET/);
+  }, 60_000);
+});
+
 describe("embedded backup with the app stopped", () => {
   it("snapshots the directory itself; a restore over existing data keeps the old one aside", async () => {
     const dataDir = tmp("stopped");

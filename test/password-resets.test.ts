@@ -1,7 +1,7 @@
 // A password an admin sets is temporary and never silent: through better-auth's real routes, the
 // reset is recorded with the admin (and in the audit log every admin sees), every sign-in while it is
 // the password is recorded with its time, address and browser — the admin's own sign-in as that
-// person included — and the owner's account page lists them. Setting their own password ends the
+// person included — and the owner's account page lists them. The reset signs the person out. Setting their own password ends the
 // temporary one but keeps the list; a second reset ends the first; ordinary sign-ins are not recorded.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRuntime } from "../lib/jobs/runtime.ts";
@@ -9,6 +9,7 @@ import { auditLog } from "../lib/server/admin-audit.ts";
 import { passwordResetsOf } from "../lib/server/password-resets.ts";
 import {
   authCall,
+  call,
   type Person,
   sessionCookie,
   signUp,
@@ -48,6 +49,9 @@ describe("passwords set by an admin", () => {
       { "x-forwarded-for": "203.0.113.5" },
     );
     expect(reset.status).toBe(200);
+    // Sessions made with the old password are over.
+    const { GET } = await import("../app/api/runs/route.ts");
+    expect((await call(GET, "GET", "/api/runs", { who: bob })).status).toBe(401);
     // The admin tries the password themselves, then the owner signs in with it.
     await signIn("temporary horse 1", from("198.51.100.7", "Admin's browser"));
     bob = { ...bob, cookie: await signIn("temporary horse 1", from("192.0.2.10", "Bob's laptop")) };

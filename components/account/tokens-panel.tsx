@@ -181,9 +181,18 @@ function CreateTokenForm({
   );
 }
 
+/** A day in a narrow table cell, the full UTC time on hover. */
+function Day({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={formatDate(iso)}>
+      {iso.slice(0, 10)}
+    </time>
+  );
+}
+
 /** Whether a token still works, and if not, since when. */
 function tokenState(t: TokenRow, now: number): string {
-  if (t.revokedAt) return `revoked ${formatDate(t.revokedAt)}`;
+  if (t.revokedAt) return `revoked ${t.revokedAt.slice(0, 10)}`;
   if (Date.parse(t.expiresAt) <= now) return "expired";
   return "active";
 }
@@ -215,17 +224,22 @@ function TokenTable({ tokens, onRevoked }: { tokens: TokenRow[]; onRevoked: () =
             <td className="px-3 py-2" data-testid="token-scope">
               {t.scope}
               {t.scopeFromUpgrade && (
-                <span className="block text-xs text-muted">
-                  given by the upgrade to scoped tokens, with an expiry 90 days after it
+                <span
+                  className="block text-xs text-muted"
+                  title="Made before tokens had scopes: the upgrade made it a research token that expires 90 days after it."
+                >
+                  set by the upgrade
                 </span>
               )}
             </td>
-            <td className="whitespace-nowrap px-3 py-2">{formatDate(t.createdAt)}</td>
             <td className="whitespace-nowrap px-3 py-2">
-              {t.lastUsedAt ? formatDate(t.lastUsedAt) : "never"}
+              <Day iso={t.createdAt} />
+            </td>
+            <td className="whitespace-nowrap px-3 py-2">
+              {t.lastUsedAt ? <Day iso={t.lastUsedAt} /> : "never"}
             </td>
             <td className="whitespace-nowrap px-3 py-2" data-testid="token-expires">
-              {formatDate(t.expiresAt)}
+              <Day iso={t.expiresAt} />
             </td>
             <td className="whitespace-nowrap px-3 py-2" data-testid="token-state">
               {state}

@@ -1,7 +1,8 @@
 /**
  * The admin's system page: every account's runs, read from the database so the figures are whole
  * across web and worker processes. Counts, states and accounts only: never a run's question or
- * anything else it holds (an admin operates the instance; they do not read other people's research).
+ * anything else it holds (an admin operates the instance; they do not read other people's research);
+ * a failure's question is read only so that lib/server/system.ts can take it out of the reason.
  */
 import { and, desc, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
@@ -41,6 +42,8 @@ export async function listUnfinishedRuns(db: Db, limit = 200): Promise<SystemRun
 export interface FailureRow {
   id: string;
   ownerEmail: string | null;
+  /** Only to take it out of the reason (lib/server/system.ts); never shown. */
+  question: string;
   phase: RunPhase | null;
   error: string | null;
   finishedAt: Date | null;
@@ -52,6 +55,7 @@ export async function listRecentFailures(db: Db, limit = 20): Promise<FailureRow
     .select({
       id: runs.id,
       ownerEmail: users.email,
+      question: runs.question,
       phase: runs.phase,
       error: runs.error,
       finishedAt: runs.finishedAt,

@@ -1,13 +1,13 @@
 /**
  * What follows better-auth's account actions once they succeeded (its `after` hooks):
  * - a changed or reset password, and signing out everywhere, revoke every API token of the account
- *   (a token must not outlive the credential it was made under);
+ *   (a token must not outlive the credential it was made under); a reset also ends its sessions;
  * - a password an admin set is temporary: it is recorded (with the admin, in the audit log too),
  *   every sign-in while it is in use is recorded for the owner to see, and it ends when the owner
  *   sets their own.
  */
 import type { Db } from "../../../db/client.ts";
-import { findUser } from "../../../db/queries/accounts.ts";
+import { deleteUserSessions, findUser } from "../../../db/queries/accounts.ts";
 import {
   endPasswordResets,
   insertAuditEntry,
@@ -55,6 +55,8 @@ export async function afterAccountAction(db: Db, action: AccountAction, now = ne
 }
 
 async function recordAdminReset(db: Db, userId: string, admin: SignedIn, ip: string | null, now: Date) {
+  // Whoever was signed in with the old password is signed out: the next sign-in uses the new one.
+  await deleteUserSessions(db, userId);
   await openPasswordReset(db, userId, admin, now);
   const subject = await findUser(db, userId);
   await insertAuditEntry(db, {
