@@ -46,16 +46,14 @@ test("create a token in the UI, use it on the API, revoke it in the UI", async (
   );
 
   // A read token, made the same way, reads but cannot start research.
-  await form.getByLabel("Name").fill(`${name} reader`);
+  const readerName = `reader ${Date.now().toString(36)}`;
+  await form.getByLabel("Name").fill(readerName);
   await form.getByLabel("Scope").selectOption("read");
   await form.getByRole("button", { name: "Create token" }).click();
-  await expect(page.getByTestId("token-row").filter({ hasText: `${name} reader` })).toBeVisible();
+  await expect(page.getByTestId("token-row").filter({ hasText: readerName })).toBeVisible();
   const reader = await page.getByTestId("new-token").getByLabel("Your new token").inputValue();
   await expect(
-    page
-      .getByTestId("token-row")
-      .filter({ hasText: `${name} reader` })
-      .getByTestId("token-scope"),
+    page.getByTestId("token-row").filter({ hasText: readerName }).getByTestId("token-scope"),
   ).toHaveText("read");
 
   // The token acts as its owner on the API, with no cookie at all, within its scope.

@@ -4,9 +4,6 @@
 // Every token has a scope (research by default) and expires (90 days by default, a year at most, an
 // admin token within 90 days); a password change, an admin's reset and signing out everywhere
 // revoke all of the account's tokens. Tokens made before scopes are upgraded by the migration.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrateDatabase, migrationsFolder } from "../db/client.ts";
@@ -26,6 +23,7 @@ import {
   signUpInvited,
   useFreshAppDatabase,
 } from "./support/app-session.ts";
+import { migrationsBefore } from "./support/migrations-before.ts";
 
 type Handler = Parameters<typeof call>[0];
 
@@ -293,21 +291,14 @@ describe.each(appDatabaseKinds())("personal API tokens (%s)", (kind) => {
 
 describe.each(testDatabases())("the scoped-token migration on $name", ({ open }) => {
   const full = migrationsFolder();
-  let before: string;
+  // The migrations as they were before scopes: the journal cut off before 0012.
+  const old = migrationsBefore("0012");
+  const before = old.folder;
   let handle: DatabaseHandle | undefined;
-  beforeAll(() => {
-    // The migrations as they were before scopes: the journal cut off before 0012.
-    before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-before-scopes-"));
-    fs.cpSync(full, before, { recursive: true });
-    const journalFile = path.join(before, "meta", "_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
-    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < "0012");
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-  });
   afterAll(async () => {
     delete process.env.MIGRATIONS_DIR;
     await handle?.close();
-    fs.rmSync(before, { recursive: true, force: true });
+    old.remove();
   });
 
   it("makes tokens from before research tokens that expire 90 days after the upgrade, marked as such", async () => {

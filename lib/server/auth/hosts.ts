@@ -40,7 +40,9 @@ export function isAllowedHostname(hostname: string, env: Env = process.env): boo
  * trusted proxy, X-Forwarded-Host too — each must be allowed, since a page can set the latter itself.
  */
 export function requestHostnames(headers: Headers, url?: string, env: Env = process.env): string[] {
-  const names = [hostnameOf(headers.get("host") ?? (url ? new URL(url).host : ""))];
+  // A browser always sends Host; with neither it nor a URL there is no name to judge.
+  const host = headers.get("host") ?? (url ? new URL(url).host : null);
+  const names = host === null ? [] : [hostnameOf(host)];
   const forwarded = trustProxy(env) ? headers.get("x-forwarded-host") : null;
   if (forwarded) names.push(...forwarded.split(",").map(hostnameOf));
   return names;
@@ -48,8 +50,7 @@ export function requestHostnames(headers: Headers, url?: string, env: Env = proc
 
 /** The first hostname of the request that this server does not answer sign-in and changes for, if any. */
 export function refusedHostname(headers: Headers, url?: string, env: Env = process.env): string | null {
-  const refused = requestHostnames(headers, url, env).find((name) => !isAllowedHostname(name, env));
-  return refused === undefined ? null : refused || "(no Host header)";
+  return requestHostnames(headers, url, env).find((name) => !isAllowedHostname(name, env)) ?? null;
 }
 
 /** The sentence a refused Host gets, on a page and in a JSON error alike. */
