@@ -2,7 +2,8 @@
  * Research as a service: personal API tokens and webhook deliveries (issue 15). Secrets are never
  * stored in the clear: tokens as a SHA-256, webhook signing secrets encrypted with AUTH_SECRET.
  */
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { TokenScope } from "../lib/token-scopes.ts";
 import { users } from "./auth-schema.ts";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -21,8 +22,12 @@ export const apiTokens = pgTable(
     hint: text("hint").notNull(),
     /** Where run.completed / run.failed of runs started with this token are posted (optional). */
     webhookUrl: text("webhook_url"),
+    scope: text("scope").$type<TokenScope>().notNull().default("research"),
+    /** Made before tokens had scopes: the upgrade gave it `research` and an expiry (shown on the account page). */
+    scopeFromUpgrade: boolean("scope_from_upgrade").notNull().default(false),
     createdAt: at("created_at").notNull().defaultNow(),
-    expiresAt: at("expires_at"),
+    /** Every token expires (at most a year after it was made; an `admin` one within 90 days). */
+    expiresAt: at("expires_at").notNull(),
     lastUsedAt: at("last_used_at"),
     /** Revoking sets revoked_at; the row stays so the list can say when. */
     revokedAt: at("revoked_at"),

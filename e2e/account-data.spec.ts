@@ -2,8 +2,9 @@
  * A person's data and the admin's views of people, in Chromium on the shared app: an invited person
  * runs research, sees their usage on /account, exports their data (a .tar.gz download whose run
  * report matches report.md), then deletes their account in the UI, lands on sign-in and cannot sign
- * in again. The admin saves a person's limits on /admin and sees /admin/system; a non-admin gets a
- * 404 there. /account and /admin/system pass axe.
+ * in again. The admin saves a person's limits on /admin and sees /admin/system — the person's failed
+ * run by account and reason, never its question; a non-admin gets a 404 there. /account and
+ * /admin/system pass axe.
  */
 import fs from "node:fs";
 import { gunzipSync } from "node:zlib";
@@ -62,6 +63,13 @@ test("a person exports their data and deletes their account; the admin sets limi
     const report = await (await context.request.get(`/api/runs/${id}/report.md`)).text();
     expect(report).toContain("Sources");
 
+    // A run that fails (the model answers nothing now): the system page shows it without its question.
+    await scriptLlm([]);
+    const privateQuestion = `Private question ${stamp}: should I answer my landlord's letter?`;
+    const failing = await context.request.post("/api/runs", { data: { question: privateQuestion } });
+    expect(failing.status()).toBe(201);
+    await waitForStatus(context.request, (await failing.json()).id, ["failed"], 60_000);
+
     // The admin's pages are not theirs: a 404, page and API.
     expect((await me.goto("/admin/system"))?.status()).toBe(404);
     expect((await context.request.get("/api/admin/system")).status()).toBe(404);
@@ -97,6 +105,8 @@ test("a person exports their data and deletes their account; the admin sets limi
     }
     await expect(page.getByTestId("system-cost-chart")).toBeVisible();
     await expect(page.getByRole("table", { name: "Model errors by role" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Recent failures" })).toContainText(email);
+    expect(await page.content()).not.toContain("landlord");
     await expectAccessible(page, "/admin/system");
 
     // Export: one archive with the run's report and its record.

@@ -2,7 +2,10 @@
  * Accounts from first start to two people, in Chromium, on an app of its own with an empty
  * database: / leads to setup, the admin is created there, invites a second person from /admin
  * (the link copied once), who signs up with it in another browser; each person's runs are theirs
- * alone (listed for them, a 404 page for the other); sign-out and a wrong password behave. The
+ * alone (listed for them, a 404 page for the other; the admin's system page shows the failed run by
+ * account, never its question); sign-out and a wrong password behave. The admin sets Bob a password:
+ * Bob's account page then lists it with who set it and every sign-in made with it, with nothing to
+ * dismiss it, and the admin page's audit log records it and the backup the admin downloads. The
  * account pages pass axe without serious or critical violations.
  */
 import fs from "node:fs";
@@ -37,7 +40,7 @@ async function recentQuestions(page: Page): Promise<string[]> {
 test("first start, an invitation, two people whose runs stay their own, sign-out and sign-in", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000); // two browsers, axe three times, a backup, on a shared 2-core machine
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dr-e2e-accounts-"));
   let app: AppServer | undefined;
   try {
@@ -123,6 +126,19 @@ test("first start, an invitation, two people whose runs stay their own, sign-out
     expect((await bob.goto(`/runs/${bobRun}`))?.status()).toBe(200);
     await expect(bob.getByRole("heading", { level: 1 })).toHaveText(BOB_QUESTION);
 
+    // The admin's system page: Bob's failed run (nothing answers on the model's URL) by account and
+    // reason, never its question.
+    await expect
+      .poll(async () => (await (await bob.request.get(`/api/runs/${bobRun}`)).json()).status, {
+        timeout: 30_000,
+      })
+      .toBe("failed");
+    await admin.goto("/admin/system");
+    await expect(admin.getByRole("table", { name: "Recent failures" })).toContainText(BOB.email);
+    const systemPage = await admin.content();
+    expect(systemPage).not.toContain(BOB_QUESTION);
+    expect(systemPage).not.toContain("loft insulation");
+
     // 5. Sign-out ends the session; a wrong password is refused with a clear message.
     await bob.getByRole("navigation", { name: "Account" }).getByRole("button", { name: "Sign out" }).click();
     await expect(bob).toHaveURL(/\/sign-in$/);
@@ -141,6 +157,50 @@ test("first start, an invitation, two people whose runs stay their own, sign-out
     await bob.getByRole("button", { name: "Sign in" }).click();
     await expect(bob).toHaveURL(`${app.url}/library`);
     await expect(bob.getByRole("navigation", { name: "Account" })).toContainText(BOB.name);
+    // Only an admin may make an admin token: Bob is not offered the scope.
+    await bob.goto("/account");
+    const bobScopes = bob.getByRole("form", { name: "Create an API token" }).getByLabel("Scope");
+    await expect(bobScopes.locator("option")).toHaveText([/^research/, /^read/]);
+    await expect(bob.getByRole("region", { name: "Passwords set by an admin" })).toHaveCount(0);
+
+    // 6. The admin sets Bob a new password; Bob's account page says so, with every sign-in using it.
+    await admin.goto("/admin");
+    await admin.getByRole("button", { name: "Reset password" }).nth(1).click();
+    const resetForm = admin.getByRole("form", { name: `Reset password of ${BOB.name}` });
+    await resetForm.getByLabel(`New password for ${BOB.name}`).fill("set-by-ada-123");
+    await resetForm.getByRole("button", { name: "Set password" }).click();
+    await expect(admin.getByText(`New password set for ${BOB.name}`)).toBeVisible();
+    await bob.goto("/account");
+    await expect(bob).toHaveURL(/\/sign-in/); // a reset leaves his session, the sign-in below is new
+    await bob.getByLabel("Email").fill(BOB.email);
+    await bob.getByLabel("Password").fill("set-by-ada-123");
+    await bob.getByRole("button", { name: "Sign in" }).click();
+    await bob.waitForURL(`${app.url}/account`);
+    const resets = bob.getByRole("region", { name: "Passwords set by an admin" });
+    await expect(resets.getByRole("alert")).toContainText(
+      `${ADMIN.name} (${ADMIN.email}) set a new password`,
+    );
+    await expect(resets.getByRole("alert")).toContainText("This password is temporary");
+    await expect(resets.getByTestId("reset-sign-in")).toHaveCount(1);
+    await expect(resets.getByTestId("reset-sign-in")).toContainText("127.0.0.1");
+    await expect(resets.getByRole("button")).toHaveCount(0); // nothing dismisses it
+    await expectAccessible(bob, "/account with a password set by an admin");
+
+    // The audit log every admin sees: the reset, and a backup taken from the admin page.
+    await admin.goto("/admin");
+    const [download] = await Promise.all([
+      admin.waitForEvent("download"),
+      admin.getByRole("link", { name: "Download a backup of the database" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^deep-research-.*\.tar\.gz$/);
+    const backupBytes = fs.statSync((await download.path()) as string).size;
+    await admin.reload();
+    const audit = admin.getByRole("table", { name: "Audit log" });
+    await expect(
+      audit.getByRole("row").filter({ hasText: `Set the password of ${BOB.email}` }),
+    ).toContainText(ADMIN.email);
+    await expect(audit.getByRole("row").filter({ hasText: "Backup" })).toContainText(ADMIN.email);
+    expect(backupBytes).toBeGreaterThan(1000);
 
     await adminContext.close();
     await bobContext.close();

@@ -1,8 +1,9 @@
 /**
- * Personal API tokens from the account page: a token is created in the UI and its secret shown
- * once (gone after a reload, where the list shows only its last four characters); the secret works
- * as a bearer token on the API; revoked in the UI (after confirming), it is refused with 401. The
- * page passes axe, and the webhook signing secret can be revealed there.
+ * Personal API tokens from the account page: a token is created in the UI with a scope and an
+ * expiry, and its secret shown once (gone after a reload, where the list shows only its last four
+ * characters, its scope, expiry and last use); the secret works as a bearer token on the API within
+ * its scope (a read token cannot start a run); revoked in the UI (after confirming), it is refused
+ * with 401. The page passes axe, and the webhook signing secret can be revealed there.
  */
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
@@ -15,8 +16,12 @@ test("create a token in the UI, use it on the API, revoke it in the UI", async (
   await expectAccessible(page, "account page");
 
   const form = page.getByRole("form", { name: "Create an API token" });
+  // The admin is offered every scope; research for 90 days unless chosen otherwise.
+  await expect(form.getByLabel("Scope").locator("option")).toHaveText([/^research/, /^read/, /^admin/]);
+  await expect(form.getByLabel("Scope")).toHaveValue("research");
+  await expect(form.getByLabel("Expires after")).toHaveValue("90");
   await form.getByLabel("Name").fill(name);
-  await form.getByLabel("Expires after (days)").fill("30");
+  await form.getByLabel("Expires after").selectOption("30");
   await form.getByRole("button", { name: "Create token" }).click();
 
   const created = page.getByTestId("new-token");
@@ -26,6 +31,9 @@ test("create a token in the UI, use it on the API, revoke it in the UI", async (
   const row = page.getByTestId("token-row").filter({ hasText: name });
   await expect(row.getByTestId("token-hint")).toHaveText(`…${secret.slice(-4)}`);
   await expect(row.getByTestId("token-state")).toHaveText("active");
+  await expect(row.getByTestId("token-scope")).toHaveText("research");
+  const in30Days = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await expect(row.getByTestId("token-expires")).toContainText(in30Days);
   await expectAccessible(page, "account page with a new token");
 
   // Shown once: after a reload the secret is nowhere on the page, only its hint.
@@ -37,10 +45,29 @@ test("create a token in the UI, use it on the API, revoke it in the UI", async (
     `…${secret.slice(-4)}`,
   );
 
-  // The token acts as its owner on the API, with no cookie at all.
+  // A read token, made the same way, reads but cannot start research.
+  const readerName = `reader ${Date.now().toString(36)}`;
+  await form.getByLabel("Name").fill(readerName);
+  await form.getByLabel("Scope").selectOption("read");
+  await form.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByTestId("token-row").filter({ hasText: readerName })).toBeVisible();
+  const reader = await page.getByTestId("new-token").getByLabel("Your new token").inputValue();
+  await expect(
+    page.getByTestId("token-row").filter({ hasText: readerName }).getByTestId("token-scope"),
+  ).toHaveText("read");
+
+  // The token acts as its owner on the API, with no cookie at all, within its scope.
   const api = await playwright.request.newContext({ baseURL: sharedApp().url, storageState: signedOut });
   const bearer = { authorization: `Bearer ${secret}` };
   try {
+    const readOnly = { authorization: `Bearer ${reader}` };
+    expect((await api.get("/api/runs", { headers: readOnly })).status()).toBe(200);
+    const refusedRun = await api.post("/api/runs", { headers: readOnly, data: { question: "Read only?" } });
+    expect(refusedRun.status()).toBe(403);
+    expect((await refusedRun.json()).error.details).toEqual({
+      requiredScope: "research",
+      tokenScope: "read",
+    });
     expect((await api.get("/api/runs", { headers: bearer })).status()).toBe(200);
     const started = await api.post("/api/runs", {
       headers: bearer,

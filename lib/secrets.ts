@@ -4,7 +4,14 @@
  * webhook signing secrets, and one-way hashes of bearer tokens. Base module: the web process and
  * the worker both decrypt settings, so it sits below both.
  */
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Env } from "./env.ts";
@@ -94,4 +101,10 @@ export function hashToken(token: string): string {
 /** A fresh unguessable secret with a readable prefix (e.g. "dr_" for personal API tokens). */
 export function newToken(prefix: string): string {
   return `${prefix}${randomBytes(32).toString("base64url")}`;
+}
+
+/** Whether two secrets are equal, in constant time: both are hashed first, so neither length nor prefix leaks. */
+export function secretsEqual(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }

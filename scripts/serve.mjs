@@ -10,6 +10,15 @@ const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 const trustProxy = ["1", "true", "yes", "on"].includes((process.env.TRUST_PROXY ?? "").toLowerCase());
 
+// BACKUP_TOKEN held an admin's API token before tokens had scopes; backups now take a secret of their own.
+if (process.env.BACKUP_TOKEN) {
+  console.error(
+    "BACKUP_TOKEN is no longer used: API tokens cannot take backups. Set BACKUP_SECRET instead (a secret of its own: " +
+      "`openssl rand -base64 32`), give the same value to `npm run backup`, and remove BACKUP_TOKEN (README, Backups).",
+  );
+  process.exit(1);
+}
+
 const app = next({ dev: false, dir: process.cwd(), hostname: host ?? "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();

@@ -1,7 +1,9 @@
 // Backup and restore round trips. Embedded: a snapshot taken by the process that has the database
-// open (the admin route, which `npm run backup` calls while the app runs), or by the CLI when it is
-// stopped; `npm run restore` refuses while a process has the directory open and keeps the old
-// database aside. PostgreSQL (with TEST_DATABASE_URL): pg_dump → pg_restore into another database.
+// open (the admin route, which `npm run backup` calls with BACKUP_SECRET while the app runs), or by
+// the CLI when it is stopped; `npm run restore` refuses while a process has the directory open and
+// keeps the old database aside. The route takes an admin's session from our own pages or the backup
+// secret, never an API token, and writes each backup to the audit log every admin sees. PostgreSQL
+// (with TEST_DATABASE_URL): pg_dump → pg_restore into another database.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -17,7 +19,14 @@ import { runs } from "../db/schema.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
 import { createToken } from "../lib/server/tokens.ts";
 import { createFreshPostgresDatabase } from "./databases.ts";
-import { call, type Person, signUp, signUpInvited, useFreshAppDatabase } from "./support/app-session.ts";
+import {
+  authCall,
+  call,
+  type Person,
+  signUp,
+  signUpInvited,
+  useFreshAppDatabase,
+} from "./support/app-session.ts";
 import { seedDataDir } from "./support/db-template.ts";
 
 const exec = promisify(execFile);
@@ -77,8 +86,12 @@ describe("embedded backup while the app runs (admin route + CLI)", () => {
     await stopApp?.();
   });
 
-  it("the route gives an admin a gzipped snapshot, a non-admin 404, and nobody else anything", async () => {
+  const BACKUP_SECRET = "backup-secret-of-this-test-0123456789abcdef";
+  type AuditEntries = { entries: { action: string; actorEmail: string | null; bytes: number | null }[] };
+
+  it("the route gives an admin's session a gzipped snapshot, written to the audit log every admin sees", async () => {
     const { GET } = await import("../app/api/admin/backup/route.ts");
+    const audit = (await import("../app/api/admin/audit/route.ts")).GET;
     const res = await call(GET, "GET", "/api/admin/backup", { who: admin });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(
@@ -86,28 +99,102 @@ describe("embedded backup while the app runs (admin route + CLI)", () => {
     );
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+
+    // Another admin sees who took it, when and how large.
     const bob = await signUpInvited(admin, "bob@example.org");
     expect((await call(GET, "GET", "/api/admin/backup", { who: bob })).status).toBe(404);
+    expect((await call(audit, "GET", "/api/admin/audit", { who: bob })).status).toBe(404);
+    const promoted = await authCall("/admin/set-role", { userId: bob.userId, role: "admin" }, admin.cookie);
+    expect(promoted.status).toBe(200);
+    const seen = await call(audit, "GET", "/api/admin/audit", { who: bob });
+    expect(seen.status).toBe(200);
+    const { entries } = (await seen.json()) as AuditEntries;
+    expect(entries).toEqual([
+      expect.objectContaining({ action: "backup", actorEmail: "admin@example.org", bytes: bytes.byteLength }),
+    ]);
     expect((await call(GET, "GET", "/api/admin/backup")).status).toBe(401);
   });
 
-  it("npm run backup asks the running app with an admin token, and the restore has the data", async () => {
+  it("refuses an admin's API token, a cross-site request and a foreign Host, and logs none of them", async () => {
+    const { GET } = await import("../app/api/admin/backup/route.ts");
+    const audit = (await import("../app/api/admin/audit/route.ts")).GET;
+    const count = async () =>
+      ((await (await call(audit, "GET", "/api/admin/audit", { who: admin })).json()) as AuditEntries).entries
+        .length;
+    const before = await count();
+    const adminOwner = { userId: admin.userId, role: "admin" as const };
+    for (const scope of ["admin", "research", "read"] as const) {
+      const { secret } = await createToken(await getRuntime(), adminOwner, { name: `b-${scope}`, scope });
+      const res = await call(GET, "GET", "/api/admin/backup", {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      expect(res.status, scope).toBe(403);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+        /signed-in session/,
+      );
+    }
+    const crossSite = await call(GET, "GET", "/api/admin/backup", {
+      who: admin,
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(crossSite.status).toBe(403);
+    const rebound = await call(GET, "GET", "/api/admin/backup", {
+      who: admin,
+      headers: { host: "rebind.example" },
+    });
+    expect(rebound.status).toBe(403);
+    expect(await count()).toBe(before);
+  });
+
+  it("npm run backup asks the running app with BACKUP_SECRET, and the restore has the data", async () => {
     const dataDir = process.env.DATA_DIR as string;
     expect(embeddedDirOwner(dataDir)).toBe(process.pid);
     const out = path.join(tmp("out"), "snap.tar.gz");
     const refused = await script("backup", ["--out", out], { DATA_DIR: dataDir, APP_URL: appUrl });
     expect(refused.code).not.toBe(0);
-    expect(refused.out).toMatch(/BACKUP_TOKEN/);
+    expect(refused.out).toMatch(/Set BACKUP_SECRET/);
 
-    const { secret } = await createToken(await getRuntime(), admin.userId, { name: "backup" });
-    const made = await script("backup", ["--out", out], {
+    // An admin's API token left in BACKUP_TOKEN from before: refused, naming the new variable.
+    const { secret: token } = await createToken(
+      await getRuntime(),
+      { userId: admin.userId, role: "admin" },
+      { name: "old backup token" },
+    );
+    const stale = await script("backup", ["--out", out], {
       DATA_DIR: dataDir,
       APP_URL: appUrl,
-      BACKUP_TOKEN: secret,
+      BACKUP_TOKEN: token,
     });
-    expect(made.code, made.out).toBe(0);
+    expect(stale.code).not.toBe(0);
+    expect(stale.out).toMatch(/BACKUP_TOKEN is no longer used.*BACKUP_SECRET/);
+    expect(fs.existsSync(out)).toBe(false);
+
+    process.env.BACKUP_SECRET = BACKUP_SECRET; // the app's side (this process serves the route)
+    try {
+      const wrong = await script("backup", ["--out", out], {
+        DATA_DIR: dataDir,
+        APP_URL: appUrl,
+        BACKUP_SECRET: `${BACKUP_SECRET}-not`,
+      });
+      expect(wrong.code).not.toBe(0);
+      expect(wrong.out).toMatch(/refused the backup \(401\)/);
+      const made = await script("backup", ["--out", out], {
+        DATA_DIR: dataDir,
+        APP_URL: appUrl,
+        BACKUP_SECRET,
+      });
+      expect(made.code, made.out).toBe(0);
+    } finally {
+      delete process.env.BACKUP_SECRET;
+    }
     // AUTH_SECRET comes from the environment here: no generated secret to carry along.
     expect(fs.existsSync(`${out}.auth-secret`)).toBe(false);
+    const audit = (await import("../app/api/admin/audit/route.ts")).GET;
+    const { entries } = (await (
+      await call(audit, "GET", "/api/admin/audit", { who: admin })
+    ).json()) as AuditEntries;
+    // The secret is not a person: the entry names no one, and says how large the backup was.
+    expect(entries[0]).toMatchObject({ action: "backup", actorEmail: null, bytes: fs.statSync(out).size });
 
     const busy = await script("restore", [out, "--yes"], { DATA_DIR: dataDir });
     expect(busy.code).not.toBe(0);
@@ -121,6 +208,21 @@ describe("embedded backup while the app runs (admin route + CLI)", () => {
     expect(restored.code, restored.out).toBe(0);
     expect(await questionsIn(target)).toEqual(["Saved before the backup?"]);
   }, 300_000);
+});
+
+describe("a BACKUP_TOKEN left from before", () => {
+  it("stops the server at start with a message naming BACKUP_SECRET", async () => {
+    const started = await exec(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
+      cwd: root,
+      env: { ...process.env, BACKUP_TOKEN: "drt_left-from-before", PORT: "0", NODE_ENV: "production" },
+      timeout: 60_000,
+    }).then(
+      () => ({ code: 0, out: "" }),
+      (e: { code: number; stderr: string }) => ({ code: e.code, out: e.stderr }),
+    );
+    expect(started.code).toBe(1);
+    expect(started.out).toMatch(/BACKUP_TOKEN is no longer used.*BACKUP_SECRET/);
+  }, 60_000);
 });
 
 describe("embedded backup with the app stopped", () => {

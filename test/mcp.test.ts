@@ -65,7 +65,7 @@ describe.each(appDatabaseKinds())("MCP server (%s)", (kind) => {
 
   async function mint(person: Person, name = "mcp") {
     const rt = await getRuntime();
-    return createToken(rt, person.userId, { name });
+    return createToken(rt, { userId: person.userId, role: "user" }, { name });
   }
 
   beforeAll(async () => {
@@ -136,7 +136,7 @@ describe.each(appDatabaseKinds())("MCP server (%s)", (kind) => {
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
     const expired = await createToken(
       await getRuntime(),
-      alice.userId,
+      { userId: alice.userId, role: "admin" },
       { name: "old", expiresInDays: 1 },
       twoDaysAgo,
     );

@@ -2,9 +2,6 @@
 // expired, the list never shows a token, the shared report marks library sources as private, and
 // the migration that introduced the hash keeps links made before it working.
 import { createHash } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrateDatabase, migrationsFolder } from "../db/client.ts";
@@ -16,6 +13,7 @@ import type { Runtime } from "../lib/jobs/runtime.ts";
 import { readShareRequest } from "../lib/server/share-requests.ts";
 import { listRunShares, revokeOwnShare, sharedReport, shareRun } from "../lib/server/shares.ts";
 import { testDatabases } from "./databases.ts";
+import { migrationsBefore } from "./support/migrations-before.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const rows = (result: unknown) =>
@@ -115,21 +113,14 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
 
 describe.each(testDatabases())("the token-hash migration on $name", ({ open }) => {
   const full = migrationsFolder();
-  let before: string;
+  // The migrations as they were before the hash: the journal cut off at 0001.
+  const old = migrationsBefore("0002");
+  const before = old.folder;
   let handle: DatabaseHandle | undefined;
-  beforeAll(() => {
-    // The migrations as they were before the hash: the journal cut off at 0001.
-    before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-before-hash-"));
-    fs.cpSync(full, before, { recursive: true });
-    const journalFile = path.join(before, "meta", "_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
-    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < "0002");
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-  });
   afterAll(async () => {
     delete process.env.MIGRATIONS_DIR;
     await handle?.close();
-    fs.rmSync(before, { recursive: true, force: true });
+    old.remove();
   });
 
   it("hashes the tokens stored before it, so existing links keep working", async () => {

@@ -1,4 +1,4 @@
-// Per-person limits, usage and the admin's system overview through the real route handlers, with
+// Per-person limits, usage and the admin's system overview (which shows no one's questions) through the real route handlers, with
 // better-auth accounts on a fresh database: an admin sets a person's limits; run creation refuses
 // past them (429, nothing created) and lowers the cost budget to what is left of the month; the
 // person's usage sums runs.usage by day and role; the system overview lists unfinished runs,
@@ -218,11 +218,15 @@ describe.each(appDatabaseKinds())("user limits, usage and system (%s)", { timeou
     const d = await db();
     const failed = await createRun(d, {
       ownerId: carol.userId,
-      question: "Why did this fail?",
+      question: "Carol's private question about her landlord",
       settings: {},
     });
     await endRun(failed.id, "failed", { error: "The model provider refused the key (401)." });
-    const flaky = await createRun(d, { ownerId: bob.userId, question: "flaky", settings: {} });
+    const flaky = await createRun(d, {
+      ownerId: bob.userId,
+      question: "Bob's private question about his diagnosis",
+      settings: {},
+    });
     await saveRunUsage(d, flaky.id, usage(0.1, { researcher: { calls: 3, tokens: 30, cost: 0.1 } }));
     await appendEvent(d, flaky.id, {
       type: "model.retry",
@@ -241,6 +245,11 @@ describe.each(appDatabaseKinds())("user limits, usage and system (%s)", { timeou
     expect((await call(getSystem, "GET", "/api/admin/system")).status).toBe(401);
     const res = await call(getSystem, "GET", "/api/admin/system", { who: alice });
     expect(res.status).toBe(200);
+    // Counts, states and accounts: no question of anyone's run (nor any piece of one).
+    const text = await res.clone().text();
+    for (const words of ["private question", "landlord", "diagnosis", "heat pumps"]) {
+      expect(text).not.toContain(words);
+    }
     const body = (await res.json()) as {
       runs: { id: string; ownerEmail: string; status: string; phase: string | null; ageSeconds: number }[];
       failures: { id: string; ownerEmail: string; error: string }[];

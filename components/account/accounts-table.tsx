@@ -82,6 +82,12 @@ function actionsFor(a: AccountView, self: boolean): AccountAction[] {
           done: `${a.name} is now an admin.`,
         },
   ];
+  actions.push({
+    label: "Sign out everywhere",
+    path: "/admin/revoke-user-sessions",
+    body: { userId: a.id },
+    done: `${a.name} was signed out everywhere; their API tokens are revoked.`,
+  });
   if (a.disabled) {
     actions.push({
       label: "Enable",
@@ -137,7 +143,7 @@ function AccountRow({
                 label: "Set password",
                 path: "/admin/set-user-password",
                 body: { userId: a.id, newPassword },
-                done: `New password set for ${a.name}.`,
+                done: `New password set for ${a.name}; their API tokens are revoked. Their account page lists this password and every sign-in with it until they set their own.`,
               })
             }
           />
@@ -166,8 +172,9 @@ function AccountRow({
 
 /**
  * Every account with the admin's actions, each one of better-auth's admin routes: disable/enable
- * (ban/unban), make or remove admin (set-role), reset password (set-user-password). The server
- * keeps the last admin; its refusal is shown as it comes.
+ * (ban/unban), make or remove admin (set-role), sign out everywhere (revoke-user-sessions), reset
+ * password (set-user-password). The server keeps the last admin, revokes tokens with sessions and
+ * passwords, and records a reset for the owner to see; its refusal is shown as it comes.
  */
 export function AccountsTable({ accounts, selfId }: { accounts: AccountView[]; selfId: string }) {
   const router = useRouter();

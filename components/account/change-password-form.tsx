@@ -5,7 +5,7 @@ import { authPost } from "./auth-request";
 import { FormError, FormNotice, MIN_PASSWORD, PasswordField, SubmitButton } from "./form-parts";
 import { useSubmit } from "./use-submit";
 
-/** Changes the signed-in person's own password; it needs the current one. */
+/** Changes the signed-in person's own password; it needs the current one. Every API token is revoked with it. */
 export function ChangePasswordForm() {
   const id = useId();
   const [current, setCurrent] = useState("");
@@ -32,7 +32,9 @@ export function ChangePasswordForm() {
       setCurrent("");
       setNext("");
       setNotice(
-        signOutOthers ? "Password changed. Your other sessions were signed out." : "Password changed.",
+        signOutOthers
+          ? "Password changed. Your other sessions were signed out and your API tokens revoked."
+          : "Password changed. Your API tokens were revoked: create new ones where you need them.",
       );
     }
   }

@@ -4,23 +4,42 @@ import { useActionState, useCallback, useEffect, useId, useState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { createTokenAction, revokeTokenAction } from "@/lib/server/actions/tokens";
 import type { TokenView } from "@/lib/server/tokens";
+import {
+  ADMIN_TOKEN_MAX_DAYS,
+  TOKEN_DEFAULT_DAYS,
+  TOKEN_MAX_DAYS,
+  type TokenScope,
+} from "@/lib/token-scopes";
 import { DataTable } from "../data-table";
 import type { Jsonified } from "../jsonified";
 import { api } from "../knowledge/api";
 import { formatDate } from "../library/format";
 import { errorMessage } from "../read-response";
 import { CopyField } from "./copy-field";
-import { Field, FormError, SubmitButton, smallButton } from "./form-parts";
+import { Field, FormError, inputClass, SubmitButton, smallButton } from "./form-parts";
 
 export type TokenRow = Jsonified<TokenView>;
 
 const idle: ActionState = { status: "idle" };
 
+const scopeChoices: { value: TokenScope; label: string; adminOnly?: boolean }[] = [
+  { value: "research", label: "research — start, steer and read your runs; your library and knowledge" },
+  { value: "read", label: "read — read your runs, reports, library and knowledge; change nothing" },
+  {
+    value: "admin",
+    label: `admin — read the system status, accounts and metrics (at most ${ADMIN_TOKEN_MAX_DAYS} days)`,
+    adminOnly: true,
+  },
+];
+
+const expiryChoices = [7, 30, TOKEN_DEFAULT_DAYS, 180, TOKEN_MAX_DAYS];
+
 /**
- * Personal API tokens: create one (its secret shown only in this answer, with a Copy button), see
- * the list (never a secret: the last four characters tell them apart), revoke one after confirming.
+ * Personal API tokens: create one with a scope and an expiry (its secret shown only in this answer,
+ * with a Copy button), see the list with each token's scope, expiry and last use (never a secret:
+ * the last four characters tell them apart), revoke one after confirming.
  */
-export function TokensPanel() {
+export function TokensPanel({ isAdmin }: { isAdmin: boolean }) {
   const [state, formAction, pending] = useActionState(createTokenAction, idle);
   const [tokens, setTokens] = useState<TokenRow[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -45,9 +64,11 @@ export function TokensPanel() {
       </h2>
       <p className="max-w-2xl text-sm text-muted">
         A token lets a script, an editor or an agent use the API and the MCP server as you: send it as{" "}
-        <code>Authorization: Bearer …</code>. Anyone holding it can start runs and read your reports.
+        <code>Authorization: Bearer …</code>. It can do only what its scope allows, never more than you, and
+        stops working when it expires, when you change your password, or when you sign out everywhere.
+        Changing settings, accounts and invitations, and taking backups, always need you signed in here.
       </p>
-      <CreateTokenForm action={formAction} pending={pending} state={state} />
+      <CreateTokenForm action={formAction} pending={pending} state={state} isAdmin={isAdmin} />
       <div aria-live="polite">
         {secret && (
           <div
@@ -68,16 +89,52 @@ export function TokensPanel() {
   );
 }
 
+function Choice({
+  id,
+  name,
+  label,
+  defaultValue,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue} className={inputClass}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function CreateTokenForm({
   action,
   pending,
   state,
+  isAdmin,
 }: {
   action: (form: FormData) => void;
   pending: boolean;
   state: ActionState;
+  isAdmin: boolean;
 }) {
   const id = useId();
+  const scopes = scopeChoices.filter((c) => isAdmin || !c.adminOnly);
+  const days = expiryChoices.map((d) => ({
+    value: String(d),
+    label: `${d} days${d === TOKEN_DEFAULT_DAYS ? " (default)" : ""}`,
+  }));
   return (
     <form
       action={action}
@@ -93,15 +150,16 @@ function CreateTokenForm({
         maxLength={100}
         hint="What will use it, e.g. “laptop script” or “editor”."
       />
-      <Field
+      <Choice
         id={`${id}-days`}
         name="expiresInDays"
-        label="Expires after (days)"
-        type="number"
-        min={1}
-        max={3650}
-        hint="Empty: until you revoke it."
+        label="Expires after"
+        defaultValue={String(TOKEN_DEFAULT_DAYS)}
+        options={days}
       />
+      <div className="sm:col-span-2">
+        <Choice id={`${id}-scope`} name="scope" label="Scope" defaultValue="research" options={scopes} />
+      </div>
       <div className="sm:col-span-2">
         <Field
           id={`${id}-webhook`}
@@ -123,10 +181,19 @@ function CreateTokenForm({
   );
 }
 
+/** A day in a narrow table cell, the full UTC time on hover. */
+function Day({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={formatDate(iso)}>
+      {iso.slice(0, 10)}
+    </time>
+  );
+}
+
 /** Whether a token still works, and if not, since when. */
 function tokenState(t: TokenRow, now: number): string {
-  if (t.revokedAt) return `revoked ${formatDate(t.revokedAt)}`;
-  if (t.expiresAt && Date.parse(t.expiresAt) <= now) return "expired";
+  if (t.revokedAt) return `revoked ${t.revokedAt.slice(0, 10)}`;
+  if (Date.parse(t.expiresAt) <= now) return "expired";
   return "active";
 }
 
@@ -139,6 +206,7 @@ function TokenTable({ tokens, onRevoked }: { tokens: TokenRow[]; onRevoked: () =
       columns={[
         { name: "Name" },
         { name: "Token" },
+        { name: "Scope" },
         { name: "Created" },
         { name: "Last used" },
         { name: "Expires" },
@@ -153,11 +221,26 @@ function TokenTable({ tokens, onRevoked }: { tokens: TokenRow[]; onRevoked: () =
             <td className="whitespace-nowrap px-3 py-2 font-mono" data-testid="token-hint">
               …{t.hint}
             </td>
-            <td className="whitespace-nowrap px-3 py-2">{formatDate(t.createdAt)}</td>
-            <td className="whitespace-nowrap px-3 py-2">
-              {t.lastUsedAt ? formatDate(t.lastUsedAt) : "never"}
+            <td className="px-3 py-2" data-testid="token-scope">
+              {t.scope}
+              {t.scopeFromUpgrade && (
+                <span
+                  className="block text-xs text-muted"
+                  title="Made before tokens had scopes: the upgrade made it a research token that expires 90 days after it."
+                >
+                  set by the upgrade
+                </span>
+              )}
             </td>
-            <td className="whitespace-nowrap px-3 py-2">{t.expiresAt ? formatDate(t.expiresAt) : "never"}</td>
+            <td className="whitespace-nowrap px-3 py-2">
+              <Day iso={t.createdAt} />
+            </td>
+            <td className="whitespace-nowrap px-3 py-2">
+              {t.lastUsedAt ? <Day iso={t.lastUsedAt} /> : "never"}
+            </td>
+            <td className="whitespace-nowrap px-3 py-2" data-testid="token-expires">
+              <Day iso={t.expiresAt} />
+            </td>
             <td className="whitespace-nowrap px-3 py-2" data-testid="token-state">
               {state}
             </td>

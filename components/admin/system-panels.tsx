@@ -1,4 +1,7 @@
-/** The admin's system page, section by section; every figure comes from the database. */
+/**
+ * The admin's system page, section by section; every figure comes from the database. Runs appear as
+ * their account, state and age only — never their question: admins do not read others' research.
+ */
 import type { SystemOverview } from "@/lib/server/system";
 import { CostByDayChart } from "../account/usage-chart";
 import { usd, whole } from "../account/usage-panel";
@@ -17,32 +20,35 @@ export function ageText(seconds: number): string {
   return `${Math.floor(hours / 24)} d`;
 }
 
-const clip = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** "3 running, 1 waiting for a slot, of 2 accounts". */
+function activeCounts(runs: SystemOverview["runs"]): string {
+  const waiting = runs.filter((r) => r.waiting).length;
+  const accounts = new Set(runs.map((r) => r.ownerEmail)).size;
+  return `${runs.length - waiting} running, ${waiting} waiting for a slot, of ${accounts} ${accounts === 1 ? "account" : "accounts"}.`;
+}
 
 export function ActiveRunsTable({ runs }: { runs: SystemOverview["runs"] }) {
   if (runs.length === 0) return <p className="text-sm text-muted">No runs in progress or waiting.</p>;
   return (
-    <DataTable
-      label="Runs in progress"
-      columns={[
-        { name: "Owner" },
-        { name: "Question" },
-        { name: "Status" },
-        { name: "Phase" },
-        { name: "Age", align: "right" },
-      ]}
-    >
-      {runs.map((r) => (
-        <tr key={r.id} className="align-top">
-          <td className={cell}>{r.ownerEmail ?? "(no account)"}</td>
-          <td className={cell}>{clip(r.question)}</td>
-          <td className={cell}>{r.waiting ? "waiting for a slot" : labelFor(runStatusLabels, r.status)}</td>
-          <td className={cell}>{labelFor(runPhaseLabels, r.phase) || "—"}</td>
-          <td className={`${cell} whitespace-nowrap text-right`}>{ageText(r.ageSeconds)}</td>
-          <td />
-        </tr>
-      ))}
-    </DataTable>
+    <>
+      <p className="text-sm" data-testid="system-active-counts">
+        {activeCounts(runs)}
+      </p>
+      <DataTable
+        label="Runs in progress"
+        columns={[{ name: "Owner" }, { name: "Status" }, { name: "Phase" }, { name: "Age", align: "right" }]}
+      >
+        {runs.map((r) => (
+          <tr key={r.id} className="align-top">
+            <td className={cell}>{r.ownerEmail ?? "(no account)"}</td>
+            <td className={cell}>{r.waiting ? "waiting for a slot" : labelFor(runStatusLabels, r.status)}</td>
+            <td className={cell}>{labelFor(runPhaseLabels, r.phase) || "—"}</td>
+            <td className={`${cell} whitespace-nowrap text-right`}>{ageText(r.ageSeconds)}</td>
+            <td />
+          </tr>
+        ))}
+      </DataTable>
+    </>
   );
 }
 
@@ -51,13 +57,7 @@ export function FailuresTable({ failures }: { failures: SystemOverview["failures
   return (
     <DataTable
       label="Recent failures"
-      columns={[
-        { name: "When" },
-        { name: "Owner" },
-        { name: "Question" },
-        { name: "Phase" },
-        { name: "Reason" },
-      ]}
+      columns={[{ name: "When" }, { name: "Owner" }, { name: "Phase" }, { name: "Reason" }]}
     >
       {failures.map((f) => (
         <tr key={f.id} className="align-top">
@@ -69,7 +69,6 @@ export function FailuresTable({ failures }: { failures: SystemOverview["failures
             )}
           </td>
           <td className={cell}>{f.ownerEmail ?? "(no account)"}</td>
-          <td className={cell}>{clip(f.question, 80)}</td>
           <td className={cell}>{labelFor(runPhaseLabels, f.phase) || "—"}</td>
           <td className={`${cell} break-words`}>{f.error ?? "(no reason recorded)"}</td>
           <td />

@@ -1,7 +1,15 @@
 /** Account queries beyond better-auth's own: counting, adopting pre-account data, admins, invitations. */
 import { and, count, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { invitations, knowledgeItems, libraryDocuments, runs, type User, users } from "../schema.ts";
+import {
+  invitations,
+  knowledgeItems,
+  libraryDocuments,
+  runs,
+  sessions,
+  type User,
+  users,
+} from "../schema.ts";
 
 /** The owner id every row had before accounts existed. */
 export const LEGACY_LOCAL_OWNER = "local";
@@ -18,6 +26,11 @@ export async function findUser(db: Db, id: string): Promise<User | undefined> {
 
 export async function listUsers(db: Db): Promise<User[]> {
   return db.select().from(users).orderBy(users.createdAt);
+}
+
+/** Ends every session of the account (better-auth reads sessions from this table on each request). */
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /** Admins that can still sign in, other than `exceptId`: the last one may not be disabled or demoted. */

@@ -1,6 +1,8 @@
 /**
  * The admin's system page: every account's runs, read from the database so the figures are whole
- * across web and worker processes.
+ * across web and worker processes. Counts, states and accounts only: never a run's question or
+ * anything else it holds (an admin operates the instance; they do not read other people's research);
+ * a failure's question is read only so that lib/server/system.ts can take it out of the reason.
  */
 import { and, desc, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
@@ -10,7 +12,6 @@ import { resultRows } from "./usage.ts";
 export interface SystemRunRow {
   id: string;
   ownerEmail: string | null;
-  question: string;
   status: RunStatus;
   phase: RunPhase | null;
   createdAt: Date;
@@ -25,7 +26,6 @@ export async function listUnfinishedRuns(db: Db, limit = 200): Promise<SystemRun
     .select({
       id: runs.id,
       ownerEmail: users.email,
-      question: runs.question,
       status: runs.status,
       phase: runs.phase,
       createdAt: runs.createdAt,
@@ -42,6 +42,7 @@ export async function listUnfinishedRuns(db: Db, limit = 200): Promise<SystemRun
 export interface FailureRow {
   id: string;
   ownerEmail: string | null;
+  /** Only to take it out of the reason (lib/server/system.ts); never shown. */
   question: string;
   phase: RunPhase | null;
   error: string | null;

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
+import type { TokenScope } from "../../lib/token-scopes.ts";
 import type { Db } from "../client.ts";
 import { type ApiToken, apiTokens, users } from "../schema.ts";
 
@@ -7,9 +8,10 @@ export async function insertApiToken(
   values: {
     userId: string;
     name: string;
+    scope: TokenScope;
     tokenHash: string;
     hint: string;
-    expiresAt: Date | null;
+    expiresAt: Date;
     webhookUrl: string | null;
   },
 ): Promise<ApiToken> {
@@ -39,6 +41,16 @@ export async function revokeApiToken(db: Db, id: string, userId: string, now: Da
   return rows.length > 0;
 }
 
+/** Revokes every live token of the person; the number revoked. */
+export async function revokeAllApiTokens(db: Db, userId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return rows.length;
+}
+
 /** A live token (not revoked, not expired) with its owner, by the secret's hash. */
 export async function findLiveToken(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
@@ -46,11 +58,7 @@ export async function findLiveToken(db: Db, tokenHash: string, now: Date) {
     .from(apiTokens)
     .innerJoin(users, eq(apiTokens.userId, users.id))
     .where(
-      and(
-        eq(apiTokens.tokenHash, tokenHash),
-        isNull(apiTokens.revokedAt),
-        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
-      ),
+      and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)),
     );
   return row;
 }

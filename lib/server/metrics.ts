@@ -16,7 +16,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** METRICS_TOKEN first: any other bearer would be taken for a personal API token. */
 export async function authorizeMetrics(req: Request, env: Env = process.env): Promise<void> {
   if (carriesMetricsToken(req.headers.get("authorization"), env)) return;
-  await requireAdmin(req);
+  await requireAdmin(req, "admin");
 }
 
 /** A registry built for one scrape from the database's figures. */

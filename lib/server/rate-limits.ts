@@ -12,6 +12,7 @@ import { type Env, envNumber } from "../env.ts";
 import { AppError } from "../errors.ts";
 import type { Runtime } from "../jobs/runtime.ts";
 import { callerFromHeaders } from "./auth/caller.ts";
+import { clientAddress } from "./client-address.ts";
 
 export const rateLimitNames = ["runs", "uploads", "actions"] as const;
 export type RateLimitName = (typeof rateLimitNames)[number];
@@ -35,20 +36,11 @@ export function rateLimitsFromEnv(env: Env = process.env): Record<RateLimitName,
   return { runs: limit("runs"), uploads: limit("uploads"), actions: limit("actions") };
 }
 
-/**
- * Whom a request is counted against: the signed-in user, else the client address from
- * X-Forwarded-For. The production server (scripts/serve.mjs) writes that header from the socket
- * unless TRUST_PROXY=true, when the proxy in front has appended the address it saw — the last entry.
- */
+/** Whom a request is counted against: the signed-in user, else the client address (client-address.ts). */
 export async function rateLimitKey(req: Request, _env: Env = process.env): Promise<string> {
   const caller = await callerFromHeaders(req.headers);
   if (caller) return `user:${caller.userId}`;
-  const forwarded = req.headers
-    .get("x-forwarded-for")
-    ?.split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const address = forwarded?.at(-1);
+  const address = clientAddress(req.headers);
   return address ? `ip:${address}` : "anonymous";
 }
 

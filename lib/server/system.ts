@@ -1,6 +1,7 @@
 /**
  * The admin's system page and GET /api/admin/system: what is running and waiting, what failed and
- * why, how often model calls had to be retried, and what runs cost per day. All from the database.
+ * why, how often model calls had to be retried, and what runs cost per day. All from the database,
+ * and none of it the research itself: runs appear by account and state, never by their question.
  */
 import {
   countEndedRuns,
@@ -13,6 +14,23 @@ import type { Runtime } from "./runtime.ts";
 import { fillDays, windowStart } from "./usage.ts";
 
 export const SYSTEM_DAYS = 30;
+
+const REASON_MAX_CHARS = 240;
+
+/**
+ * What an operator needs of a failure reason: its kind and where it happened — the first two
+ * clauses ("The run failed: synthesis model X failed (HTTP 500)"). What follows is the provider's or
+ * parser's own text, which can quote the prompt or the model's output, so it stays on the owner's run
+ * page; the question is taken out wherever it still appears.
+ */
+export function failureSummary(error: string | null, question: string): string | null {
+  if (!error) return null;
+  const clauses = error.split(": ");
+  let summary = clauses.slice(0, 2).join(": ");
+  if (question.trim()) summary = summary.replaceAll(question, "[the question]");
+  if (clauses.length > 2) summary += " (the details are on the run's page, for its owner)";
+  return summary.length > REASON_MAX_CHARS ? `${summary.slice(0, REASON_MAX_CHARS - 1)}…` : summary;
+}
 
 export async function systemOverview(rt: Runtime, now = new Date()) {
   const db = rt.handle.db;
@@ -34,7 +52,11 @@ export async function systemOverview(rt: Runtime, now = new Date()) {
       startedAt: r.startedAt?.toISOString() ?? null,
       ageSeconds: ageSeconds(r.createdAt),
     })),
-    failures: failures.map((f) => ({ ...f, finishedAt: f.finishedAt?.toISOString() ?? null })),
+    failures: failures.map(({ question, error, ...f }) => ({
+      ...f,
+      error: failureSummary(error, question),
+      finishedAt: f.finishedAt?.toISOString() ?? null,
+    })),
     ended: {
       completed: ended.completed ?? 0,
       failed: ended.failed ?? 0,

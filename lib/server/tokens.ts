@@ -1,14 +1,28 @@
 /**
- * Personal API tokens: a person creates one (name, optional expiry, optional webhook URL), sees it
+ * Personal API tokens: a person creates one (name, scope, expiry, optional webhook URL), sees it
  * once, and uses it as `Authorization: Bearer` on the API and MCP. Only its SHA-256 is stored; the
- * list shows name, dates and the last four characters, never the secret.
+ * list shows name, scope, dates and the last four characters, never the secret. A token does no
+ * more than its scope allows and its owner may (lib/server/auth/scopes.ts), and always expires.
  */
 import { z } from "zod";
-import { getApiToken, insertApiToken, listApiTokens, revokeApiToken } from "../../db/queries/tokens.ts";
-import type { ApiToken } from "../../db/schema.ts";
+import {
+  getApiToken,
+  insertApiToken,
+  listApiTokens,
+  revokeAllApiTokens,
+  revokeApiToken,
+} from "../../db/queries/tokens.ts";
+import type { ApiToken, UserRole } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Runtime } from "../jobs/runtime.ts";
 import { hashToken, newToken } from "../secrets.ts";
+import {
+  ADMIN_TOKEN_MAX_DAYS,
+  TOKEN_DEFAULT_DAYS,
+  TOKEN_MAX_DAYS,
+  type TokenScope,
+  tokenScopes,
+} from "./auth/scopes.ts";
 
 /** Every personal token starts with this, so secret scanners and people can recognise one. */
 export const tokenPrefix = "drt_";
@@ -17,50 +31,95 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const createTokenSchema = z.strictObject({
   name: z.string().trim().min(1, "Give the token a name, e.g. the tool that will use it.").max(100),
-  /** Days until the token stops working; absent: until revoked. */
-  expiresInDays: z.int().min(1).max(3650).optional(),
+  scope: z
+    .enum(tokenScopes)
+    .default("research")
+    .describe(
+      "read: nothing that changes state; research (default): your runs, library and knowledge; admin (admins only): the read-only admin views.",
+    ),
+  /** Days until the token stops working: every token expires. */
+  expiresInDays: z
+    .int()
+    .min(1)
+    .max(TOKEN_MAX_DAYS, `A token lives at most ${TOKEN_MAX_DAYS} days.`)
+    .default(TOKEN_DEFAULT_DAYS)
+    .describe(
+      `Days until it expires: 1–${TOKEN_MAX_DAYS}, ${ADMIN_TOKEN_MAX_DAYS} at most for admin; default ${TOKEN_DEFAULT_DAYS}.`,
+    ),
   /** Runs started with this token post their terminal event here (signed; see the README). */
   webhookUrl: z
     .url({ protocol: /^https?$/ })
     .max(2000)
     .optional(),
 });
-export type CreateTokenRequest = z.infer<typeof createTokenSchema>;
+export type CreateTokenRequest = z.input<typeof createTokenSchema>;
 
 /** A token as its owner sees it in a list: never the secret, nor its hash. */
 export const tokenViewSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   hint: z.string().describe("The secret's last four characters."),
+  scope: z.enum(tokenScopes),
+  scopeFromUpgrade: z
+    .boolean()
+    .describe("Made before tokens had scopes: the upgrade gave it `research` and an expiry 90 days later."),
   webhookUrl: z.string().nullable(),
   createdAt: z.date(),
-  expiresAt: z.date().nullable(),
+  expiresAt: z.date(),
   lastUsedAt: z.date().nullable(),
   revokedAt: z.date().nullable(),
 });
 export type TokenView = z.infer<typeof tokenViewSchema>;
 
 export function tokenView(t: ApiToken): TokenView {
-  const { id, name, hint, webhookUrl, createdAt, expiresAt, lastUsedAt, revokedAt } = t;
-  return { id, name, hint, webhookUrl, createdAt, expiresAt, lastUsedAt, revokedAt };
+  const { id, name, hint, scope, scopeFromUpgrade, webhookUrl, createdAt, expiresAt, lastUsedAt, revokedAt } =
+    t;
+  return { id, name, hint, scope, scopeFromUpgrade, webhookUrl, createdAt, expiresAt, lastUsedAt, revokedAt };
+}
+
+/** The owner of a token, as far as minting it goes: an `admin` token needs an admin account. */
+export interface TokenOwner {
+  userId: string;
+  role: UserRole;
 }
 
 export async function createToken(
   rt: Runtime,
-  userId: string,
-  request: CreateTokenRequest,
+  owner: TokenOwner,
+  raw: CreateTokenRequest,
   now = new Date(),
 ): Promise<{ token: TokenView; secret: string }> {
+  const request = createTokenSchema.parse(raw);
+  assertTokenAllowed(owner, request.scope, request.expiresInDays);
   const secret = newToken(tokenPrefix);
   const row = await insertApiToken(rt.handle.db, {
-    userId,
+    userId: owner.userId,
     name: request.name,
+    scope: request.scope,
     tokenHash: hashToken(secret),
     hint: secret.slice(-4),
-    expiresAt: request.expiresInDays ? new Date(now.getTime() + request.expiresInDays * DAY_MS) : null,
+    expiresAt: new Date(now.getTime() + request.expiresInDays * DAY_MS),
     webhookUrl: request.webhookUrl ?? null,
   });
   return { token: tokenView(row), secret };
+}
+
+function assertTokenAllowed(owner: TokenOwner, scope: TokenScope, days: number): void {
+  if (scope !== "admin") return;
+  if (owner.role !== "admin") {
+    throw new AppError("forbidden", "Only an admin can create a token with the admin scope.");
+  }
+  if (days > ADMIN_TOKEN_MAX_DAYS) {
+    throw new AppError(
+      "validation_failed",
+      `An admin token lives at most ${ADMIN_TOKEN_MAX_DAYS} days: choose ${ADMIN_TOKEN_MAX_DAYS} or fewer.`,
+    );
+  }
+}
+
+/** Every token of the person stops working: their password changed or was reset, or they signed out everywhere. */
+export async function revokeAllTokens(rt: Pick<Runtime, "handle">, userId: string, now = new Date()) {
+  return revokeAllApiTokens(rt.handle.db, userId, now);
 }
 
 export async function listTokens(rt: Runtime, userId: string): Promise<TokenView[]> {

@@ -2,11 +2,9 @@
  * The scraper's credential: `Authorization: Bearer <METRICS_TOKEN>`, compared in constant time
  * (both sides hashed first, so neither the length nor a prefix leaks through timing).
  */
-import { createHash, timingSafeEqual } from "node:crypto";
+import { secretsEqual } from "../secrets.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-const digest = (s: string) => createHash("sha256").update(s).digest();
 
 export function metricsTokenFromEnv(env: Env = process.env): string | undefined {
   const token = env.METRICS_TOKEN?.trim();
@@ -27,5 +25,5 @@ export function carriesMetricsToken(
   const expected = metricsTokenFromEnv(env);
   const given = bearerOf(authorization);
   if (!expected || given === null) return false;
-  return timingSafeEqual(digest(given), digest(expected));
+  return secretsEqual(given, expected);
 }

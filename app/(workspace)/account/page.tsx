@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import { AccountDataPanel } from "@/components/account/account-data-panel";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { PasswordResetsPanel } from "@/components/account/password-resets";
+import { SignOutEverywhere } from "@/components/account/sign-out-everywhere";
 import { TokensPanel } from "@/components/account/tokens-panel";
 import { UsagePanel } from "@/components/account/usage-panel";
 import { WebhookSecretPanel } from "@/components/account/webhook-secret";
 import { pageCaller } from "@/lib/server/auth/page";
+import { passwordResetsOf } from "@/lib/server/password-resets";
 import { serverRuntime } from "@/lib/server/runtime";
 import { usageReport } from "@/lib/server/usage";
 
@@ -14,10 +17,12 @@ export const metadata: Metadata = { title: "Account · Deep Research" };
 
 export default async function AccountPage() {
   const me = await pageCaller();
-  const usage = await usageReport(await serverRuntime(), me.userId);
+  const rt = await serverRuntime();
+  const [usage, resets] = await Promise.all([usageReport(rt, me.userId), passwordResetsOf(rt, me.userId)]);
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-semibold tracking-tight">Your account</h1>
+      <PasswordResetsPanel resets={resets} />
       <section aria-labelledby="account-details" className="space-y-3">
         <h2 id="account-details" className="text-lg font-medium">
           Details
@@ -38,8 +43,9 @@ export default async function AccountPage() {
           Change password
         </h2>
         <ChangePasswordForm />
+        <SignOutEverywhere />
       </section>
-      <TokensPanel />
+      <TokensPanel isAdmin={me.role === "admin"} />
       <WebhookSecretPanel />
       <section aria-labelledby="account-usage" className="space-y-3">
         <h2 id="account-usage" className="text-lg font-medium">

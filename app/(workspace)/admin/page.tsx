@@ -2,8 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AccountsTable } from "@/components/account/accounts-table";
 import { type InvitationRow, InvitationsPanel } from "@/components/account/invitations-panel";
+import { AuditLogTable } from "@/components/admin/audit-log";
 import { UserLimitsTable } from "@/components/admin/user-limits-table";
 import { listAccounts, signupStatus } from "@/lib/server/accounts";
+import { auditLog } from "@/lib/server/admin-audit";
 import { pageAdmin } from "@/lib/server/auth/page";
 import { listAllInvitations } from "@/lib/server/invitations";
 import { serverRuntime } from "@/lib/server/runtime";
@@ -22,11 +24,12 @@ const signupText = {
 export default async function AdminPage() {
   const me = await pageAdmin();
   const rt = await serverRuntime();
-  const [accounts, invitations, signup, limits] = await Promise.all([
+  const [accounts, invitations, signup, limits, audit] = await Promise.all([
     listAccounts(rt),
     listAllInvitations(rt),
     signupStatus(rt),
     limitsByUser(rt),
+    auditLog(rt),
   ]);
   const limitRows = accounts.map((a) => ({
     id: a.id,
@@ -41,7 +44,9 @@ export default async function AdminPage() {
       <section className="space-y-2">
         <h1 className="text-3xl font-semibold tracking-tight">Admin</h1>
         <p className="max-w-2xl text-muted">
-          Accounts and invitations. Admins manage accounts; they do not see other people&apos;s research.
+          Accounts and invitations. Admins manage accounts; they do not see other people&apos;s research. A
+          password you set for someone is temporary: their account page lists it, with every sign-in made with
+          it, until they set their own.
         </p>
         <p>
           <Link href="/admin/settings" className="underline">
@@ -76,6 +81,23 @@ export default async function AdminPage() {
         </h2>
         <p className="text-sm text-muted">{signupText[signup.mode]}</p>
         <InvitationsPanel invitations={rows} />
+      </section>
+      <section aria-labelledby="admin-audit" className="space-y-3">
+        <h2 id="admin-audit" className="text-lg font-medium">
+          Backups and audit log
+        </h2>
+        <p className="max-w-2xl text-sm text-muted">
+          A backup holds every account&apos;s data, so each one is listed here for every admin to see, with
+          every password an admin set.{" "}
+          {rt.handle.kind === "pglite" ? (
+            <a href="/api/admin/backup" download className="underline">
+              Download a backup of the database
+            </a>
+          ) : (
+            "On PostgreSQL, back up with npm run backup (pg_dump) on the server."
+          )}
+        </p>
+        <AuditLogTable entries={audit} />
       </section>
     </div>
   );

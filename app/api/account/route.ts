@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
  * only (API tokens get 403); the body confirms with the account's email: {"confirmEmail": "…"}.
  */
 export const DELETE = handle(async (req: Request) => {
-  const caller = await requireCaller(req, { session: true });
+  const caller = await requireCaller(req, "session");
   const input = await readJson(req, deleteAccountSchema);
   await deleteAccount(await serverRuntime(), caller, input);
   // The session rows are gone with the account; this expires the browser's cookies.

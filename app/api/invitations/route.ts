@@ -7,13 +7,13 @@ import { serverRuntime } from "@/lib/server/runtime";
 export const dynamic = "force-dynamic";
 
 export const GET = handle(async (req: Request) => {
-  await requireAdmin(req);
+  await requireAdmin(req, "session");
   return Response.json({ invitations: await listAllInvitations(await serverRuntime()) });
 });
 
 /** {email?, expiresInDays?} → 201 with the sign-up link, shown only this once. */
 export const POST = handle(async (req: Request) => {
-  const admin = await requireAdmin(req);
+  const admin = await requireAdmin(req, "session");
   const input = await readJson(req, createInvitationSchema);
   const invitation = await inviteSomeone(await serverRuntime(), admin.userId, input, publicOrigin(req));
   return Response.json({ invitation }, { status: 201 });

@@ -17,14 +17,14 @@ export const GET = handle(async (req: Request) => {
   if (status && !status.success) {
     throw new AppError("bad_request", "status must be provisional, established or deprecated.");
   }
-  const items = await listKnowledgeItems(await serverRuntime(), await currentOwner(req), {
+  const items = await listKnowledgeItems(await serverRuntime(), await currentOwner(req, "read"), {
     status: status?.data,
   });
   return Response.json({ items });
 });
 
 export const POST = handle(async (req: Request) => {
-  const owner = await currentOwner(req);
+  const owner = await currentOwner(req, "research");
   const input = await readJson(req, addKnowledgeSchema);
   const item = await addOwnKnowledgeItem(await serverRuntime(), owner, input);
   return Response.json({ item }, { status: 201 });

@@ -8,7 +8,7 @@ import { serverRuntime } from "@/lib/server/runtime";
 export const dynamic = "force-dynamic";
 
 export const GET = handle(async (req: Request) => {
-  const owner = await currentOwner(req);
+  const owner = await currentOwner(req, "read");
   return Response.json({ documents: await listLibrary(await serverRuntime(), owner) });
 });
 
@@ -17,7 +17,7 @@ export const POST = handle(async (req: Request) => {
   const rt = await serverRuntime();
   // Counted on arrival: reading and parsing the document is the work the limit protects.
   await enforceRateLimit(rt, req, "uploads");
-  const owner = await currentOwner(req, { body: "json-or-multipart" });
+  const owner = await currentOwner(req, "research", { body: "json-or-multipart" });
   const doc = await readLibraryRequest(req, process.env);
   const stored = await addToLibrary(rt, owner, doc);
   return Response.json({ id: stored.id, document: stored }, { status: 201 });

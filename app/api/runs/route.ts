@@ -13,14 +13,14 @@ import { withCallerWebhook } from "@/lib/server/webhooks";
 export const dynamic = "force-dynamic";
 
 export const GET = handle(async (req: Request) => {
-  const owner = await currentOwner(req);
+  const owner = await currentOwner(req, "read");
   // ?q= keeps the runs whose question contains the text (the home page's search uses the same).
   const query = new URL(req.url).searchParams.get("q") ?? undefined;
   return Response.json({ runs: await listRunSummaries(await serverRuntime(), owner, undefined, { query }) });
 });
 
 export const POST = handle(async (req: Request) => {
-  const caller = await requireCaller(req);
+  const caller = await requireCaller(req, "research");
   const input = await readJson(req, createRunSchema);
   const rt = await serverRuntime();
   requireConfiguredRun(input.settings, await serverEffectiveEnv(rt));

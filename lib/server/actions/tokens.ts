@@ -11,11 +11,12 @@ import { newWebhookSecret, revealWebhookSecret } from "../webhooks.ts";
 import { actionCaller } from "./action-caller.ts";
 import { type ActionState, okState, parseForm, runAction } from "./action-state.ts";
 
-// An empty field means "not given": no expiry, no webhook.
+// An empty field means "not given": the default scope and expiry, no webhook.
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 const createForm = z.object({
   name: z.string(),
+  scope: z.preprocess(blankToUndefined, z.string().optional()),
   expiresInDays: z.preprocess(blankToUndefined, z.coerce.number().optional()),
   webhookUrl: z.preprocess(blankToUndefined, z.string().trim().optional()),
 });
@@ -29,10 +30,11 @@ export async function createTokenAction(_prev: ActionState, form: FormData): Pro
     const fields = parseForm(createForm, form);
     const request = createTokenSchema.parse({
       name: fields.name,
+      ...(fields.scope !== undefined ? { scope: fields.scope } : {}),
       ...(fields.expiresInDays !== undefined ? { expiresInDays: fields.expiresInDays } : {}),
       ...(fields.webhookUrl ? { webhookUrl: fields.webhookUrl } : {}),
     });
-    const { token, secret } = await createToken(await serverRuntime(), caller.userId, request);
+    const { token, secret } = await createToken(await serverRuntime(), caller, request);
     return okState("Token created. Copy it now: you will not see it again.", { secret, tokenId: token.id });
   });
 }

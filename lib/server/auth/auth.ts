@@ -3,7 +3,8 @@
  * through the drizzle adapter), its rate limiter stored in the database so limits hold across
  * processes, and the admin plugin for roles and disabling accounts. Our rules sit in its hooks:
  * who may sign up (SIGNUP, invitations), the first account becomes admin and adopts the data made
- * before accounts existed, and the last admin can never be disabled or demoted.
+ * before accounts existed, the last admin can never be disabled or demoted, and password changes,
+ * resets and signing out everywhere revoke the account's API tokens (account-events.ts).
  */
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { betterAuth } from "better-auth";
@@ -12,6 +13,8 @@ import { admin } from "better-auth/plugins/admin";
 import type { Db } from "../../../db/client.ts";
 import { adoptLegacyData, countUsers } from "../../../db/queries/accounts.ts";
 import { accounts, authRateLimits, sessions, users, verifications } from "../../../db/schema.ts";
+import { clientAddress } from "../client-address.ts";
+import { afterAccountAction, afterSessionCreated } from "./account-events.ts";
 import { guardAdminAction } from "./admin-guard.ts";
 import { requestOrigin, type SignupMode } from "./settings.ts";
 import { admitSignup, settleSignup } from "./signup.ts";
@@ -68,9 +71,20 @@ export function createAuth(db: Db, opts: AuthOptions) {
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-up/email")
           await settleSignup(db, ctx.body, ctx.context.newSession?.user.id ?? null);
+        if (ctx.context.returned instanceof Error) return; // refused: nothing changed
+        const user = ctx.context.session?.user;
+        await afterAccountAction(db, {
+          path: ctx.path,
+          body: ctx.body,
+          actor: user ? { id: user.id, name: user.name, email: user.email } : null,
+          ipAddress: ctx.headers ? clientAddress(ctx.headers) : null,
+        });
       }),
     },
     databaseHooks: {
+      session: {
+        create: { after: async (session, ctx) => afterSessionCreated(db, session, ctx?.path) },
+      },
       user: {
         create: {
           // The first account on an empty database is the admin, whatever SIGNUP says.

@@ -1,7 +1,8 @@
 /**
  * Who is asking: the account behind a request's session cookie or its personal API token
- * (`Authorization: Bearer drt_…`). Route handlers get it through requireCaller (401 without either;
- * cookie-authenticated state changes also pass the same-origin check); pages through pageCaller
+ * (`Authorization: Bearer drt_…`). Route handlers get it through requireCaller, naming the scope
+ * their operation needs (401 without a credential; 403 for a token outside that scope; cookie-
+ * authenticated state changes also pass the same-origin and Host checks); pages through pageCaller
  * (sessions only; redirects to sign-in).
  */
 import { findLiveToken, touchApiToken } from "../../../db/queries/tokens.ts";
@@ -10,7 +11,8 @@ import { AppError } from "../../errors.ts";
 import { hashToken } from "../../secrets.ts";
 import { serverRuntime } from "../runtime.ts";
 import { getAuth } from "./instance.ts";
-import { assertBody, assertSafeWrite, type WriteBody } from "./same-origin.ts";
+import { assertBody, assertSafeWrite, assertSameOrigin, type WriteBody } from "./same-origin.ts";
+import { type OperationScope, scopeCovers, scopeRefusal, type TokenScope } from "./scopes.ts";
 
 export interface Caller {
   userId: string;
@@ -21,6 +23,8 @@ export interface Caller {
   via: "session" | "token";
   /** The personal API token's id when via is "token" (its webhook URL applies to runs it starts). */
   tokenId?: string;
+  /** What the token may do when via is "token" (lib/server/auth/scopes.ts). */
+  scope?: TokenScope;
 }
 
 /** The bearer secret of an Authorization header, if the request carries one. */
@@ -60,7 +64,15 @@ async function tokenCaller(secret: string): Promise<Caller | null> {
   if (now.getTime() - last > 60_000) await touchApiToken(handle.db, found.token.id, now);
   const { id, email, name, role } = found.user;
   const asRole = role === "admin" ? "admin" : "user";
-  return { userId: id, email, name, role: asRole, via: "token", tokenId: found.token.id };
+  return {
+    userId: id,
+    email,
+    name,
+    role: asRole,
+    via: "token",
+    tokenId: found.token.id,
+    scope: found.token.scope,
+  };
 }
 
 async function sessionCaller(headers: Headers): Promise<Caller | null> {
@@ -81,17 +93,43 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 export interface CallerOptions {
   /** What a state-changing request may carry as its body: JSON (default) or a multipart upload too. */
   body?: WriteBody;
-  /** Only a signed-in session will do (creating tokens, deleting the account): tokens get 403. */
-  session?: boolean;
+  /** A session read that acts (a backup download): the same-origin and Host checks of a write. */
+  sameOrigin?: boolean;
 }
 
-export async function requireCaller(req: Request, opts: CallerOptions = {}): Promise<Caller> {
+/** The operation's own scope: a signed-in person always passes; a token only within its scope. */
+export type CallerScope = Exclude<OperationScope, "open">;
+
+export async function requireCaller(
+  req: Request,
+  scope: CallerScope,
+  opts: CallerOptions = {},
+): Promise<Caller> {
+  const caller = await authenticate(req, opts);
+  assertScope(caller, scope);
+  return caller;
+}
+
+/** An id-less admin area: to non-admins it is missing (404), like other people's things. */
+export async function requireAdmin(
+  req: Request,
+  scope: "admin" | "session",
+  opts: CallerOptions = {},
+): Promise<Caller> {
+  const caller = await authenticate(req, opts);
+  if (caller.role !== "admin") throw new AppError("not_found", "Not found.");
+  assertScope(caller, scope);
+  return caller;
+}
+
+async function authenticate(req: Request, opts: CallerOptions): Promise<Caller> {
   const write = !safeMethods.has(req.method);
   const hasBearer = bearerToken(req.headers) !== null;
   // A bearer token is not sent by browsers on their own, so it cannot be forged cross-site: only
-  // the body's media type is checked. Cookie writes must also come from our own origin.
+  // the body's media type is checked. Cookie writes must also come from our own origin and Host.
   if (write && hasBearer) assertBody(req, opts.body ?? "json");
   else if (write) assertSafeWrite(req, opts.body ?? "json");
+  else if (opts.sameOrigin && !hasBearer) assertSameOrigin(req);
   const caller = await callerFromHeaders(req.headers);
   if (!caller) {
     throw new AppError(
@@ -101,15 +139,14 @@ export async function requireCaller(req: Request, opts: CallerOptions = {}): Pro
         : "Sign in first: this needs an account session or an API token.",
     );
   }
-  if (opts.session && caller.via !== "session") {
-    throw new AppError("forbidden", "This needs a signed-in session; an API token cannot do it.");
-  }
   return caller;
 }
 
-export async function requireAdmin(req: Request, opts: CallerOptions = {}): Promise<Caller> {
-  const caller = await requireCaller(req, opts);
-  // An id-less admin area: non-admins see it as missing, like other people's things.
-  if (caller.role !== "admin") throw new AppError("not_found", "Not found.");
-  return caller;
+export function assertScope(caller: Caller, needed: CallerScope): void {
+  if (caller.via !== "token") return;
+  const scope = caller.scope ?? "read";
+  if (scopeCovers(scope, needed)) return;
+  throw new AppError("forbidden", scopeRefusal(scope, needed), {
+    details: { requiredScope: needed, tokenScope: scope },
+  });
 }

@@ -1,10 +1,12 @@
 /**
  * Cross-site request forgery defence for cookie-authenticated writes: the browser must say the
- * request comes from our own origin (Origin, or Sec-Fetch-Site when Origin is absent), and the body
- * must be JSON (or a multipart upload where a file is expected) — the content types a cross-site
- * HTML form or a no-preflight fetch cannot send with JSON's media type. Otherwise 403, before any change.
+ * request comes from our own origin (Origin, or Sec-Fetch-Site when Origin is absent), through a
+ * Host this server answers for (hosts.ts: DNS rebinding), and the body must be JSON (or a multipart
+ * upload where a file is expected) — the content types a cross-site HTML form or a no-preflight
+ * fetch cannot send with JSON's media type. Otherwise 403, before any change.
  */
 import { AppError } from "../../errors.ts";
+import { assertAllowedHost } from "./hosts.ts";
 import { configuredOrigin, requestOrigin } from "./settings.ts";
 
 export type WriteBody = "json" | "json-or-multipart";
@@ -12,13 +14,19 @@ export type WriteBody = "json" | "json-or-multipart";
 type Env = Record<string, string | undefined>;
 
 export function assertSafeWrite(req: Request, body: WriteBody, env: Env = process.env): void {
+  assertSameOrigin(req, env);
+  assertBody(req, body);
+}
+
+/** Our own pages, through an allowed Host: what a cookie-authenticated action must come from. */
+export function assertSameOrigin(req: Request, env: Env = process.env): void {
+  assertAllowedHost(req.headers, req.url, env);
   if (!isSameOrigin(req, env)) {
     throw new AppError(
       "forbidden",
       "Cross-site request refused: state changes must come from this app's own pages.",
     );
   }
-  assertBody(req, body);
 }
 
 /** The body's media type alone: what token-authenticated writes are checked for. */

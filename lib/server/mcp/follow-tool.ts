@@ -8,6 +8,7 @@ import { AppError } from "../../errors.ts";
 import { isRunId, type McpContext, runIdInput } from "./context.ts";
 import { followRun, followSeconds } from "./follow.ts";
 import { ownedRunView } from "./run-tools.ts";
+import { registerScopedTool } from "./scoped-tools.ts";
 import { jsonResult, toolCall } from "./tool-results.ts";
 
 const nextStep = {
@@ -18,7 +19,9 @@ const nextStep = {
 } as const;
 
 export function registerFollowTool(server: McpServer, ctx: McpContext): void {
-  server.registerTool(
+  registerScopedTool(
+    server,
+    ctx,
     "follow_research",
     {
       title: "Follow research",

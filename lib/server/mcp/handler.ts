@@ -17,7 +17,7 @@ export async function handleMcpPost(req: Request): Promise<Response> {
       { headers: { "www-authenticate": 'Bearer realm="mcp"' } },
     );
   }
-  const caller = await requireCaller(req);
+  const caller = await requireCaller(req, "read");
   const rt = await serverRuntime();
   return answerMcpRequest(req, {
     rt,

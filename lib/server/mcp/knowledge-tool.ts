@@ -6,6 +6,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { type KnowledgeItemView, listKnowledgeItems } from "../knowledge.ts";
 import type { McpContext } from "./context.ts";
+import { registerScopedTool } from "./scoped-tools.ts";
 import { jsonResult, toolCall } from "./tool-results.ts";
 
 const MAX_RESULTS = 20;
@@ -24,7 +25,9 @@ export function matchKnowledge(items: readonly KnowledgeItemView[], query: strin
 }
 
 export function registerKnowledgeTool(server: McpServer, ctx: McpContext): void {
-  server.registerTool(
+  registerScopedTool(
+    server,
+    ctx,
     "search_knowledge",
     {
       title: "Search knowledge",

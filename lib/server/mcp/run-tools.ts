@@ -17,6 +17,7 @@ import { findRunView } from "../runs.ts";
 import { serverEffectiveEnv } from "../settings/effective.ts";
 import { withCallerWebhook } from "../webhooks.ts";
 import { dashboardUrl, isRunId, type McpContext, rateLimitKeyOf, runIdInput } from "./context.ts";
+import { registerScopedTool } from "./scoped-tools.ts";
 import { jsonResult, toolCall } from "./tool-results.ts";
 
 /** The owner's run as the API shows it, or the not-found error every tool answers with. */
@@ -58,7 +59,9 @@ export function researchStatus(ctx: McpContext, view: RunView) {
 }
 
 export function registerRunTools(server: McpServer, ctx: McpContext): void {
-  server.registerTool(
+  registerScopedTool(
+    server,
+    ctx,
     "start_research",
     {
       title: "Start research",
@@ -100,7 +103,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
       }),
   );
 
-  server.registerTool(
+  registerScopedTool(
+    server,
+    ctx,
     "get_research",
     {
       title: "Get research",
@@ -112,7 +117,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
     ({ id }) => toolCall(async () => jsonResult(researchStatus(ctx, await ownedRunView(ctx, id)))),
   );
 
-  server.registerTool(
+  registerScopedTool(
+    server,
+    ctx,
     "list_sources",
     {
       title: "List sources",
@@ -123,7 +130,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
     ({ id }) => toolCall(async () => jsonResult({ sources: sourceList(await ownedRunView(ctx, id)) })),
   );
 
-  server.registerTool(
+  registerScopedTool(
+    server,
+    ctx,
     "add_directive",
     {
       title: "Add a directive",
@@ -151,7 +160,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
       }),
   );
 
-  server.registerTool(
+  registerScopedTool(
+    server,
+    ctx,
     "cancel_research",
     {
       title: "Cancel research",

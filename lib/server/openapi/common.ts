@@ -1,10 +1,12 @@
 /**
  * Pieces every operation of the OpenAPI document shares: the error shape and its codes per status,
- * id path parameters, timestamps, and the two ways to sign a request (session cookie, API token).
+ * id path parameters, timestamps, the ways to sign a request (session cookie, API token, the backup
+ * secret) and the scope each operation declares (`x-scope`, lib/server/auth/scopes.ts).
  */
 import { z } from "zod";
 import type { ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";
 import { type ErrorCode, errorStatus } from "../../errors.ts";
+import { type OperationScope, scopeMeaning, tokenScopes } from "../auth/scopes.ts";
 
 const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
 
@@ -82,26 +84,51 @@ export const jsonBody = (schema: z.ZodType, description?: string) => ({
 
 type SecurityRequirement = Record<string, string[]>;
 
+const scopeList = tokenScopes.map((s) => `\`${s}\` (${scopeMeaning[s]})`).join("; ");
+
 export const securitySchemes = {
   sessionCookie: {
     type: "apiKey",
     in: "cookie",
     name: "better-auth.session_token",
     description:
-      "The HTTP-only session cookie set by sign-in or sign-up. Cookie-authenticated writes must come from this site (Origin / Sec-Fetch-Site) and carry JSON (or multipart for uploads), otherwise 403.",
+      "The HTTP-only session cookie set by sign-in or sign-up. Cookie-authenticated writes must come from this site (Origin / Sec-Fetch-Site), through a Host this server answers for (an IP address, localhost, APP_URL's host or ALLOWED_HOSTS), and carry JSON (or multipart for uploads), otherwise 403.",
   },
   bearerToken: {
     type: "http",
     scheme: "bearer",
     bearerFormat: "drt_…",
+    description: `A personal API token (account page or POST /api/tokens). It acts as its owner, with the same 404 rules and limits, but only within its scope: ${scopeList}. Each operation names the scope it needs (\`x-scope\`, and the role in its security requirement); outside it a token gets 403 with \`details.requiredScope\`. Every token expires (at most a year; an admin token within 90 days).`,
+  },
+  metricsToken: {
+    type: "http",
+    scheme: "bearer",
+    description: "METRICS_TOKEN, the scraper's secret for GET /api/metrics. Not an API token.",
+  },
+  backupSecret: {
+    type: "http",
+    scheme: "bearer",
     description:
-      "A personal API token (account page or POST /api/tokens). It acts as its owner, with the same 404 rules and limits.",
+      "BACKUP_SECRET, the backup-only secret the app and `npm run backup` share. Not an API token.",
   },
 } as const;
 
-/** Either credential: the default of every operation. */
+/**
+ * The scope an operation declares: `x-scope` for clients and tests, and its security requirement —
+ * a session always, a token only with that scope (OpenAPI 3.1 lets a requirement name roles).
+ */
+export function scoped(scope: OperationScope): {
+  "x-scope": OperationScope;
+  security: SecurityRequirement[];
+} {
+  const security: SecurityRequirement[] =
+    scope === "open"
+      ? []
+      : scope === "session"
+        ? [{ sessionCookie: [] }]
+        : [{ sessionCookie: [] }, { bearerToken: [scope] }];
+  return { "x-scope": scope, security };
+}
+
+/** Either credential: the document's default (each operation still declares its own scope). */
 export const signedIn: SecurityRequirement[] = [{ sessionCookie: [] }, { bearerToken: [] }];
-/** A session only: a token is refused with 403. */
-export const sessionOnly: SecurityRequirement[] = [{ sessionCookie: [] }];
-/** No credential needed. */
-export const open: SecurityRequirement[] = [];

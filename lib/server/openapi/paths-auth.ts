@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject, ZodOpenApiResponseObject } from "zod-openapi";
-import { json, jsonBody, open } from "./common.ts";
+import { json, jsonBody, scoped } from "./common.ts";
 
 const tags = ["Accounts"];
 const moreRoutes =
@@ -33,10 +33,10 @@ const signedInAnswer: ZodOpenApiResponseObject = {
 
 export const signUpPath: ZodOpenApiPathItemObject = {
   post: {
+    ...scoped("open"),
     tags,
     summary: "Create an account and sign in",
     description: `The first account on an empty database needs no invitation and becomes the admin; after that SIGNUP decides (invite, open, closed). ${moreRoutes}`,
-    security: open,
     requestBody: jsonBody(
       z.object({
         email: z.email(),
@@ -47,7 +47,9 @@ export const signUpPath: ZodOpenApiPathItemObject = {
     ),
     responses: {
       "200": signedInAnswer,
-      "403": authError("SIGNUP_CLOSED, INVITATION_REQUIRED or INVITATION_INVALID."),
+      "403": authError(
+        "SIGNUP_CLOSED, INVITATION_REQUIRED or INVITATION_INVALID; or (in this API's error shape) the request came through a Host that is not an IP address, localhost, APP_URL's host or one in ALLOWED_HOSTS (DNS rebinding).",
+      ),
       "422": authError("The email is taken or the body is invalid."),
     },
   },
@@ -55,10 +57,10 @@ export const signUpPath: ZodOpenApiPathItemObject = {
 
 export const signInPath: ZodOpenApiPathItemObject = {
   post: {
+    ...scoped("open"),
     tags,
     summary: "Sign in with email and password",
     description: moreRoutes,
-    security: open,
     requestBody: jsonBody(z.object({ email: z.email(), password: z.string() })),
     responses: {
       "200": signedInAnswer,
@@ -71,6 +73,7 @@ export const signInPath: ZodOpenApiPathItemObject = {
 
 export const signOutPath: ZodOpenApiPathItemObject = {
   post: {
+    ...scoped("open"),
     tags,
     summary: "Sign out: end the session",
     description: moreRoutes,
@@ -80,10 +83,10 @@ export const signOutPath: ZodOpenApiPathItemObject = {
 
 export const sessionPath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("open"),
     tags,
     summary: "The signed-in user and session, or null",
     description: moreRoutes,
-    security: open,
     responses: {
       "200": json(
         "The session, or null without one.",

@@ -9,7 +9,7 @@ import { addKnowledgeSchema, knowledgeStatusSchema, reviewKnowledgeSchema } from
 import { libraryShareSchema } from "../library.ts";
 import { addDocumentSchema } from "../library-ingest.ts";
 import { createTokenSchema, tokenViewSchema } from "../tokens.ts";
-import { errors, idPath, json, jsonBody, noContent, open, sessionOnly, signedInErrors } from "./common.ts";
+import { errors, idPath, json, jsonBody, noContent, scoped, signedInErrors } from "./common.ts";
 import {
   healthSchema,
   invitationSchema,
@@ -23,6 +23,7 @@ const item = z.object({ item: knowledgeItemSchema });
 
 export const knowledgePath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("read"),
     tags: ["Knowledge"],
     summary: "List your knowledge items (and those an admin shared)",
     requestParams: { query: z.object({ status: knowledgeStatusSchema.optional() }) },
@@ -32,6 +33,7 @@ export const knowledgePath: ZodOpenApiPathItemObject = {
     },
   },
   post: {
+    ...scoped("research"),
     tags: ["Knowledge"],
     summary: "Add a knowledge item",
     requestBody: jsonBody(addKnowledgeSchema),
@@ -41,6 +43,7 @@ export const knowledgePath: ZodOpenApiPathItemObject = {
 
 export const knowledgeItemPath: ZodOpenApiPathItemObject = {
   patch: {
+    ...scoped("research"),
     tags: ["Knowledge"],
     summary: "Review an item: approve, reject, edit; share or unshare (admins)",
     description: "approve → established, reject → deprecated; a content edit is kept in the item's history.",
@@ -52,6 +55,7 @@ export const knowledgeItemPath: ZodOpenApiPathItemObject = {
 
 export const libraryPath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("read"),
     tags: ["Library"],
     summary: "List your library documents (without their text)",
     responses: {
@@ -60,6 +64,7 @@ export const libraryPath: ZodOpenApiPathItemObject = {
     },
   },
   post: {
+    ...scoped("research"),
     tags: ["Library"],
     summary: "Add a document: text, Markdown, HTML, a URL, or an uploaded file",
     description: "URLs are fetched through the SSRF guard. Counted against the upload rate limit on arrival.",
@@ -81,6 +86,7 @@ const documentPath = { path: idPath("The library document.") };
 
 export const libraryDocumentPath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("read"),
     tags: ["Library"],
     summary: "Read a document with its text",
     requestParams: documentPath,
@@ -90,6 +96,7 @@ export const libraryDocumentPath: ZodOpenApiPathItemObject = {
     },
   },
   patch: {
+    ...scoped("research"),
     tags: ["Library"],
     summary: "Share one of your documents with everyone, or take it back (admins)",
     requestParams: documentPath,
@@ -100,6 +107,7 @@ export const libraryDocumentPath: ZodOpenApiPathItemObject = {
     },
   },
   delete: {
+    ...scoped("research"),
     tags: ["Library"],
     summary: "Delete a document",
     requestParams: documentPath,
@@ -111,6 +119,7 @@ const token = tokenViewSchema.meta({ id: "Token", description: "Never the secret
 
 export const tokensPath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("read"),
     tags: ["Tokens"],
     summary: "List your personal API tokens",
     responses: {
@@ -119,10 +128,10 @@ export const tokensPath: ZodOpenApiPathItemObject = {
     },
   },
   post: {
+    ...scoped("session"),
     tags: ["Tokens"],
     summary: "Create a personal API token (session only)",
     description: "The secret (`token`) is in this answer only. A token cannot create tokens: 403.",
-    security: sessionOnly,
     requestBody: jsonBody(createTokenSchema),
     responses: {
       "201": json(
@@ -136,8 +145,9 @@ export const tokensPath: ZodOpenApiPathItemObject = {
 
 export const tokenPath: ZodOpenApiPathItemObject = {
   delete: {
+    ...scoped("research"),
     tags: ["Tokens"],
-    summary: "Revoke a token (a token may revoke itself)",
+    summary: "Revoke a token (any token may revoke itself)",
     requestParams: { path: idPath("The token.") },
     responses: { "204": noContent, ...errors(...signedInErrors, 404) },
   },
@@ -147,6 +157,7 @@ const adminNote = "Admins only; to anyone else `404`.";
 
 export const invitationsPath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("session"),
     tags: ["Invitations"],
     summary: "List invitations",
     description: adminNote,
@@ -156,6 +167,7 @@ export const invitationsPath: ZodOpenApiPathItemObject = {
     },
   },
   post: {
+    ...scoped("session"),
     tags: ["Invitations"],
     summary: "Invite someone: a single-use sign-up link",
     description: `${adminNote} The link is in this answer only.`,
@@ -169,6 +181,7 @@ export const invitationsPath: ZodOpenApiPathItemObject = {
 
 export const invitationPath: ZodOpenApiPathItemObject = {
   delete: {
+    ...scoped("session"),
     tags: ["Invitations"],
     summary: "Revoke an open invitation",
     description: adminNote,
@@ -179,9 +192,9 @@ export const invitationPath: ZodOpenApiPathItemObject = {
 
 export const healthPath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("open"),
     tags: ["Service"],
     summary: "Up or not, and whether the database is reachable",
-    security: open,
     responses: {
       "200": json("Up.", healthSchema),
       "503": json("The database is unreachable.", healthSchema),
@@ -191,18 +204,18 @@ export const healthPath: ZodOpenApiPathItemObject = {
 
 export const openApiPath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("open"),
     tags: ["Service"],
     summary: "This OpenAPI 3.1 document",
-    security: open,
     responses: { "200": json("The document.", z.record(z.string(), z.unknown())) },
   },
 };
 
 export const docsPath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("open"),
     tags: ["Service"],
     summary: "This reference as a web page",
-    security: open,
     responses: {
       "200": { description: "HTML.", content: { "text/html": { schema: z.string() } } },
     },

@@ -4,7 +4,7 @@ import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { clarificationRequestSchema, directiveRequestSchema } from "../directive-requests.ts";
 import { createRunSchema } from "../run-settings.ts";
 import { shareRequestSchema } from "../share-requests.ts";
-import { errors, idPath, json, jsonBody, noContent, signedInErrors, uuid } from "./common.ts";
+import { errors, idPath, json, jsonBody, noContent, scoped, signedInErrors, uuid } from "./common.ts";
 import {
   createdRunSchema,
   createdShareSchema,
@@ -21,6 +21,7 @@ const queued = json("Accepted: the run goes on.", z.object({ status: z.literal("
 
 export const runsPath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("read"),
     tags,
     summary: "List your runs, newest first",
     requestParams: {
@@ -34,6 +35,7 @@ export const runsPath: ZodOpenApiPathItemObject = {
     responses: { "200": json("Your runs.", z.object({ runs: z.array(runSummarySchema) })), ...errors(401) },
   },
   post: {
+    ...scoped("research"),
     tags,
     summary: "Start a run",
     description:
@@ -48,6 +50,7 @@ export const runsPath: ZodOpenApiPathItemObject = {
 
 export const runPathItem: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("read"),
     tags,
     summary: "Read a run",
     description: "A malformed id is `400 bad_request`; another person's run is `404`.",
@@ -55,6 +58,7 @@ export const runPathItem: ZodOpenApiPathItemObject = {
     responses: { "200": json("The run.", runViewSchema), ...errors(400, 401, 404) },
   },
   delete: {
+    ...scoped("research"),
     tags,
     summary: "Delete an ended run and all it owns",
     requestParams: runPath,
@@ -64,6 +68,7 @@ export const runPathItem: ZodOpenApiPathItemObject = {
 
 export const runEventsPath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("read"),
     tags,
     summary: "Follow a run's events (Server-Sent Events)",
     description:
@@ -90,6 +95,7 @@ export const runEventsPath: ZodOpenApiPathItemObject = {
 
 const action = (summary: string, description: string): ZodOpenApiPathItemObject => ({
   post: {
+    ...scoped("research"),
     tags,
     summary,
     description,
@@ -110,6 +116,7 @@ export const runFinishPath = action(
 
 export const runDirectivesPath: ZodOpenApiPathItemObject = {
   post: {
+    ...scoped("research"),
     tags,
     summary: "Steer a run, or approve its plan",
     description:
@@ -126,6 +133,7 @@ export const runDirectivesPath: ZodOpenApiPathItemObject = {
 
 export const runClarificationPath: ZodOpenApiPathItemObject = {
   post: {
+    ...scoped("research"),
     tags,
     summary: "Answer the run's clarifying question",
     requestParams: runPath,
@@ -136,6 +144,7 @@ export const runClarificationPath: ZodOpenApiPathItemObject = {
 
 export const runReportPath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("read"),
     tags,
     summary: "Download the report as Markdown",
     description: "An attachment, with its `## Sources`. `404` before a report exists.",
@@ -157,6 +166,7 @@ export const runReportPath: ZodOpenApiPathItemObject = {
 
 export const runSourcePath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("read"),
     tags,
     summary: "One source of a run, with the passages its citations rest on",
     requestParams: { path: idPath("The run.").extend({ sourceId: uuid("The source.") }) },
@@ -168,6 +178,7 @@ const shareTags = ["Sharing"];
 
 export const runSharesPath: ZodOpenApiPathItemObject = {
   get: {
+    ...scoped("read"),
     tags: shareTags,
     summary: "List a run's share links (never the links themselves)",
     requestParams: runPath,
@@ -177,6 +188,7 @@ export const runSharesPath: ZodOpenApiPathItemObject = {
     },
   },
   post: {
+    ...scoped("research"),
     tags: shareTags,
     summary: "Create a share link",
     description: "The body is optional. The link is in this answer only; the server keeps a hash.",
@@ -191,6 +203,7 @@ export const runSharesPath: ZodOpenApiPathItemObject = {
 
 export const sharePath: ZodOpenApiPathItemObject = {
   delete: {
+    ...scoped("research"),
     tags: shareTags,
     summary: "Revoke a share link",
     requestParams: { path: z.object({ shareId: uuid("The share.") }) },

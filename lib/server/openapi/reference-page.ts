@@ -55,12 +55,19 @@ function schemaHtml(schema: Json | undefined): string {
 function authLine(op: Operation, defaults: Json[]): string {
   const security = op.security ?? defaults;
   if (security.length === 0) return "none: open to anyone";
-  const names = security.flatMap((s) => Object.keys(s));
   const words: Record<string, string> = {
     sessionCookie: "session cookie",
     bearerToken: "bearer API token",
+    metricsToken: "METRICS_TOKEN",
+    backupSecret: "BACKUP_SECRET",
   };
-  return names.map((n) => words[n] ?? n).join(" or ");
+  const names = security.flatMap((s) =>
+    Object.entries(s).map(([name, roles]) => {
+      const word = words[name] ?? name;
+      return Array.isArray(roles) && roles.length > 0 ? `${word} with the ${roles.join(", ")} scope` : word;
+    }),
+  );
+  return names.join(" or ");
 }
 
 function parametersHtml(parameters: Json[] | undefined): string {

@@ -1,14 +1,17 @@
 /**
  * Every /api route in the OpenAPI document, keyed by its path (`{param}` for `[param]`). Adding a
  * route is one line here, pointing at its path item (paths-*.ts, or a file beside the new route's
- * logic). test/openapi.test.ts fails when a route file under app/api has no entry, or an entry
- * lacks one of the route's methods.
+ * logic), whose operations each declare their scope (`...scoped("read")`, common.ts).
+ * test/openapi.test.ts fails when a route file under app/api has no entry, or an entry lacks one of
+ * the route's methods; test/token-scopes.test.ts when an operation declares no scope, or its
+ * handler lets a token do more (or less) than the scope it declares.
  */
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import {
   accountExportPath,
   accountPath,
   accountUsagePath,
+  auditPath,
   backupPath,
   mcpPath,
   metricsPath,
@@ -16,6 +19,7 @@ import {
   settingsTestPath,
   systemPath,
   userLimitsPath,
+  usersPath,
 } from "./paths-admin.ts";
 import { sessionPath, signInPath, signOutPath, signUpPath } from "./paths-auth.ts";
 import {
@@ -71,7 +75,9 @@ export const apiPaths: ZodOpenApiPathsObject = {
   "/api/admin/settings": settingsPath,
   "/api/admin/settings/test": settingsTestPath,
   "/api/admin/system": systemPath,
+  "/api/admin/users": usersPath,
   "/api/admin/users/{id}/limits": userLimitsPath,
+  "/api/admin/audit": auditPath,
   "/api/admin/backup": backupPath,
   "/api/mcp": mcpPath,
   "/api/metrics": metricsPath,

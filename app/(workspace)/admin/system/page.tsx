@@ -45,7 +45,9 @@ export default async function SystemPage() {
       <section className="space-y-2">
         <h1 className="text-3xl font-semibold tracking-tight">System</h1>
         <p className="max-w-2xl text-muted">
-          Every account&apos;s runs, from the database, so the figures cover all web and worker processes.{" "}
+          Every account&apos;s runs as counts, states and accounts, from the database, so the figures cover
+          all web and worker processes. What people ask and find stays theirs: no question or report is shown
+          here.{" "}
           <Link href="/admin" className="underline">
             Back to accounts
           </Link>

@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 /** Everything the caller owns as one .tar.gz download (runs' reports and records, knowledge, library). */
 export const GET = handle(async (req: Request) => {
-  const owner = await currentOwner(req);
+  const owner = await currentOwner(req, "research");
   const archive = await exportAccountData(await serverRuntime(), owner);
   return new Response(new Uint8Array(archive), {
     headers: {

@@ -7,6 +7,6 @@ export const dynamic = "force-dynamic";
 
 /** The caller's own usage and cost over the last 30 days, by day (UTC) and by model role. */
 export const GET = handle(async (req: Request) => {
-  const owner = await currentOwner(req);
+  const owner = await currentOwner(req, "read");
   return Response.json(await usageReport(await serverRuntime(), owner));
 });

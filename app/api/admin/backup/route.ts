@@ -1,14 +1,19 @@
 import { handle } from "@/lib/http";
-import { requireAdmin } from "@/lib/server/auth/caller";
-import { backupFileName, embeddedSnapshot } from "@/lib/server/backup";
+import { authorizeBackup, backupFileName, embeddedSnapshot, recordBackup } from "@/lib/server/backup";
+import { clientAddress } from "@/lib/server/client-address";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-/** A consistent snapshot of the embedded database (gzipped tar); what `npm run backup` saves. */
+/**
+ * A consistent snapshot of the embedded database (gzipped tar); what `npm run backup` saves. An
+ * admin's session or BACKUP_SECRET, never an API token; every backup is in the audit log.
+ */
 export const GET = handle(async (req: Request) => {
-  await requireAdmin(req);
-  const archive = await embeddedSnapshot(await serverRuntime());
+  const actor = await authorizeBackup(req);
+  const rt = await serverRuntime();
+  const archive = await embeddedSnapshot(rt);
+  await recordBackup(rt, actor, archive.byteLength, clientAddress(req.headers));
   return new Response(archive as BodyInit, {
     headers: {
       "content-type": "application/gzip",

@@ -7,6 +7,6 @@ export const dynamic = "force-dynamic";
 
 /** Runs in progress and waiting, recent failures, model error rates, cost per day. Admins only (404 otherwise). */
 export const GET = handle(async (req: Request) => {
-  await requireAdmin(req);
+  await requireAdmin(req, "admin");
   return Response.json(await systemOverview(await serverRuntime()));
 });

@@ -8,7 +8,7 @@ import { serverRuntime } from "@/lib/server/runtime";
 export const dynamic = "force-dynamic";
 
 export const DELETE = handle(async (req: Request, ctx: RouteContext<"/api/invitations/[id]">) => {
-  await requireAdmin(req);
+  await requireAdmin(req, "session");
   const { id } = await ctx.params;
   if (!z.uuid().safeParse(id).success) throw new AppError("not_found", "No such open invitation.");
   await revokeOpenInvitation(await serverRuntime(), id);

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const PATCH = handle(async (req: Request, ctx: RouteContext<"/api/knowledge/[id]">) => {
   const { id } = await ctx.params;
   if (!z.uuid().safeParse(id).success) throw new AppError("not_found", "No such knowledge item.");
-  const caller = await requireCaller(req);
+  const caller = await requireCaller(req, "research");
   const input = await readJson(req, reviewKnowledgeSchema);
   const rt = await serverRuntime();
   if (input.action === "share" || input.action === "unshare") {

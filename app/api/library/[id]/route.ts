@@ -23,20 +23,20 @@ function libraryIdOrNotFound(raw: string): string {
 
 export const GET = handle(async (req: Request, ctx: RouteContext<"/api/library/[id]">) => {
   const id = libraryIdOrNotFound((await ctx.params).id);
-  const doc = await getOwnLibraryDocument(await serverRuntime(), id, await currentOwner(req));
+  const doc = await getOwnLibraryDocument(await serverRuntime(), id, await currentOwner(req, "read"));
   return Response.json({ document: doc });
 });
 
 export const DELETE = handle(async (req: Request, ctx: RouteContext<"/api/library/[id]">) => {
   const id = libraryIdOrNotFound((await ctx.params).id);
-  await deleteOwnLibraryDocument(await serverRuntime(), id, await currentOwner(req));
+  await deleteOwnLibraryDocument(await serverRuntime(), id, await currentOwner(req, "research"));
   return new Response(null, { status: 204 });
 });
 
 /** Admins: share one of their documents with every account ({shared: true}) or take it back. */
 export const PATCH = handle(async (req: Request, ctx: RouteContext<"/api/library/[id]">) => {
   const id = libraryIdOrNotFound((await ctx.params).id);
-  const caller = await requireCaller(req);
+  const caller = await requireCaller(req, "research");
   const { shared } = await readJson(req, libraryShareSchema);
   if (caller.role !== "admin")
     throw new AppError("forbidden", "Only an admin can share documents with everyone.");

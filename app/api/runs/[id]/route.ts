@@ -11,14 +11,14 @@ export const dynamic = "force-dynamic";
 
 export const GET = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]">) => {
   const id = parseRunId((await ctx.params).id);
-  const view = await findRunView(await serverRuntime(), id, await currentOwner(req));
+  const view = await findRunView(await serverRuntime(), id, await currentOwner(req, "read"));
   if (!view) throw new AppError("not_found", "No such run.");
   return Response.json(view);
 });
 
 /** Deletes the owner's ended run and everything it owns (204); 409 while it has not ended. */
 export const DELETE = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]">) => {
-  const owner = await currentOwner(req);
+  const owner = await currentOwner(req, "research");
   // A malformed id names no run: the same 404 as another person's run.
   const id = runIdOrNotFound((await ctx.params).id);
   const rt = await serverRuntime();

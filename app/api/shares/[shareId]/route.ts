@@ -8,6 +8,6 @@ export const dynamic = "force-dynamic";
 
 export const DELETE = handle(async (req: Request, ctx: RouteContext<"/api/shares/[shareId]">) => {
   const shareId = shareIdOrNotFound((await ctx.params).shareId);
-  await revokeOwnShare(await serverRuntime(), shareId, await currentOwner(req));
+  await revokeOwnShare(await serverRuntime(), shareId, await currentOwner(req, "research"));
   return new Response(null, { status: 204 });
 });

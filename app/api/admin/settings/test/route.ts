@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 /** {provider, model?, key?, baseUrl?} → {ok, message}: one minimal call to the provider. */
 export const POST = handle(async (req: Request) => {
-  await requireAdmin(req);
+  await requireAdmin(req, "session");
   const input = await readJson(req, providerTestSchema);
   return Response.json(await testProvider(input, await serverEffectiveEnv()));
 });

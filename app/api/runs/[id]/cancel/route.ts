@@ -11,6 +11,6 @@ export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id
   const id = runIdOrNotFound((await ctx.params).id);
   const rt = await serverRuntime();
   await enforceRateLimit(rt, req, "actions");
-  const result = await cancelRun(rt, id, await currentOwner(req));
+  const result = await cancelRun(rt, id, await currentOwner(req, "research"));
   return Response.json(result, { status: 202 });
 });

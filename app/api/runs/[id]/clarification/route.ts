@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 
 export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/clarification">) => {
   const id = runIdOrNotFound((await ctx.params).id);
-  const owner = await currentOwner(req);
+  const owner = await currentOwner(req, "research");
   const { answer } = await readJson(req, clarificationRequestSchema);
   const rt = await serverRuntime();
   await enforceRateLimit(rt, req, "actions");

@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 /** Steer: add a directive; or, when plan review is on, approve the plan (optionally edited). */
 export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/directives">) => {
   const id = runIdOrNotFound((await ctx.params).id);
-  const owner = await currentOwner(req);
+  const owner = await currentOwner(req, "research");
   const input = await readJson(req, directiveRequestSchema);
   const rt = await serverRuntime();
   await enforceRateLimit(rt, req, "actions");

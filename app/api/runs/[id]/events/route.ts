@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 export const GET = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/events">) => {
   const id = runIdOrNotFound((await ctx.params).id);
   const url = new URL(req.url);
-  const stream = await openRunEventStream(await serverRuntime(), id, await currentOwner(req), {
+  const stream = await openRunEventStream(await serverRuntime(), id, await currentOwner(req, "read"), {
     cursor: req.headers.get("last-event-id") ?? url.searchParams.get("after") ?? "0",
     signal: req.signal,
     deltas: url.searchParams.get("deltas") === "1",

@@ -16,7 +16,7 @@ export const dynamic = "force-dynamic";
 export const GET = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/report.md">) => {
   const id = runIdOrNotFound((await ctx.params).id);
   const rt = await serverRuntime();
-  const owner = await currentOwner(req);
+  const owner = await currentOwner(req, "read");
   const report = await getRunReport(rt, id, owner);
   const named = new URL(req.url).searchParams.get("download") === "1";
   const filename = named

@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 /** A new link; its URL (with the token) is in this answer only — the server keeps just a hash. */
 export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/shares">) => {
   const id = runIdOrNotFound((await ctx.params).id);
-  const owner = await currentOwner(req);
+  const owner = await currentOwner(req, "research");
   const request = await readShareRequest(req);
   const { share, token } = await shareRun(await serverRuntime(), id, owner, request);
   const url = `${publicOrigin(req)}/share/${token}`;
@@ -21,6 +21,6 @@ export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id
 
 export const GET = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/shares">) => {
   const id = runIdOrNotFound((await ctx.params).id);
-  const shares = await listRunShares(await serverRuntime(), id, await currentOwner(req));
+  const shares = await listRunShares(await serverRuntime(), id, await currentOwner(req, "read"));
   return Response.json({ shares });
 });

@@ -10,5 +10,7 @@ export const GET = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]
   const params = await ctx.params;
   const runId = runIdOrNotFound(params.id);
   const sourceId = sourceIdOrNotFound(params.sourceId);
-  return Response.json(await getSourceView(await serverRuntime(), runId, sourceId, await currentOwner(req)));
+  return Response.json(
+    await getSourceView(await serverRuntime(), runId, sourceId, await currentOwner(req, "read")),
+  );
 });
