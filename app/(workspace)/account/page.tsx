@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { AccountDataPanel } from "@/components/account/account-data-panel";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { StoragePanel } from "@/components/account/storage-panel";
 import { TokensPanel } from "@/components/account/tokens-panel";
 import { UsagePanel } from "@/components/account/usage-panel";
 import { WebhookSecretPanel } from "@/components/account/webhook-secret";
+import { storageUse } from "@/lib/jobs/quotas";
 import { pageCaller } from "@/lib/server/auth/page";
 import { serverRuntime } from "@/lib/server/runtime";
 import { usageReport } from "@/lib/server/usage";
@@ -14,7 +16,11 @@ export const metadata: Metadata = { title: "Account · Deep Research" };
 
 export default async function AccountPage() {
   const me = await pageCaller();
-  const usage = await usageReport(await serverRuntime(), me.userId);
+  const rt = await serverRuntime();
+  const [usage, storage] = await Promise.all([
+    usageReport(rt, me.userId),
+    storageUse(rt.handle.db, me.userId),
+  ]);
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-semibold tracking-tight">Your account</h1>
@@ -46,6 +52,12 @@ export default async function AccountPage() {
           Usage and cost
         </h2>
         <UsagePanel usage={usage} />
+      </section>
+      <section aria-labelledby="account-storage" className="space-y-3">
+        <h2 id="account-storage" className="text-lg font-medium">
+          Storage
+        </h2>
+        <StoragePanel storage={storage} />
       </section>
       <section aria-labelledby="account-data" className="space-y-3">
         <h2 id="account-data" className="text-lg font-medium">

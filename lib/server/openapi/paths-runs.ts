@@ -37,7 +37,7 @@ export const runsPath: ZodOpenApiPathItemObject = {
     tags,
     summary: "Start a run",
     description:
-      "Validates the question and settings (within the server's ceilings), then queues the run. `409 not_configured` names the variable to set when no usable model or search provider is configured.",
+      "Validates the question and settings (within the server's ceilings), then queues the run. `409 not_configured` names the variable to set when no usable model or search provider is configured. `413 quota_exceeded` while your runs' stored page text is at QUOTA_SOURCE_TEXT_MB.",
     requestBody: jsonBody(createRunSchema),
     responses: {
       "201": json("Created and queued.", createdRunSchema),
