@@ -73,8 +73,8 @@ export const accountExportPath: ZodOpenApiPathItemObject = {
     tags: ["Account"],
     summary: "Export everything you own as one archive",
     description:
-      "A .tar.gz with runs/<slug>-<id>.md (each report with its Sources), runs/<slug>-<id>.json (the run, its sources, events and directives), knowledge.json and library.json.",
-    responses: { "200": gzip("The archive (a download)."), ...errors(401) },
+      "A .tar.gz with runs/<slug>-<id>.md (each report with its Sources), runs/<slug>-<id>.json (the run, its sources, events and directives), knowledge.json and library.json, streamed as it is written. One at a time per person: `429` while another of your exports is downloading, and past RATE_LIMIT_EXPORTS_PER_HOUR.",
+    responses: { "200": gzip("The archive (a download)."), ...errors(401, 429) },
   },
 };
 

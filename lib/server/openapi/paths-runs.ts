@@ -67,7 +67,7 @@ export const runEventsPath: ZodOpenApiPathItemObject = {
     tags,
     summary: "Follow a run's events (Server-Sent Events)",
     description:
-      "Replays stored events after the cursor, then follows live. Each event: `id:` its seq, `event:` its type, `data:` JSON. The last event is `run.completed`, `run.failed` or `run.cancelled`, then the stream closes.",
+      "Replays stored events after the cursor, then follows live. Each event: `id:` its seq, `event:` its type, `data:` JSON. The last event is `run.completed`, `run.failed` or `run.cancelled`, then the stream closes. `429` when you already hold EVENT_STREAMS_MAX_PER_USER streams and MCP follows.",
     requestParams: {
       path: idPath("The run."),
       query: z.object({
@@ -83,7 +83,7 @@ export const runEventsPath: ZodOpenApiPathItemObject = {
         description: "The event stream.",
         content: { "text/event-stream": { schema: z.string().meta({ description: "SSE blocks." }) } },
       },
-      ...errors(400, 401, 404),
+      ...errors(400, 401, 404, 429),
     },
   },
 };
