@@ -10,7 +10,8 @@ const config: NextConfig = {
   poweredByHeader: false,
   // The library's upload form is a server action: it takes what POST /api/library takes (10 MB),
   // plus the multipart framing.
-  experimental: { serverActions: { bodySizeLimit: "11mb" } },
+  // proxy.ts reads such a form before the action does: the copy of the body it reads has the same limit.
+  experimental: { serverActions: { bodySizeLimit: "11mb" }, proxyClientMaxBodySize: "11mb" },
   // gzip would buffer the live event stream (SSE) in browsers that accept it; put a compressing
   // reverse proxy in front if wanted, with buffering off for /api/runs/*/events.
   compress: false,

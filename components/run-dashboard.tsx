@@ -14,6 +14,7 @@ import { RunTabs } from "./run/run-tabs";
 import { SourcesPanel } from "./run/sources-panel";
 import { StatusHeader } from "./run/status-header";
 import { SteerForm } from "./run/steer-form";
+import { StreamNotice } from "./run/stream-notice";
 import { SupervisionPanel } from "./run/supervision-panel";
 import { TimelinePanel } from "./run/timeline-panel";
 import type { RunViewJson } from "./run/types";
@@ -28,7 +29,7 @@ import { useRunStream } from "./run/use-run-stream";
  * `storedReport`: the report the run had stored when the page was rendered, already rendered by the server.
  */
 export function RunDashboard({ initial, storedReport }: { initial: RunViewJson; storedReport?: ReactNode }) {
-  const { run, activity, liveReport, refresh } = useRunStream(initial);
+  const { run, activity, liveReport, refresh, streamProblem, retryStream } = useRunStream(initial);
   const onChanged = () => void refresh();
   const done = terminalRunStatuses.includes(run.status);
   const header = (
@@ -93,6 +94,7 @@ export function RunDashboard({ initial, storedReport }: { initial: RunViewJson; 
     <div className="space-y-8">
       {header}
       <ModelNotice activity={activity} />
+      {streamProblem && <StreamNotice message={streamProblem} onRetry={retryStream} />}
       {panels}
     </div>
   );

@@ -392,3 +392,15 @@ export const rateLimits = pgTable("rate_limits", {
   points: integer("points").notNull().default(0),
   expire: bigint("expire", { mode: "number" }),
 });
+
+/**
+ * Leases (db/queries/leases.ts): one holder at a time for a key, across every process on the
+ * database, e.g. `export:<user id>` while that person's account export is being written. A holder
+ * renews its lease while it works; one that dies holds it at most until `expires_at`.
+ */
+export const leases = pgTable("leases", {
+  key: text("key").primaryKey(),
+  /** Who holds it: a random id per taking, so only the holder renews or releases it. */
+  holder: text("holder").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

@@ -11,6 +11,7 @@ export const errorStatus = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  quota_exceeded: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
   not_configured: 409,
@@ -55,4 +56,29 @@ export class AppError extends Error {
 
 export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError;
+}
+
+/**
+ * PostgreSQL's SQLSTATEs for text it cannot store: 22021 "invalid byte sequence" (U+0000 in text)
+ * and 22P05 "unsupported Unicode escape sequence" (\u0000 in jsonb). Every boundary strips NUL
+ * (lib/nul.ts); one that slips through is still the caller's text, not a server fault.
+ */
+const unstorableTextStates = new Set(["22021", "22P05"]);
+
+/**
+ * The AppError a database error stands for, when it is the caller's: text with characters the
+ * database cannot store (found anywhere in the error's cause chain: drizzle wraps the driver's error).
+ */
+export function callerErrorFromDatabase(e: unknown): AppError | undefined {
+  for (let at = e, depth = 0; at instanceof Error && depth < 5; at = at.cause, depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === "string" && unstorableTextStates.has(code)) {
+      return new AppError(
+        "bad_request",
+        "The request contains characters that cannot be stored (such as the NUL character U+0000). Remove them and try again.",
+        { cause: e },
+      );
+    }
+  }
+  return undefined;
 }

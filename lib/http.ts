@@ -1,12 +1,15 @@
 import type { z } from "zod";
 import { type Env, envNumber } from "./env.ts";
-import { AppError } from "./errors.ts";
+import { AppError, callerErrorFromDatabase } from "./errors.ts";
+import { stripNulDeep } from "./nul.ts";
 
 /** JSON error response in the contract's shape: {"error":{"code","message"}} — never a stack trace. */
 export function errorResponse(e: unknown): Response {
   if (e instanceof AppError) {
     return Response.json(e.toJSON(), { status: e.status, headers: e.headers });
   }
+  const mapped = callerErrorFromDatabase(e);
+  if (mapped) return errorResponse(mapped);
   console.error("unhandled error in route handler", e);
   const internal = new AppError("internal", "Something went wrong on the server. The error was logged.");
   return Response.json(internal.toJSON(), { status: internal.status });
@@ -56,21 +59,36 @@ export async function readBodyBytes(
   return Buffer.concat(chunks);
 }
 
-/** Reads and validates a JSON body; too large, malformed JSON and schema violations are caller mistakes. */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  const max = jsonBodyLimitBytes();
+/** Reads a JSON body within `maxBytes`: malformed JSON is the caller's mistake; U+0000 is dropped from every string. */
+export async function readJsonValue(req: Request, maxBytes = jsonBodyLimitBytes()): Promise<unknown> {
   const body = await readBodyBytes(
     req,
-    max,
+    maxBytes,
     () =>
-      new AppError("payload_too_large", `The request body exceeds the ${kib(max)} limit for JSON requests.`),
+      new AppError(
+        "payload_too_large",
+        `The request body exceeds the ${kib(maxBytes)} limit for JSON requests.`,
+      ),
   );
-  let raw: unknown;
+  return parseJsonBytes(body);
+}
+
+/** JSON text as a value, U+0000 dropped from every string (lib/nul.ts); invalid JSON is a 400. */
+export function parseJsonBytes(body: Uint8Array): unknown {
   try {
-    raw = JSON.parse(new TextDecoder().decode(body));
+    return stripNulDeep(JSON.parse(new TextDecoder().decode(body)));
   } catch {
     throw new AppError("invalid_json", "The request body is not valid JSON.");
   }
+}
+
+/** Reads and validates a JSON body; too large, malformed JSON and schema violations are caller mistakes. */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  return validated(schema, await readJsonValue(req));
+}
+
+/** The value checked against `schema`; a violation is a 422 naming each issue. */
+export function validated<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`);

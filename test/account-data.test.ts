@@ -125,6 +125,15 @@ describe.each(appDatabaseKinds())("a person's data (%s)", { timeout: 120_000 }, 
     call(deleteAccount, "DELETE", "/api/account", { who, body, headers });
 
   it("exports the person's runs, knowledge and library as one .tar.gz, and nobody else's", async () => {
+    // A page text longer than a slice the export writes at a time, with a surrogate pair across the
+    // slice boundary and characters JSON escapes.
+    const longText = `${"a".repeat(64 * 1024 - 1)}😀 "quoted"\n\ttab ${"é".repeat(70_000)} end`;
+    await (await db()).insert(sources).values({
+      runId: bobRun.id,
+      url: "https://example.org/long",
+      normalizedUrl: "https://example.org/long",
+      content: longText,
+    });
     const res = await call(exportData, "GET", "/api/account/export", { who: bob });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/gzip");
@@ -140,7 +149,15 @@ describe.each(appDatabaseKinds())("a person's data (%s)", { timeout: 120_000 }, 
     const record = JSON.parse(files.get(`${base}.json`) as string);
     expect(record.run).toMatchObject({ id: bobRun.id, ownerId: bob.userId, status: "completed" });
     expect(record.run).not.toHaveProperty("checkpoint");
-    expect(record.sources.map((s: { url: string }) => s.url)).toEqual(["https://example.org/bob"]);
+    expect(record.sources.map((s: { url: string }) => s.url)).toEqual([
+      "https://example.org/bob",
+      "https://example.org/long",
+    ]);
+    expect(record.sources[1].content).toBe(longText);
+    // Written piece by piece, laid out as JSON.stringify(…, null, 2) lays it out.
+    for (const [name, text] of files) {
+      if (name.endsWith(".json")) expect(text, name).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    }
     expect(record.events.map((e: { type: string }) => e.type)).toEqual(["phase.started"]);
     expect(record.directives.map((d: { topic: string }) => d.topic)).toEqual(["topic bob"]);
     expect(

@@ -20,11 +20,14 @@ const apiDir = path.resolve(import.meta.dirname, "../app/api");
 const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const origin = "http://localhost:3000";
 
+/** The catch-all that answers every unknown /api path 404: no operation of the API. */
+const unknownPaths = path.join("[...path]", "route.ts");
+
 /** Every route file under app/api as [path with {params}, its exported methods]. */
 function routeFiles(): { file: string; path: string; methods: string[] }[] {
   const files = fs
     .readdirSync(apiDir, { recursive: true, encoding: "utf8" })
-    .filter((f) => /(^|\/)route\.ts$/.test(f));
+    .filter((f) => /(^|\/)route\.ts$/.test(f) && f !== unknownPaths);
   return files.map((file) => {
     const segments = path
       .dirname(file)
@@ -194,5 +197,36 @@ describe("GET /api/docs", () => {
     expect(html).toContain(`curl -X POST &quot;${origin}/api/runs&quot;`);
     expect(html).toContain("-d &#39;{&quot;question&quot;:&quot;…&quot;}&#39;");
     expect(html).toContain("curl -N &quot;http://localhost:3000/api/runs/ID/events&quot;");
+  });
+});
+
+describe("an /api path no route handles", () => {
+  it("answers 404 in the contract's JSON error shape, whatever the method and body", async () => {
+    const route = await import("../app/api/[...path]/route.ts");
+    const methods = {
+      GET: route.GET,
+      POST: route.POST,
+      PUT: route.PUT,
+      PATCH: route.PATCH,
+      DELETE: route.DELETE,
+    };
+    for (const [method, handler] of Object.entries(methods)) {
+      const res = handler(
+        new Request(`${origin}/api/no/such/route`, {
+          method,
+          ...(method === "GET"
+            ? {}
+            : { headers: { "content-type": "multipart/form-data" }, body: "not a form" }),
+        }),
+      );
+      expect(res.status, method).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(await res.json()).toEqual({
+        error: {
+          code: "not_found",
+          message: "No API route at /api/no/such/route. The API is described at /api/openapi.json.",
+        },
+      });
+    }
   });
 });

@@ -23,7 +23,7 @@ async function refusal(p: Promise<unknown>): Promise<AppError> {
 
 describe("rate limits from the environment", () => {
   it("defaults to 10 runs, 30 uploads and 60 run actions a minute, and refuses nonsense by name", () => {
-    expect(rateLimitsFromEnv({})).toEqual({ runs: 10, uploads: 30, actions: 60 });
+    expect(rateLimitsFromEnv({})).toEqual({ runs: 10, uploads: 30, actions: 60, exports: 10 });
     expect(rateLimitsFromEnv({ RATE_LIMIT_ACTIONS_PER_MINUTE: "0" }).actions).toBe(0);
     expect(() => rateLimitsFromEnv({ RATE_LIMIT_RUNS_PER_MINUTE: "ten" })).toThrow(
       /RATE_LIMIT_RUNS_PER_MINUTE/,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrateDatabase, migrationsFolder } from "../db/client.ts";
 import { createRun } from "../db/queries/runs.ts";
 import { runForShareToken, shareTokenHash } from "../db/queries/shares.ts";
-import { reports, shares, sources } from "../db/schema.ts";
+import { citations, reports, shares, sources } from "../db/schema.ts";
 import { createRunBus } from "../lib/jobs/bus.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
 import { readShareRequest } from "../lib/server/share-requests.ts";
@@ -108,6 +108,52 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
     expect(new Set(shared?.privateSourceUrls)).toEqual(
       new Set(["https://intranet.example/memo", "library://0b6f1c1e-4c59-4a0e-9a43-3f3f3c7a6c01"]),
     );
+  });
+
+  it("keeps a private document's passage and the support check's reason (its paraphrase) off the share page", async () => {
+    const run = await newRun();
+    const [web, memo] = await handle.db
+      .insert(sources)
+      .values([
+        {
+          runId: run.id,
+          url: "https://web.example/a",
+          normalizedUrl: "https://web.example/a",
+          provider: "searxng",
+        },
+        { runId: run.id, url: "library://memo", normalizedUrl: "library://memo", provider: "library" },
+      ])
+      .returning();
+    await handle.db.insert(reports).values({ runId: run.id, markdown: "# R\n\nOne [1]. Two [2]." });
+    await handle.db.insert(citations).values([
+      {
+        runId: run.id,
+        number: 1,
+        sourceId: web.id,
+        sentence: "One.",
+        support: "supported",
+        reason: "The page states one.",
+        passage: "one, as the page says",
+      },
+      {
+        runId: run.id,
+        number: 2,
+        sourceId: memo.id,
+        sentence: "Two.",
+        support: "supported",
+        reason: "The memo says the merger closes on 3 March.",
+        passage: "the merger closes on 3 March",
+      },
+    ]);
+    const { token } = await shareRun(rt, run.id, "alice", {});
+    const shared = await sharedReport(rt, token);
+    const byNumber = new Map(shared?.citations.map((c) => [c.number, c]));
+    expect(byNumber.get(1)).toMatchObject({
+      reason: "The page states one.",
+      passage: "one, as the page says",
+    });
+    expect(byNumber.get(2)).toMatchObject({ support: "supported", reason: null, passage: null });
+    expect(JSON.stringify(shared)).not.toContain("3 March");
   });
 });
 

@@ -1,6 +1,6 @@
 // Webhooks end to end below the HTTP layer: a run that ends through the worker's own writers
 // (finishRun) owes one signed POST, which the real pg-boss queue delivers to a local receiver —
-// once, retried after a 500, never to a private address that FETCH_ALLOWED_HOSTS does not name.
+// once, retried after a 500, never to a private address that WEBHOOK_ALLOWED_HOSTS does not name.
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -105,8 +105,10 @@ for (const database of testDatabases()) {
         env: {
           AUTH_SECRET: authSecret,
           APP_URL: "https://research.example.org",
-          // Only the receiver's exact host:port may be private; everything else private is refused.
-          FETCH_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`,
+          // Only the receiver's exact host:port may be private; everything else private is refused,
+          // also what the research fetch allowlist opens (it is for reading, not for users' POSTs).
+          WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`,
+          FETCH_ALLOWED_HOSTS: `localhost:${receiver.port},10.0.0.7`,
           WEBHOOK_RETRY_LIMIT: "3",
           WEBHOOK_RETRY_DELAY_SECONDS: "1",
         },
@@ -221,7 +223,7 @@ for (const database of testDatabases()) {
       expect(receiver.received).toHaveLength(1);
     });
 
-    it("refuses a private address that FETCH_ALLOWED_HOSTS does not name, without retrying", async () => {
+    it("refuses a private address that WEBHOOK_ALLOWED_HOSTS does not name (FETCH_ALLOWED_HOSTS does not count), without retrying", async () => {
       receiver.answer([200]);
       // localhost resolves to the receiver's own address, but only "127.0.0.1:<port>" is allowed:
       // the guard checks the DNS answer at connect time and refuses it.
@@ -235,7 +237,9 @@ for (const database of testDatabases()) {
       for (const run of [viaName, literal]) {
         const [delivery] = await deliveries(run.id);
         expect(delivery).toMatchObject({ status: "failed", attempts: 1, lastStatus: null });
-        expect(delivery.lastError).toMatch(/^Refused: .*not a public address.*FETCH_ALLOWED_HOSTS/);
+        expect(delivery.lastError).toMatch(
+          /^Refused: .*not a public address; add it to WEBHOOK_ALLOWED_HOSTS/,
+        );
       }
       expect(receiver.received).toHaveLength(0);
     });

@@ -86,13 +86,37 @@ const noRefresh: ReadonlySet<ResearchEventType> = new Set([
 ]);
 
 /**
+ * Why the server closed the stream for good (EventSource cannot tell): a second request to the same
+ * address reads the answer. Empty when it would be accepted now (the probe is let go at once).
+ */
+async function whyStreamClosed(url: string): Promise<string> {
+  const probe = new AbortController();
+  try {
+    const res = await fetch(url, { signal: probe.signal, headers: { accept: "text/event-stream" } });
+    if (res.ok) return "";
+    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+    return body?.error?.message ?? `Live updates stopped: the server answered ${res.status}.`;
+  } catch {
+    return "Live updates stopped: the server could not be reached.";
+  } finally {
+    probe.abort();
+  }
+}
+
+/**
  * The live run: the view (re-read from the API after each event that can change it), the activity
- * (every stored event, described) and the report text streamed so far.
+ * (every stored event, described) and the report text streamed so far. When the server refuses the
+ * stream (e.g. too many open at once: EVENT_STREAMS_MAX_PER_USER), `streamProblem` says why and
+ * `retryStream` tries again from the last event received.
  */
 export function useRunStream(initial: RunViewJson) {
   const [run, setRun] = useState(initial);
   const [activity, setActivity] = useState<ActivityEntry[]>([]);
   const [liveReport, setLiveReport] = useState("");
+  const [streamProblem, setStreamProblem] = useState<string | null>(null);
+  // Bumped to open the stream again; lastSeq is where the new one starts.
+  const [attempt, setAttempt] = useState(0);
+  const lastSeq = useRef(0);
   const refreshing = useRef(false);
   const again = useRef(false);
   const endedAtLoad = terminalRunStatuses.includes(initial.status);
@@ -115,8 +139,11 @@ export function useRunStream(initial: RunViewJson) {
     }
   }, [initial.id]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` opens the stream again
   useEffect(() => {
-    const es = new EventSource(`/api/runs/${initial.id}/events?deltas=1`);
+    const url = `/api/runs/${initial.id}/events?deltas=1&after=${lastSeq.current}`;
+    const es = new EventSource(url);
+    let ended = false;
     // Events arrive in bursts (a replay sends the whole history at once): batch them per frame.
     let pending: ActivityEntry[] = [];
     let frame: ReturnType<typeof setTimeout> | null = null;
@@ -133,19 +160,40 @@ export function useRunStream(initial: RunViewJson) {
         return;
       }
       const data = JSON.parse(e.data) as StreamedEvent;
+      if (/^\d+$/.test(e.lastEventId)) lastSeq.current = Number(e.lastEventId);
       pending.push(toEntry({ ...data, type: e.type } as StreamedEvent));
       frame ??= setTimeout(flush, 50);
       const type = e.type as ResearchEventType;
       // A run that had ended when the page was rendered changes no more: its replayed events need no refresh.
       if (!endedAtLoad && !noRefresh.has(type)) void refresh();
-      if (terminalEventTypes.has(type)) es.close();
+      if (terminalEventTypes.has(type)) {
+        ended = true;
+        es.close();
+      }
     };
     for (const t of subscribedEventTypes) es.addEventListener(t, onEvent);
+    es.addEventListener("open", () => setStreamProblem(null));
+    // A dropped connection is reconnected by EventSource itself; a refusal (an answer other than
+    // 200) closes it for good, and the page says why and offers to try again.
+    es.addEventListener("error", () => {
+      if (ended || es.readyState !== EventSource.CLOSED) return;
+      void whyStreamClosed(url).then((why) => {
+        if (ended) return;
+        setStreamProblem(why || "Live updates stopped.");
+      });
+    });
     return () => {
+      ended = true;
       es.close();
       if (frame) clearTimeout(frame);
     };
-  }, [initial.id, refresh, endedAtLoad]);
+  }, [initial.id, refresh, endedAtLoad, attempt]);
+
+  const retryStream = useCallback(() => {
+    setStreamProblem(null);
+    setAttempt((n) => n + 1);
+    void refresh();
+  }, [refresh]);
 
   // A run waiting for a slot writes no events until it starts; its place in the queue still moves.
   const waiting = run.queuePosition !== null;
@@ -155,5 +203,5 @@ export function useRunStream(initial: RunViewJson) {
     return () => clearInterval(timer);
   }, [waiting, refresh]);
 
-  return { run, activity, liveReport, refresh };
+  return { run, activity, liveReport, refresh, streamProblem, retryStream };
 }

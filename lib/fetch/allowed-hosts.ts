@@ -1,6 +1,8 @@
 /**
  * FETCH_ALLOWED_HOSTS: hosts that may be fetched even though they resolve to private or loopback
  * addresses (intranets, tests). An entry is `host` (any port) or `host:port`; IPv6 as `[::1]:8080`.
+ * WEBHOOK_ALLOWED_HOSTS is the same for webhook receivers, kept apart: a host opened for reading is
+ * not thereby open to every user's POSTs.
  */
 
 interface HostEntry {
@@ -39,20 +41,25 @@ function formatEntry(e: HostEntry): string {
   return e.port === undefined ? host : `${host}:${e.port}`;
 }
 
+export type AllowedHostsVariable = "FETCH_ALLOWED_HOSTS" | "WEBHOOK_ALLOWED_HOSTS";
+
 /**
- * Reads FETCH_ALLOWED_HOSTS (comma-separated) from the given environment and returns normalised
- * entries. Throws on an entry that is not `host` or `host:port`, naming it, so a typo in the
- * configuration is noticed instead of silently widening or narrowing the guard.
+ * Reads FETCH_ALLOWED_HOSTS (or `variable`; comma-separated) from the given environment and returns
+ * normalised entries. Throws on an entry that is not `host` or `host:port`, naming it, so a typo in
+ * the configuration is noticed instead of silently widening or narrowing the guard.
  */
-export function parseAllowedHosts(env: Record<string, string | undefined> = process.env): string[] {
-  const raw = env.FETCH_ALLOWED_HOSTS ?? "";
+export function parseAllowedHosts(
+  env: Record<string, string | undefined> = process.env,
+  variable: AllowedHostsVariable = "FETCH_ALLOWED_HOSTS",
+): string[] {
+  const raw = env[variable] ?? "";
   const out: string[] = [];
   for (const item of raw.split(",")) {
     if (item.trim() === "") continue;
     const entry = parseEntry(item);
     if (!entry) {
       throw new Error(
-        `FETCH_ALLOWED_HOSTS: "${item.trim()}" is not a host or host:port (examples: intranet.local, 10.0.0.5:8080, [::1]:3000)`,
+        `${variable}: "${item.trim()}" is not a host or host:port (examples: intranet.local, 10.0.0.5:8080, [::1]:3000)`,
       );
     }
     out.push(formatEntry(entry));

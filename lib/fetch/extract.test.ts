@@ -181,6 +181,31 @@ describe("extractDocument: PDF", () => {
     expect(res.body.byteLength).toBe(pdf.byteLength);
   });
 
+  it("drops U+0000 from a PDF's text and title (a \\000 escape in its strings)", async () => {
+    const doc = await extractDocument(
+      resource(
+        "application/pdf",
+        makePdf(["Cells\\000 age slowly.", "Tabs\\000\\000 too."], "Aging\\000 report"),
+      ),
+    );
+    expect(doc.title).toBe("Aging report");
+    expect(doc.text).not.toContain("\u0000");
+    expect(doc.text).toContain("age slowly.");
+  });
+
+  it("drops U+0000 from text/plain and HTML pages", async () => {
+    const plain = await extractDocument(resource("text/plain", "one\u0000two"));
+    expect(plain.text).toBe("onetwo");
+    const html = await extractDocument(
+      resource(
+        "text/html",
+        "<html><head><title>T\u0000itle</title></head><body><p>Para\u0000graph text here.</p></body></html>",
+      ),
+    );
+    expect(html.title).toBe("Title");
+    expect(html.text).not.toContain("\u0000");
+  });
+
   it("throws an ExtractionError for bytes that are not a PDF", async () => {
     await expect(extractDocument(resource("application/pdf", "this is not a pdf"))).rejects.toBeInstanceOf(
       ExtractionError,

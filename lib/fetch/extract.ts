@@ -1,3 +1,4 @@
+import { stripNul } from "../nul.ts";
 import { decodeText, sniffHtmlCharset } from "./decode.ts";
 import { extractHtml } from "./html-text.ts";
 import { extractPdf, PdfPageLimitError } from "./pdf-text.ts";
@@ -75,12 +76,26 @@ function tidy(text: string): string {
 /**
  * Turns a fetched resource into text: HTML → Readability main text (body text when there is no
  * article), PDF → text via unpdf, text/plain and Markdown as they are. Content is treated as data
- * only; nothing in it is executed.
+ * only; nothing in it is executed. U+0000 is dropped from every text field (lib/nul.ts): it means
+ * nothing in a page, and PostgreSQL cannot store it.
  */
 export async function extractDocument(
   res: FetchedResource,
   opts: ExtractOptions = {},
 ): Promise<ExtractedDocument> {
+  const doc = await extractText(res, opts);
+  const clean = (s: string | undefined) => (s === undefined ? s : stripNul(s));
+  return {
+    ...doc,
+    title: stripNul(doc.title),
+    text: stripNul(doc.text),
+    byline: clean(doc.byline),
+    excerpt: clean(doc.excerpt),
+    lang: clean(doc.lang),
+  };
+}
+
+async function extractText(res: FetchedResource, opts: ExtractOptions): Promise<ExtractedDocument> {
   const base = { url: res.url, contentType: res.contentType };
   switch (res.contentType) {
     case "text/html":

@@ -18,6 +18,7 @@ import type { EventOf, EventSink } from "../research/events.ts";
 import type { RunStore } from "../research/store.ts";
 import { createSearch, type FetchLike, type Search } from "../search/index.ts";
 import { log } from "../telemetry/log.ts";
+import { quotasFromEnv, withSourceTextQuota } from "./quotas.ts";
 
 export interface EngineDepsOptions {
   db: Db;
@@ -97,7 +98,12 @@ export function createEngineDeps(o: EngineDepsOptions): EngineDeps {
     fetchDocument:
       o.fetchDocument ??
       ((url, f) => fetchDocumentIsolated(url, parseLimits, { allowedHosts, signal: f.signal ?? o.signal })),
-    store: o.store,
+    // Page text counts against the owner's QUOTA_SOURCE_TEXT_MB: past it, the run stops (quotas.ts).
+    store: withSourceTextQuota(o.store, {
+      db: o.db,
+      ownerId: o.run.ownerId,
+      limitBytes: quotasFromEnv(o.env).sourceText,
+    }),
     events: o.events,
     clock: o.clock ?? systemClock,
     signal: o.signal,

@@ -1,7 +1,8 @@
 /**
  * The engine's errors in one place. Errors no phase may swallow into a fallback: cancellation (the
- * run was cancelled), an exhausted budget (the orchestrator stops the run gracefully) and a
- * configuration gap (not_configured: the run fails at once, naming what to set).
+ * run was cancelled), an exhausted budget (the orchestrator stops the run gracefully), a
+ * configuration gap (not_configured: the run fails at once, naming what to set) and a full storage
+ * quota (quota_exceeded: no more page text may be stored, so the run stops with what it has).
  * Everything else a phase may recover from with its documented fallback.
  */
 import { abortError, isAbortError } from "../ai/errors.ts";
@@ -19,8 +20,14 @@ export function isFatalEngineError(error: unknown, signal?: AbortSignal): boolea
     Boolean(signal?.aborted) ||
     isAbortError(error) ||
     error instanceof BudgetExceededError ||
-    isNotConfigured(error)
+    isNotConfigured(error) ||
+    isQuotaExceeded(error)
   );
+}
+
+/** An AppError `quota_exceeded` (lib/jobs/quotas.ts): which quota, its variable, in its message. */
+export function isQuotaExceeded(error: unknown): error is AppError {
+  return isAppError(error) && error.code === "quota_exceeded";
 }
 
 /** An AppError `not_configured` (ModelConfigError, SearchConfigError): what to set, in its message. */
@@ -47,7 +54,7 @@ export function throwIfAborted(signal: AbortSignal): void {
  */
 export function rethrowIfFatal(error: unknown, signal: AbortSignal): void {
   throwIfAborted(signal);
-  if (error instanceof BudgetExceededError || isNotConfigured(error)) throw error;
+  if (error instanceof BudgetExceededError || isNotConfigured(error) || isQuotaExceeded(error)) throw error;
 }
 
 /** A phase ran past `phaseTimeoutMs`; the run ends failed with a partial report. */

@@ -20,7 +20,7 @@ import {
 } from "./attempt.ts";
 import { STATE_VERSION } from "./checkpoint.ts";
 import type { EngineDeps } from "./deps.ts";
-import { PhaseTimeoutError, runAbortReason } from "./errors.ts";
+import { isQuotaExceeded, PhaseTimeoutError, runAbortReason } from "./errors.ts";
 import { withPhaseTimeout } from "./phase-timeout.ts";
 import { createKnownSources } from "./phases/directive/known-sources.ts";
 import { readableUrlsOf } from "./phases/directive/readable-urls.ts";
@@ -318,7 +318,9 @@ async function endAfterError(deps: EngineDeps, phases: Phases, error: unknown): 
         ? error.message
         : error instanceof BudgetExceededError
           ? `The run's budget was exhausted: ${error.message}`
-          : `The run failed: ${error instanceof Error ? error.message : String(error)}`;
+          : isQuotaExceeded(error)
+            ? `The run stopped storing page text: ${error.message}`
+            : `The run failed: ${error instanceof Error ? error.message : String(error)}`;
   const partial = await tryPartialReport(deps, phases, message);
   await deps.store.finishRun({ type: "run.failed", reason: message, partial });
   return { status: "failed", reason: message, partial };

@@ -255,6 +255,34 @@ describe("searching several providers", () => {
   it("refuses an empty query", async () => {
     await expect(createSearchFromProviders([provider("a", [])]).search("   ")).rejects.toThrow(/empty/);
   });
+
+  it("drops U+0000 from every hit's text (PostgreSQL cannot store it)", async () => {
+    const nul = "\u0000";
+    const withNul: SearchProvider = {
+      name: "nul",
+      async search() {
+        return [
+          {
+            url: "https://a.example/x",
+            title: `Ti${nul}tle`,
+            snippet: `snip${nul}pet`,
+            content: `full${nul} text`,
+            provider: "nul",
+          },
+        ];
+      },
+    };
+    const { results } = await createSearchFromProviders([withNul]).search("q");
+    expect(results).toEqual([
+      {
+        url: "https://a.example/x",
+        title: "Title",
+        snippet: "snippet",
+        content: "full text",
+        provider: "nul",
+      },
+    ]);
+  });
 });
 
 function provider(name: string, urls: string[]): SearchProvider {

@@ -1,14 +1,25 @@
 /**
- * A gzip-compressed tar (POSIX ustar) of in-memory files, for "Export my data": tar.gz opens with
- * the tools every system has, and writing it needs only node:zlib. Names are ASCII and at most
+ * A gzip-compressed tar (POSIX ustar), written as it is read, for "Export my data": tar.gz opens
+ * with the tools every system has, and writing it needs only node:zlib. Names are ASCII and at most
  * 100 bytes (the export makes them so); sizes fit ustar's 8 GiB.
+ *
+ * A tar entry's size comes before its bytes, so an entry that is written piece by piece (a run's
+ * JSON, its sources read a few at a time) is spooled to a temporary file first: memory holds a few
+ * pieces at a time, never the account.
  */
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
+import { once } from "node:events";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
+import { log } from "../telemetry/log.ts";
 
-export interface ArchiveFile {
+export interface ArchiveEntry {
   name: string;
-  content: string | Uint8Array;
+  /** Bytes of `body`, exactly. */
+  size: number;
+  body: AsyncIterable<Uint8Array>;
 }
 
 const BLOCK = 512;
@@ -44,15 +55,81 @@ function header(name: string, size: number, mtime: Date): Buffer {
   return h;
 }
 
-/** The files as one .tar.gz. */
-export async function tarGz(files: ArchiveFile[], mtime = new Date()): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for (const file of files) {
-    const body = typeof file.content === "string" ? encoder.encode(file.content) : file.content;
-    parts.push(header(file.name, body.byteLength, mtime), Buffer.from(body));
-    const pad = (BLOCK - (body.byteLength % BLOCK)) % BLOCK;
-    if (pad) parts.push(Buffer.alloc(pad));
+/** A small entry held in memory (a report's Markdown). */
+export function memoryEntry(name: string, content: string): ArchiveEntry {
+  const bytes = encoder.encode(content);
+  return {
+    name,
+    size: bytes.byteLength,
+    body: (async function* () {
+      yield bytes;
+    })(),
+  };
+}
+
+/**
+ * An entry written piece by piece into a file of `dir`; its body reads the file back and deletes it
+ * once read (or given up on).
+ */
+export async function spooledEntry(
+  dir: string,
+  name: string,
+  pieces: AsyncIterable<string>,
+): Promise<ArchiveEntry> {
+  const file = path.join(dir, `${spooled++}.part`);
+  const out = fs.createWriteStream(file);
+  try {
+    for await (const piece of pieces) {
+      if (!out.write(piece)) await once(out, "drain");
+    }
+  } finally {
+    out.end();
+    await once(out, "close");
   }
-  parts.push(Buffer.alloc(BLOCK * 2)); // end of archive: two empty blocks
-  return promisify(gzip)(Buffer.concat(parts));
+  const { size } = await fs.promises.stat(file);
+  return {
+    name,
+    size,
+    body: (async function* () {
+      try {
+        yield* fs.createReadStream(file) as AsyncIterable<Buffer>;
+      } finally {
+        await fs.promises.rm(file, { force: true });
+      }
+    })(),
+  };
+}
+let spooled = 0;
+
+async function* tarBytes(entries: AsyncIterable<ArchiveEntry>, mtime: Date): AsyncGenerator<Uint8Array> {
+  for await (const entry of entries) {
+    yield header(entry.name, entry.size, mtime);
+    let written = 0;
+    for await (const chunk of entry.body) {
+      written += chunk.byteLength;
+      yield chunk;
+    }
+    if (written !== entry.size) {
+      throw new Error(`archive entry ${entry.name} had ${written} bytes, not the ${entry.size} announced`);
+    }
+    const pad = (BLOCK - (entry.size % BLOCK)) % BLOCK;
+    if (pad) yield Buffer.alloc(pad);
+  }
+  yield Buffer.alloc(BLOCK * 2); // end of archive: two empty blocks
+}
+
+/**
+ * The entries as one .tar.gz stream, produced as it is read: an entry is asked for when the one
+ * before it has been written. A failure or a reader that goes away destroys the stream.
+ */
+export function tarGzStream(entries: AsyncIterable<ArchiveEntry>, mtime = new Date()): Readable {
+  const gzip = createGzip();
+  const tar = Readable.from(tarBytes(entries, mtime), { objectMode: false, highWaterMark: 64 * 1024 });
+  pipeline(tar, gzip).catch((err: unknown) => {
+    // pipeline has destroyed both streams: the reader sees the download fail, not a short archive.
+    if ((err as { code?: string })?.code !== "ERR_STREAM_PREMATURE_CLOSE") {
+      log("server").error({ err }, "an account export failed while it was written");
+    }
+  });
+  return gzip;
 }

@@ -1,72 +1,16 @@
 /**
- * A person's data (issue 16): "Export my data" as one .tar.gz, and "Delete my account" with
- * everything it owns. Export: per run `runs/<slug>-<id>.md` (the report Markdown, Sources included,
- * as report.md serves it) and `runs/<slug>-<id>.json` (the run, its sources, events and
- * directives), plus `knowledge.json` and `library.json`.
+ * A person's data (issue 16): "Delete my account" with everything it owns. "Export my data" is
+ * account-export.ts.
  */
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import {
-  deleteAccountRows,
-  listAllRunsOfOwner,
-  listOwnedDocuments,
-  listOwnedKnowledge,
-  runRecords,
-} from "../../db/queries/account-data.ts";
+import { deleteAccountRows } from "../../db/queries/account-data.ts";
 import { countOtherActiveAdmins, countUsers } from "../../db/queries/accounts.ts";
 import { lockOwnerRunSlots } from "../../db/queries/runs.ts";
 import { countUnfinishedRuns } from "../../db/queries/user-limits.ts";
-import type { Run } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { type ArchiveFile, tarGz } from "./account-data-archive.ts";
 import type { Caller } from "./auth/caller.ts";
 import type { Runtime } from "./runtime.ts";
-
-/** A file-name-safe, ASCII, short form of the question ("what-is-pglite"). */
-export function slugOf(text: string, max = 40): string {
-  const slug = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, max)
-    .replace(/-+$/, "");
-  return slug || "run";
-}
-
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
-async function runFiles(db: Db, run: Run): Promise<ArchiveFile[]> {
-  const base = `runs/${slugOf(run.question)}-${run.id}`;
-  const { report, sources, events, directives } = await runRecords(db, run.id);
-  // The engine's resumable state and the queue's job id are internals, not the person's data.
-  const { checkpoint: _checkpoint, jobId: _jobId, ...shown } = run;
-  const files: ArchiveFile[] = [
-    { name: `${base}.json`, content: json({ run: shown, sources, events, directives }) },
-  ];
-  if (report) files.unshift({ name: `${base}.md`, content: report.markdown });
-  return files;
-}
-
-/** Everything the person owns, as one archive. */
-export async function exportAccountData(rt: Runtime, ownerId: string): Promise<Buffer> {
-  const db = rt.handle.db;
-  const files: ArchiveFile[] = [];
-  for (const run of await listAllRunsOfOwner(db, ownerId)) files.push(...(await runFiles(db, run)));
-  const [knowledge, documents] = await Promise.all([
-    listOwnedKnowledge(db, ownerId),
-    listOwnedDocuments(db, ownerId),
-  ]);
-  files.push({ name: "knowledge.json", content: json(knowledge) });
-  // The search column is derived from the text; the rest is the document as stored.
-  files.push({ name: "library.json", content: json(documents.map(({ search: _search, ...d }) => d)) });
-  return tarGz(files);
-}
-
-export function exportFilename(now = new Date()): string {
-  return `deep-research-export-${now.toISOString().slice(0, 10)}.tar.gz`;
-}
 
 export const deleteAccountSchema = z.strictObject({
   /** The account's email address, typed by the person to confirm. */

@@ -36,16 +36,43 @@ describe("the pages' Content-Security-Policy", () => {
     );
   });
 
-  it("the proxy answers with the policy and hands it, with the nonce, to the page's rendering", () => {
-    const response = proxy(new NextRequest("http://app.test/runs/1"));
+  it("the proxy answers with the policy and hands it, with the nonce, to the page's rendering", async () => {
+    const response = await proxy(new NextRequest("http://app.test/runs/1"));
     const policy = response.headers.get("content-security-policy") ?? "";
     const nonce = policy.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeDefined();
     // NextResponse.next({ request: { headers } }) forwards overridden request headers this way.
     expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
     expect(response.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
-    const other = proxy(new NextRequest("http://app.test/")).headers.get("content-security-policy");
+    const other = (await proxy(new NextRequest("http://app.test/"))).headers.get("content-security-policy");
     expect(other).not.toBe(policy);
+  });
+
+  it("the proxy refuses a multipart POST to a page whose body is not a readable form, 400", async () => {
+    const post = (contentType: string, body: BodyInit, headers: Record<string, string> = {}) =>
+      proxy(
+        new NextRequest("http://app.test/no/such/page", {
+          method: "POST",
+          headers: { "content-type": contentType, ...headers },
+          body,
+        }),
+      );
+    for (const refused of [
+      await post("multipart/form-data", "abc"),
+      await post("multipart/form-data; boundary=xyz", "abc"),
+    ]) {
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.code).toBe("bad_request");
+    }
+    const form = new FormData();
+    form.set("$ACTION_ID_abc", "");
+    form.set("question", "Heat pumps?");
+    const request = new Request("http://x/", { method: "POST", body: form });
+    const readable = await post(request.headers.get("content-type") as string, await request.arrayBuffer());
+    expect(readable.status).toBe(200);
+    expect(readable.headers.get("content-security-policy")).toBeTruthy();
+    // JavaScript's action calls are Next.js's to answer.
+    expect((await post("multipart/form-data", "abc", { "next-action": "7f00" })).status).toBe(200);
   });
 
   it("the proxy leaves out the API and static files", () => {

@@ -23,6 +23,8 @@ export interface EventStreamOptions {
   /** How often the run's hub reads without an announcement (the first viewer's value sets it). */
   pollMs?: number;
   heartbeatMs?: number;
+  /** Called once when the stream ends, whichever way (gives back the owner's stream slot). */
+  onClose?: () => void;
 }
 
 // Tells EventSource clients how soon to reconnect after a dropped connection.
@@ -39,6 +41,7 @@ export function runEventStream(opts: EventStreamOptions): ReadableStream<Uint8Ar
     leave();
     signal.removeEventListener("abort", onAbort);
     metrics().sseConnections.dec();
+    opts.onClose?.();
     return true;
   };
   let onAbort = () => {};

@@ -17,7 +17,8 @@ import {
   parseLimitsFromEnv,
 } from "../fetch/isolated-extract.ts";
 import { FetchRefusedError, parseAllowedHosts } from "../fetch/safe-fetch.ts";
-import { readBodyBytes } from "../http.ts";
+import { parseJsonBytes, readBodyBytes, validated } from "../http.ts";
+import { stripNul } from "../nul.ts";
 
 export const LIBRARY_LIMITS = {
   /** Request body: an upload, or a JSON body (HTML given as text shrinks once extracted). */
@@ -71,18 +72,7 @@ async function fromJson(
   limits: ParseLimits,
   signal: AbortSignal,
 ): Promise<DocumentToStore> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(new TextDecoder().decode(body));
-  } catch {
-    throw new AppError("invalid_json", "The request body is not valid JSON.");
-  }
-  const parsed = addDocumentSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`);
-    throw new AppError("validation_failed", `Invalid request: ${issues.join("; ")}`, { details: issues });
-  }
-  const input = parsed.data;
+  const input = validated(addDocumentSchema, parseJsonBytes(body));
   if (input.url !== undefined) return fromUrl(input.url, input.title, env, limits, signal);
   const mimeType = formatMime[input.format ?? "text"];
   // Plain text and Markdown are stored as given, so their limit applies before any work is done.
@@ -223,6 +213,7 @@ function toStore(
   sourceUrl: string | null,
   mimeType: string,
 ) {
+  // Extraction drops U+0000 from the text; a title typed into the form may still carry one.
   const content = doc.text.trim();
   if (!content) {
     throw new AppError(
@@ -233,7 +224,7 @@ function toStore(
     );
   }
   checkTextSize(content);
-  const finalTitle = (title || doc.title.trim() || "Untitled document").slice(
+  const finalTitle = stripNul(title || doc.title.trim() || "Untitled document").slice(
     0,
     LIBRARY_LIMITS.maxTitleChars,
   );

@@ -11,6 +11,7 @@ import {
   setDocumentShared,
 } from "../../db/queries/library.ts";
 import { AppError } from "../errors.ts";
+import { assertLibraryRoom } from "../jobs/quotas.ts";
 import type { Runtime } from "../jobs/runtime.ts";
 
 /** What a person sees of a document: whether it is theirs, never who else owns it. */
@@ -45,11 +46,13 @@ export async function shareOwnLibraryDocument(
   }
 }
 
+/** Stores a document; one that would take the owner's library past QUOTA_LIBRARY_MB is refused (413). */
 export async function addToLibrary(
   rt: Runtime,
   ownerId: string,
   doc: Omit<NewLibraryDocument, "ownerId">,
 ): Promise<LibraryDocumentView> {
+  await assertLibraryRoom(rt.handle.db, ownerId, Buffer.byteLength(doc.content, "utf8"));
   return viewOf(await insertLibraryDocument(rt.handle.db, { ownerId, ...doc }), ownerId);
 }
 

@@ -1,6 +1,7 @@
 /**
  * Rate limits on the requests that spend the operator's model keys or the server's CPU: creating
- * runs, adding library documents, and acting on runs (steering, answering, approving, cancelling).
+ * runs, adding library documents, acting on runs (steering, answering, approving, cancelling), and
+ * exporting an account (per hour: an export reads everything the person owns).
  * The counters live in the app's own database (rate_limits), so every web process sharing the
  * database shares the limits. Callers are counted by user id, or by client address when nobody is
  * signed in. Past a limit the request is answered 429 `rate_limited` with Retry-After.
@@ -14,26 +15,42 @@ import type { Runtime } from "../jobs/runtime.ts";
 import { callerFromHeaders } from "./auth/caller.ts";
 import { clientAddress } from "./client-address.ts";
 
-export const rateLimitNames = ["runs", "uploads", "actions"] as const;
+export const rateLimitNames = ["runs", "uploads", "actions", "exports"] as const;
 export type RateLimitName = (typeof rateLimitNames)[number];
 
-const WINDOW_SECONDS = 60;
+const MINUTE = { seconds: 60, words: "a minute" };
+const HOUR = { seconds: 3600, words: "an hour" };
 
-const variables: Record<RateLimitName, { name: string; fallback: number; what: string }> = {
-  runs: { name: "RATE_LIMIT_RUNS_PER_MINUTE", fallback: 10, what: "runs created" },
-  uploads: { name: "RATE_LIMIT_UPLOADS_PER_MINUTE", fallback: 30, what: "library documents added" },
+const variables: Record<
+  RateLimitName,
+  { name: string; fallback: number; what: string; window: { seconds: number; words: string } }
+> = {
+  runs: { name: "RATE_LIMIT_RUNS_PER_MINUTE", fallback: 10, what: "runs created", window: MINUTE },
+  uploads: {
+    name: "RATE_LIMIT_UPLOADS_PER_MINUTE",
+    fallback: 30,
+    what: "library documents added",
+    window: MINUTE,
+  },
   actions: {
     name: "RATE_LIMIT_ACTIONS_PER_MINUTE",
     fallback: 60,
     what: "run actions (steer, answer, cancel)",
+    window: MINUTE,
   },
+  exports: { name: "RATE_LIMIT_EXPORTS_PER_HOUR", fallback: 10, what: "account exports", window: HOUR },
 };
 
-/** Requests allowed per minute for each limit; 0 turns that limit off. */
+/** Requests allowed per window (a minute; an hour for exports) for each limit; 0 turns it off. */
 export function rateLimitsFromEnv(env: Env = process.env): Record<RateLimitName, number> {
   const limit = (n: RateLimitName) =>
     envNumber(env, variables[n].name, variables[n].fallback, { min: 0, integer: true });
-  return { runs: limit("runs"), uploads: limit("uploads"), actions: limit("actions") };
+  return {
+    runs: limit("runs"),
+    uploads: limit("uploads"),
+    actions: limit("actions"),
+    exports: limit("exports"),
+  };
 }
 
 /** Whom a request is counted against: the signed-in user, else the client address (client-address.ts). */
@@ -67,7 +84,7 @@ export function rateLimiter(
       tableCreated: true,
       keyPrefix: name,
       points,
-      duration: WINDOW_SECONDS,
+      duration: variables[name].window.seconds,
     });
     byName.set(id, limiter);
   }
@@ -99,12 +116,14 @@ export async function consumeRateLimit(
   } catch (e) {
     if (!(e instanceof RateLimiterRes)) throw e;
     const seconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+    const { what, window } = variables[name];
+    const per = window === MINUTE ? { perMinute: points } : { perHour: points };
     throw new AppError(
       "rate_limited",
-      `Too many requests: at most ${points} ${variables[name].what} a minute. Try again in ${seconds} s.`,
+      `Too many requests: at most ${points} ${what} ${window.words}. Try again in ${seconds} s.`,
       {
         headers: { "retry-after": String(seconds) },
-        details: { limit: name, perMinute: points, retryAfterSeconds: seconds },
+        details: { limit: name, ...per, retryAfterSeconds: seconds },
       },
     );
   }

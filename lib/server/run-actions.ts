@@ -31,6 +31,7 @@ import { AppError } from "../errors.ts";
 import { effectiveConfig } from "../jobs/effective-config.ts";
 import { type EventLog, withEventTransaction } from "../jobs/event-sink.ts";
 import { cancelQueuedJob, getBoss } from "../jobs/queue.ts";
+import { assertSourceTextRoom } from "../jobs/quotas.ts";
 import { runCeilingsFromEnv, runCeilingViolations } from "../jobs/run-limits.ts";
 import {
   admitWaitingRuns,
@@ -49,7 +50,8 @@ export type PlanEdit = DirectiveEdit;
 /**
  * Creates the run and, when its owner has a free slot, its job; otherwise it waits in the owner's
  * queue (`queuePosition` 1 is next). Settings above the server's ceilings are refused (422), and
- * so is a run beyond the owner's queue limit or their own limits (429, lib/server/user-limits.ts).
+ * so is a run beyond the owner's queue limit or their own limits (429, lib/server/user-limits.ts),
+ * and a run of an owner whose stored source text has reached QUOTA_SOURCE_TEXT_MB (413).
  */
 export async function createAndEnqueueRun(
   rt: Runtime,
@@ -63,6 +65,7 @@ export async function createAndEnqueueRun(
   if (issues.length) {
     throw new AppError("validation_failed", `Invalid request: ${issues.join("; ")}`, { details: issues });
   }
+  await assertSourceTextRoom(rt.handle.db, input.ownerId, effective.env);
   const limits = runSlotLimitsFromEnv(effective.env);
   const boss = await getBoss(rt.handle);
   return withEventTransaction(rt.handle.db, rt.bus, async (tx, events) => {

@@ -8,6 +8,7 @@ import type { Runtime } from "../jobs/runtime.ts";
 import { runEventStream } from "./event-stream.ts";
 import { ownedRun } from "./run-actions.ts";
 import { type RunSummary, type RunView, runSummary, runView } from "./run-view.ts";
+import { takeStreamSlot } from "./stream-slots.ts";
 
 /** The owner's runs, newest first; `query` keeps those whose question contains it (any case). */
 export async function listRunSummaries(
@@ -36,7 +37,8 @@ export async function getRunReport(rt: Runtime, id: string, ownerId: string): Pr
 
 /**
  * The owner's run as a Server-Sent Events stream after the client's cursor (Last-Event-ID or
- * ?after=, a non-negative event seq); see event-stream.ts.
+ * ?after=, a non-negative event seq); see event-stream.ts. It holds one of the owner's stream slots
+ * while it is open (stream-slots.ts: 429 past EVENT_STREAMS_MAX_PER_USER).
  */
 export async function openRunEventStream(
   rt: Runtime,
@@ -49,12 +51,19 @@ export async function openRunEventStream(
   if (!/^\d+$/.test(opts.cursor.trim()) || !Number.isSafeInteger(afterSeq)) {
     throw new AppError("bad_request", "Last-Event-ID / after must be a non-negative integer event seq.");
   }
-  return runEventStream({
-    db: rt.handle.db,
-    bus: rt.bus,
-    runId: id,
-    afterSeq,
-    signal: opts.signal,
-    deltas: opts.deltas,
-  });
+  const release = takeStreamSlot(ownerId);
+  try {
+    return runEventStream({
+      db: rt.handle.db,
+      bus: rt.bus,
+      runId: id,
+      afterSeq,
+      signal: opts.signal,
+      deltas: opts.deltas,
+      onClose: release,
+    });
+  } catch (e) {
+    release();
+    throw e;
+  }
 }

@@ -66,7 +66,11 @@ export async function revokeOwnShare(rt: Runtime, shareId: string, ownerId: stri
   await revokeShare(rt.handle.db, shareId);
 }
 
-/** A citation as the share page shows it: its verdict and, for a web source, the stored passage. */
+/**
+ * A citation as the share page shows it: its verdict and, for a web source, the stored passage and
+ * the support check's reason (for a private document both stay with its owner: the reason is the
+ * model's paraphrase of the passage).
+ */
 export interface SharedCitation {
   number: number;
   sourceId: string;
@@ -126,15 +130,19 @@ export async function sharedReport(
     status: run.status,
     date: run.finishedAt ?? run.createdAt,
     report: report && { markdown: report.markdown, partial: report.partial },
-    // A private document's passage and title stay with its owner, like its URL.
-    citations: citations.map((c) => ({
-      number: c.number,
-      sourceId: c.sourceId,
-      sentence: c.sentence,
-      support: c.support,
-      reason: c.reason,
-      passage: privateIds.has(c.sourceId) ? null : c.passage,
-    })),
+    // A private document's passage, the reason that paraphrases it, and its title stay with its
+    // owner, like its URL.
+    citations: citations.map((c) => {
+      const hidden = privateIds.has(c.sourceId);
+      return {
+        number: c.number,
+        sourceId: c.sourceId,
+        sentence: c.sentence,
+        support: c.support,
+        reason: hidden ? null : c.reason,
+        passage: hidden ? null : c.passage,
+      };
+    }),
     sources: sources
       .filter((s) => cited.has(s.id))
       .map((s) =>

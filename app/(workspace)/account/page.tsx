@@ -3,9 +3,11 @@ import { AccountDataPanel } from "@/components/account/account-data-panel";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { PasswordResetsPanel } from "@/components/account/password-resets";
 import { SignOutEverywhere } from "@/components/account/sign-out-everywhere";
+import { StoragePanel } from "@/components/account/storage-panel";
 import { TokensPanel } from "@/components/account/tokens-panel";
 import { UsagePanel } from "@/components/account/usage-panel";
 import { WebhookSecretPanel } from "@/components/account/webhook-secret";
+import { storageUse } from "@/lib/jobs/quotas";
 import { pageCaller } from "@/lib/server/auth/page";
 import { passwordResetsOf } from "@/lib/server/password-resets";
 import { serverRuntime } from "@/lib/server/runtime";
@@ -18,7 +20,11 @@ export const metadata: Metadata = { title: "Account · Deep Research" };
 export default async function AccountPage() {
   const me = await pageCaller();
   const rt = await serverRuntime();
-  const [usage, resets] = await Promise.all([usageReport(rt, me.userId), passwordResetsOf(rt, me.userId)]);
+  const [usage, resets, storage] = await Promise.all([
+    usageReport(rt, me.userId),
+    passwordResetsOf(rt, me.userId),
+    storageUse(rt.handle.db, me.userId),
+  ]);
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-semibold tracking-tight">Your account</h1>
@@ -52,6 +58,12 @@ export default async function AccountPage() {
           Usage and cost
         </h2>
         <UsagePanel usage={usage} />
+      </section>
+      <section aria-labelledby="account-storage" className="space-y-3">
+        <h2 id="account-storage" className="text-lg font-medium">
+          Storage
+        </h2>
+        <StoragePanel storage={storage} />
       </section>
       <section aria-labelledby="account-data" className="space-y-3">
         <h2 id="account-data" className="text-lg font-medium">

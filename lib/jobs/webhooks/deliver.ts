@@ -78,7 +78,7 @@ export async function deliverWebhook(db: Db, deliveryId: string, attempt: Attemp
       [timestampHeader]: String(timestamp),
       [signatureHeader]: signWebhook(secret, timestamp, body),
     },
-    { allowedHosts: parseAllowedHosts(env), timeoutMs: attempt.timeoutMs },
+    { allowedHosts: parseAllowedHosts(env, "WEBHOOK_ALLOWED_HOSTS"), timeoutMs: attempt.timeoutMs },
   );
   await settle(db, delivery, result, attempt.last);
 }

@@ -1,7 +1,8 @@
 /**
  * One webhook POST through the SSRF guard of lib/fetch: the URL's scheme and an IP-literal host
  * are checked before connecting, and every DNS answer at connect time (createGuardedAgent), so a
- * private, loopback or link-local receiver is refused unless FETCH_ALLOWED_HOSTS names it.
+ * private, loopback or link-local receiver is refused unless WEBHOOK_ALLOWED_HOSTS names it (not
+ * FETCH_ALLOWED_HOSTS: an intranet host opened for research reading is not open to users' POSTs).
  * Redirects are not followed at all: a webhook answers where it was sent, or it was not delivered.
  */
 import { isIP } from "node:net";
@@ -50,7 +51,7 @@ export async function postWebhook(
   } catch (e) {
     const refusal = findConnectRefusal(e);
     if (refusal?.reason === "private_address") {
-      return { kind: "refused", message: `${refusal.message}; add it to FETCH_ALLOWED_HOSTS to allow it` };
+      return { kind: "refused", message: `${refusal.message}; add it to WEBHOOK_ALLOWED_HOSTS to allow it` };
     }
     return { kind: "unreachable", message: failureText(e, timeoutMs) };
   } finally {
@@ -71,7 +72,7 @@ function checkTarget(raw: string, isAllowed: (host: string, port: number) => boo
   const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
   const port = url.port ? Number(url.port) : defaultPort(url.protocol);
   if (isIP(host) !== 0 && isForbiddenAddress(host) && !isAllowed(host, port)) {
-    return `${host} is not a public address; add it to FETCH_ALLOWED_HOSTS to allow it`;
+    return `${host} is not a public address; add it to WEBHOOK_ALLOWED_HOSTS to allow it`;
   }
   return url;
 }

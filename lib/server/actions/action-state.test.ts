@@ -14,6 +14,24 @@ describe("server action state", () => {
     expect(formFields(form)).toEqual({ topic: "a", drop: ["1", "2"] });
   });
 
+  it("drops U+0000 from form fields, as from every request body", () => {
+    const form = new FormData();
+    form.append("question", "Heat\u0000 pumps?");
+    form.append("tags\u0000", "a\u0000");
+    expect(formFields(form)).toEqual({ question: "Heat pumps?", tags: "a" });
+    expect(parseForm(z.object({ q: z.string() }), { q: "x\u0000y" })).toEqual({ q: "xy" });
+  });
+
+  it("answers a database refusal of NUL as the caller's mistake, not a server error", async () => {
+    const refusal = new Error("Failed query", {
+      cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: "22021" }),
+    });
+    const state = await runAction(async () => {
+      throw refusal;
+    });
+    expect(state).toMatchObject({ status: "error", code: "bad_request" });
+  });
+
   it("turns an AppError into the error state with its code", async () => {
     const state = await runAction(async () => {
       throw new AppError("conflict", "The run is writing its report.");

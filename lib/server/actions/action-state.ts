@@ -6,7 +6,8 @@
  */
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
-import { AppError, type ErrorCode, isAppError } from "../../errors.ts";
+import { AppError, callerErrorFromDatabase, type ErrorCode, isAppError } from "../../errors.ts";
+import { stripNul, stripNulDeep } from "../../nul.ts";
 
 export type ActionState =
   | { status: "idle" }
@@ -25,7 +26,8 @@ export async function runAction(body: () => Promise<ActionState>): Promise<Actio
     return await body();
   } catch (error) {
     unstable_rethrow(error);
-    if (isAppError(error)) return { status: "error", code: error.code, message: error.message };
+    const known = isAppError(error) ? error : callerErrorFromDatabase(error);
+    if (known) return { status: "error", code: known.code, message: known.message };
     if (error instanceof z.ZodError) return validationState(error);
     console.error("[deep-research] server action failed:", error);
     return { status: "error", code: "internal", message: "Something went wrong on the server. Try again." };
@@ -37,18 +39,20 @@ export function parseForm<T extends z.ZodType>(
   schema: T,
   form: FormData | Record<string, unknown>,
 ): z.output<T> {
-  return schema.parse(form instanceof FormData ? formFields(form) : form);
+  return schema.parse(form instanceof FormData ? formFields(form) : stripNulDeep(form));
 }
 
 /**
  * A form's fields as an object: a name sent once is a string, a name sent several times an array
  * of strings; files are left out (uploads read them from the FormData themselves). Next.js's own
- * `$ACTION_*` fields are dropped.
+ * `$ACTION_*` fields are dropped, and so is U+0000 (lib/nul.ts), as from every request body.
  */
 export function formFields(form: FormData): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [key, value] of form.entries()) {
-    if (key.startsWith("$ACTION") || typeof value !== "string") continue;
+  for (const [name, raw] of form.entries()) {
+    if (name.startsWith("$ACTION") || typeof raw !== "string") continue;
+    const key = stripNul(name);
+    const value = stripNul(raw);
     const prev = out[key];
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
   }

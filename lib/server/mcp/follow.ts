@@ -9,6 +9,7 @@ import { type Env, envNumber } from "../../env.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
 import { type ResearchEventType, terminalEventTypes } from "../../research/events.ts";
 import { ownedRun } from "../run-actions.ts";
+import { takeStreamSlot } from "../stream-slots.ts";
 
 /** MCP_FOLLOW_SECONDS: how long one follow_research call waits (clients time requests out at ~60 s). */
 export function followSeconds(env: Env = process.env): number {
@@ -61,17 +62,39 @@ export interface FollowResult {
   notified: number;
 }
 
+export interface FollowOptions {
+  after: number;
+  seconds: number;
+  signal: AbortSignal;
+  notify: (message: string) => Promise<void>;
+}
+
 /**
  * Reports the owner's run's events after `after` through `notify` until it ends, waits for a
- * person, `seconds` pass or `signal` aborts. A 404 (AppError) for a run that is not the owner's.
+ * person, `seconds` pass or `signal` aborts. A 404 (AppError) for a run that is not the owner's. It
+ * holds one of the owner's stream slots while it waits (429 past EVENT_STREAMS_MAX_PER_USER).
  */
 export async function followRun(
   rt: Runtime,
   runId: string,
   ownerId: string,
-  opts: { after: number; seconds: number; signal: AbortSignal; notify: (message: string) => Promise<void> },
+  opts: FollowOptions,
 ): Promise<FollowResult> {
   await ownedRun(rt.handle.db, runId, ownerId);
+  const release = takeStreamSlot(ownerId);
+  try {
+    return await follow(rt, runId, ownerId, opts);
+  } finally {
+    release();
+  }
+}
+
+async function follow(
+  rt: Runtime,
+  runId: string,
+  ownerId: string,
+  opts: FollowOptions,
+): Promise<FollowResult> {
   const deadline = Date.now() + opts.seconds * 1000;
   let cursor = opts.after;
   let notified = 0;

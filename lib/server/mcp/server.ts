@@ -5,6 +5,9 @@
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { AppError } from "../../errors.ts";
+import { jsonBodyLimitBytes, readBodyBytes } from "../../http.ts";
+import { stripNulDeep } from "../../nul.ts";
 import type { McpContext } from "./context.ts";
 import { registerFollowTool } from "./follow-tool.ts";
 import { registerKnowledgeTool } from "./knowledge-tool.ts";
@@ -30,5 +33,33 @@ export async function answerMcpRequest(req: Request, ctx: McpContext): Promise<R
   const server = createMcpServer(ctx);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   await server.connect(transport);
-  return transport.handleRequest(req);
+  const { request, parsedBody } = await readMcpBody(req);
+  return transport.handleRequest(request, { parsedBody });
+}
+
+/**
+ * The body read as every route reads JSON (lib/http.ts: its size limit, U+0000 dropped from every
+ * string) and handed to the transport parsed. What does not parse goes to the transport as it came,
+ * so it answers in JSON-RPC, as MCP clients expect.
+ */
+async function readMcpBody(req: Request): Promise<{ request: Request; parsedBody?: unknown }> {
+  if (req.method !== "POST" || !req.body) return { request: req };
+  const max = jsonBodyLimitBytes();
+  const bytes = await readBodyBytes(
+    req,
+    max,
+    () =>
+      new AppError("payload_too_large", `The request body exceeds the ${max} bytes limit for JSON requests.`),
+  );
+  const request = new Request(req.url, {
+    method: "POST",
+    headers: req.headers,
+    body: bytes as Uint8Array<ArrayBuffer>,
+    signal: req.signal,
+  });
+  try {
+    return { request, parsedBody: stripNulDeep(JSON.parse(new TextDecoder().decode(bytes))) };
+  } catch {
+    return { request };
+  }
 }

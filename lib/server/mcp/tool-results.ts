@@ -4,7 +4,7 @@
  * model reading the result should see "No research run with that id", not a JSON-RPC error.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { AppError } from "../../errors.ts";
+import { AppError, callerErrorFromDatabase } from "../../errors.ts";
 
 /** Another person's run reads exactly like a missing one: ids do not leak existence. */
 export const NO_SUCH_RUN = "No research run with that id.";
@@ -18,7 +18,8 @@ export function toolError(message: string): CallToolResult {
 }
 
 /** The readable sentence for a failure; unexpected errors are logged and never shown. */
-export function errorMessage(e: unknown, notFound = NO_SUCH_RUN): string {
+export function errorMessage(error: unknown, notFound = NO_SUCH_RUN): string {
+  const e = error instanceof AppError ? error : (callerErrorFromDatabase(error) ?? error);
   if (!(e instanceof AppError)) {
     console.error("unhandled error in an MCP tool", e);
     return "Something went wrong on the server. The error was logged; try again later.";

@@ -26,12 +26,25 @@ const dayUsage = z.object({
   ...totals,
 });
 
+const quotaUse = (description: string) =>
+  z
+    .object({
+      usedBytes: z.number(),
+      limitBytes: z.number().meta({ description: "0: no limit on this server." }),
+      variable: z.string().meta({ description: "The environment variable that sets the limit." }),
+    })
+    .meta({ description });
+
 const usageReportSchema = z
   .object({
     since: timestamp("Start of the window (30 days, UTC)."),
     days: z.array(dayUsage),
     byRole: z.array(z.object({ role: z.string(), ...totals })),
     total: z.object({ runs: z.number(), ...totals }),
+    storage: z.object({
+      library: quotaUse("Your library documents' text (QUOTA_LIBRARY_MB)."),
+      sourceText: quotaUse("The page text your runs keep as sources (QUOTA_SOURCE_TEXT_MB)."),
+    }),
   })
   .meta({ id: "UsageReport" });
 
@@ -61,8 +74,8 @@ export const accountExportPath: ZodOpenApiPathItemObject = {
     tags: ["Account"],
     summary: "Export everything you own as one archive",
     description:
-      "A .tar.gz with runs/<slug>-<id>.md (each report with its Sources), runs/<slug>-<id>.json (the run, its sources, events and directives), knowledge.json and library.json.",
-    responses: { "200": gzip("The archive (a download)."), ...errors(401, 403) },
+      "A .tar.gz with runs/<slug>-<id>.md (each report with its Sources), runs/<slug>-<id>.json (the run, its sources, events and directives), knowledge.json and library.json, streamed as it is written. One at a time per person: `429` while another of your exports is downloading, and past RATE_LIMIT_EXPORTS_PER_HOUR.",
+    responses: { "200": gzip("The archive (a download)."), ...errors(401, 403, 429) },
   },
 };
 
@@ -70,7 +83,7 @@ export const accountUsagePath: ZodOpenApiPathItemObject = {
   get: {
     ...scoped("read"),
     tags: ["Account"],
-    summary: "Your usage and cost over the last 30 days, by day and by model role",
+    summary: "Your usage and cost over the last 30 days, by day and by model role, and your storage",
     responses: { "200": json("Your usage.", usageReportSchema), ...errors(401) },
   },
 };

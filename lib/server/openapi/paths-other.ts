@@ -67,7 +67,8 @@ export const libraryPath: ZodOpenApiPathItemObject = {
     ...scoped("research"),
     tags: ["Library"],
     summary: "Add a document: text, Markdown, HTML, a URL, or an uploaded file",
-    description: "URLs are fetched through the SSRF guard. Counted against the upload rate limit on arrival.",
+    description:
+      "URLs are fetched through the SSRF guard. Counted against the upload rate limit on arrival. `413 quota_exceeded` when the document would take your library past QUOTA_LIBRARY_MB (or it is full already).",
     requestBody: {
       required: true,
       content: {

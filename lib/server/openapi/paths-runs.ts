@@ -39,7 +39,7 @@ export const runsPath: ZodOpenApiPathItemObject = {
     tags,
     summary: "Start a run",
     description:
-      "Validates the question and settings (within the server's ceilings), then queues the run. `409 not_configured` names the variable to set when no usable model or search provider is configured.",
+      "Validates the question and settings (within the server's ceilings), then queues the run. `409 not_configured` names the variable to set when no usable model or search provider is configured. `413 quota_exceeded` while your runs' stored page text is at QUOTA_SOURCE_TEXT_MB.",
     requestBody: jsonBody(createRunSchema),
     responses: {
       "201": json("Created and queued.", createdRunSchema),
@@ -72,7 +72,7 @@ export const runEventsPath: ZodOpenApiPathItemObject = {
     tags,
     summary: "Follow a run's events (Server-Sent Events)",
     description:
-      "Replays stored events after the cursor, then follows live. Each event: `id:` its seq, `event:` its type, `data:` JSON. The last event is `run.completed`, `run.failed` or `run.cancelled`, then the stream closes.",
+      "Replays stored events after the cursor, then follows live. Each event: `id:` its seq, `event:` its type, `data:` JSON. The last event is `run.completed`, `run.failed` or `run.cancelled`, then the stream closes. `429` when you already hold EVENT_STREAMS_MAX_PER_USER streams and MCP follows.",
     requestParams: {
       path: idPath("The run."),
       query: z.object({
@@ -88,7 +88,7 @@ export const runEventsPath: ZodOpenApiPathItemObject = {
         description: "The event stream.",
         content: { "text/event-stream": { schema: z.string().meta({ description: "SSE blocks." }) } },
       },
-      ...errors(400, 401, 404),
+      ...errors(400, 401, 404, 429),
     },
   },
 };

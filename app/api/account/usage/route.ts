@@ -1,12 +1,18 @@
 import { handle } from "@/lib/http";
+import { storageUse } from "@/lib/jobs/quotas";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
 import { usageReport } from "@/lib/server/usage";
 
 export const dynamic = "force-dynamic";
 
-/** The caller's own usage and cost over the last 30 days, by day (UTC) and by model role. */
+/**
+ * The caller's own usage and cost over the last 30 days, by day (UTC) and by model role, and what
+ * they store against their quotas.
+ */
 export const GET = handle(async (req: Request) => {
   const owner = await currentOwner(req, "read");
-  return Response.json(await usageReport(await serverRuntime(), owner));
+  const rt = await serverRuntime();
+  const [usage, storage] = await Promise.all([usageReport(rt, owner), storageUse(rt.handle.db, owner)]);
+  return Response.json({ ...usage, storage });
 });

@@ -24,6 +24,8 @@ export interface BackgroundEvents extends EventSink {
   pending(url: string): Promise<void>;
   /** Waits until every event emitted and every write stored so far is done; throws the first that failed. */
   flush(): Promise<void>;
+  /** The first write that has failed so far, if one has (flush throws it too). */
+  failure(): unknown;
 }
 
 export function inBackground(sink: EventSink): BackgroundEvents {
@@ -63,5 +65,6 @@ export function inBackground(sink: EventSink): BackgroundEvents {
       const failed = writes.failure();
       if (failed) throw failed.error;
     },
+    failure: () => writes.failure()?.error,
   };
 }

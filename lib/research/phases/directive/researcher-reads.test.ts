@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import {
   completeCall as complete,
@@ -12,6 +14,7 @@ import {
   searchCall as search,
   thinkCall as think,
 } from "../../../../test/support/researcher-harness.ts";
+import { fetchDocument } from "../../../fetch/extract.ts";
 import type { RunStore } from "../../store.ts";
 import { computeCoverage } from "../supervision/coverage.ts";
 import { runResearcher } from "./researcher.ts";
@@ -21,6 +24,35 @@ const engine = engineDbForFile();
 const ctx = () => researcherContext("I want to understand database indexing in 2025.");
 
 describe("sources read versus seen", () => {
+  it("reads a text/plain page with NUL characters: stored without them, the read succeeds", async () => {
+    const { store, directives } = await newRun(engine.handle, ["Topic Nu: log formats"]);
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+      res.end("Log lines end with a NUL\u0000 byte in this format.\u0000\nThey are 512 bytes long.");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const page = `http://${host}/format.txt`;
+    try {
+      const web = fakeWeb({ results: { formats: [hit(page, "Log format")] } });
+      const model = researcherModel({
+        "Topic Nu": [search("formats"), think("Read it."), extract(page), think("Enough."), complete()],
+      });
+      const { deps, events } = makeDeps({ store, models: { researcher: model }, web });
+      // The real fetch and extraction, not the fake web's pages.
+      deps.fetchDocument = (url, f) => fetchDocument(url, { allowedHosts: [host], signal: f.signal });
+
+      await runResearcher(deps, directives[0], ctx());
+
+      const [read] = await store.listDirectiveSources(directives[0].id);
+      expect(read).toMatchObject({ url: page, read: true });
+      expect(read.content).toBe("Log lines end with a NUL byte in this format.\nThey are 512 bytes long.");
+      expect(events.filter((e) => e.type === "researcher.fetch")).toMatchObject([{ url: page, ok: true }]);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
   it("marks only the pages a researcher read; the rest of its search hits stay seen", async () => {
     const { store, directives } = await newRun(engine.handle, ["Topic Omega: index types"]);
     const docs = "https://example-db.io/docs/indexes";

@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { TextCallResult } from "../../../ai/call.ts";
 import { isContextWindowError } from "../../../ai/context-errors.ts";
 import type { EngineDeps } from "../../deps.ts";
+import { isFatalEngineError } from "../../errors.ts";
 import { filledText } from "../../model-output.ts";
 import {
   reflectionRequest,
@@ -132,8 +133,12 @@ export async function runResearcher(
     await events.flush();
     return outcome;
   } catch (e) {
-    await events.flush().catch(() => {});
-    throw e;
+    const failed = await events.flush().then(
+      () => undefined,
+      (f: unknown) => f,
+    );
+    // A write that ends the run (a full storage quota) outranks what went wrong after it.
+    throw failed !== undefined && isFatalEngineError(failed) ? failed : e;
   }
 }
 
@@ -148,6 +153,9 @@ async function research(
   for (let step = 0; ; step++) {
     if (deps.signal.aborted) return finish(run, "aborted");
     if (step >= maxSteps) return finish(run, "step_limit");
+    // A write behind the last step that ends the run (a full storage quota) stops the researcher now.
+    const failed = background.failure();
+    if (failed !== undefined && isFatalEngineError(failed)) throw failed;
     try {
       const stop = await researchStep(run, step);
       if (stop) return finish(run, stop);
