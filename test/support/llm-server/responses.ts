@@ -314,7 +314,11 @@ export function createResponsesWire(opts: { apiKey?: string } = {}): Wire {
     streaming: ({ body }) => (body?.stream === true ? "sse" : false),
     describe,
     check,
-    error: openAiErrorFor,
+    // OpenAI's 429s say when to come back (the SDKs honour retry-after and retry-after-ms).
+    error: (status, detail) => {
+      const e = openAiErrorFor(status, detail);
+      return status === 429 ? { ...e, headers: { "retry-after": "1" } } : e;
+    },
     contextLength: () =>
       openAiErrorFor(400, {
         message:
