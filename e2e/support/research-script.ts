@@ -236,3 +236,45 @@ export const clarificationRule: ScriptRule = {
   ],
   repeat: true,
 };
+
+/**
+ * A run that asks for every structured output the app has: the clarifier (no question needed), a
+ * critique that finds an issue, so the plan is revised (to the same two directives, which the
+ * researchers' rules recognise), then the whole research script.
+ */
+export function everySchemaScript(opts: ScriptOptions): ScriptRule[] {
+  const rules = researchScript(opts);
+  const plan = rules.find((r) => r.name === "plan")!.replies;
+  return [
+    {
+      name: "clarify-not-needed",
+      match: roleMatch.clarification,
+      replies: [
+        {
+          kind: "json",
+          value: { needs_clarification: false, question: "", reason: "The question is clear." },
+        },
+      ],
+      repeat: true,
+    },
+    {
+      name: "critique-issue",
+      match: roleMatch.critique,
+      replies: [
+        {
+          kind: "json",
+          value: {
+            redundancy: { status: "PASS", note: "distinct topics" },
+            coverage: { status: "PASS", note: "efficiency and cost cover the question" },
+            proportionality: { status: "PASS", note: "two directives for a two-part comparison" },
+            specificity: { status: "ISSUE", note: "name the climate and the evidence more precisely" },
+            verdict: "Sharpen the evidence each directive needs.",
+          },
+        },
+      ],
+      repeat: true,
+    },
+    { name: "revision", match: roleMatch.revision, replies: plan, repeat: true },
+    ...rules,
+  ];
+}
