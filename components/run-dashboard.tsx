@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { terminalRunStatuses } from "@/lib/research/vocabulary";
 import { BriefPanel } from "./run/brief-panel";
 import { ClarificationForm } from "./run/clarification-form";
+import { DegradationNotice } from "./run/degradation-notice";
 import { DirectivesPanel } from "./run/directives-panel";
 import { PlanReview } from "./run/plan-review";
 import { ReportPanel } from "./run/report-panel";
@@ -34,12 +35,14 @@ export function RunDashboard({ initial, storedReport }: { initial: RunViewJson; 
       <RunControls run={run} onChanged={onChanged} />
     </StatusHeader>
   );
+  const notice = <DegradationNotice key="degradations" degradations={run.degradations} />;
 
   // One list of keyed panels for both layouts: the report keeps its component (and the reader's
   // place in it) when the finished layout moves it to the top.
   const report = <ReportPanel key="report" run={run} liveReport={liveReport} storedReport={storedReport} />;
   const panels = done
     ? [
+        notice,
         report,
         <RunTabs
           key="tabs"
@@ -75,6 +78,7 @@ export function RunDashboard({ initial, storedReport }: { initial: RunViewJson; 
           <ClarificationForm key="clarification" run={run} onChanged={onChanged} />
         ),
         run.status === "awaiting_plan_review" && <PlanReview key="plan" run={run} onChanged={onChanged} />,
+        notice,
         run.brief && <BriefPanel key="brief" brief={run.brief} />,
         <TimelinePanel key="timeline" activity={activity} directives={run.directives} />,
         <DirectivesPanel key="directives" run={run} activity={activity}>

@@ -18,6 +18,7 @@ import type { Db } from "./client.ts";
 import { normalizeTopic } from "./queries/directives.ts";
 import { writeRunEnd } from "./queries/events.ts";
 import {
+  addRunDegradation,
   askRunClarification,
   getRun,
   lockRunRow,
@@ -95,7 +96,14 @@ function runRowMethods(
   runId: string,
 ): Pick<
   RunStore,
-  "getRun" | "setStatus" | "finishRun" | "askClarification" | "saveBrief" | "saveCheckpoint" | "saveUsage"
+  | "getRun"
+  | "setStatus"
+  | "finishRun"
+  | "askClarification"
+  | "saveBrief"
+  | "saveCheckpoint"
+  | "saveUsage"
+  | "addDegradation"
 > {
   return {
     async getRun(): Promise<RunSnapshot> {
@@ -123,6 +131,7 @@ function runRowMethods(
     async saveUsage(usage) {
       await saveRunUsage(db, runId, usage);
     },
+    addDegradation: (d) => addRunDegradation(db, runId, d),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { Degradation } from "../lib/research/degradations.ts";
 import type {
   CitationSupport,
   DirectiveOrigin,
@@ -71,6 +72,8 @@ export const runs = pgTable(
     clarificationAnswer: text("clarification_answer"),
     error: text("error"),
     usage: jsonb("usage").$type<Record<string, unknown>>().notNull().default({}),
+    /** Steps that fell back (lib/research/degradations.ts): one per step and round, in order. */
+    degradations: jsonb("degradations").$type<Degradation[]>().notNull().default([]),
     /** Shape version of `checkpoint`, so an upgraded worker can migrate an older run's state. */
     stateVersion: integer("state_version").notNull().default(1),
     checkpoint: jsonb("checkpoint").$type<Record<string, unknown>>(),

@@ -160,6 +160,14 @@ const samples: { [T in ResearchEventType]: EventOf<T> } = {
     budgetChars: 9,
   },
   "knowledge.extracted": { type: "knowledge.extracted", count: 2 },
+  "run.degraded": {
+    type: "run.degraded",
+    step: "citation_check",
+    round: null,
+    model: "openai:gpt-5.1",
+    error: "Invalid schema.",
+    notice: "Citations were not checked: openai:gpt-5.1 refused the request (HTTP 400) — Invalid schema.",
+  },
   "model.retry": { type: "model.retry", role: "researcher", attempt: 2, delayMs: 500 },
   "usage.updated": { type: "usage.updated", inputTokens: 1200, outputTokens: 300, cost: 0.0123 },
 };

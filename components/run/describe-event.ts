@@ -166,6 +166,8 @@ function describeReport(event: ResearchEvent): string {
       return event.failed
         ? "Could not save findings for your knowledge base"
         : `Saved ${plural(event.count, "finding")} for your knowledge base to review`;
+    case "run.degraded":
+      return event.notice;
     case "model.retry":
       return `The model was busy (${lower(roleLabel(event.role))}); trying again (attempt ${event.attempt})`;
     case "usage.updated":

@@ -65,6 +65,7 @@ const everyEventType: Record<ResearchEventType, true> = {
   "report.completed": true,
   "token_limit.retry": true,
   "knowledge.extracted": true,
+  "run.degraded": true,
   "model.retry": true,
   "usage.updated": true,
 };

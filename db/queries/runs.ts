@@ -5,6 +5,7 @@
  * racing for one transition change the run once.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import type { Degradation } from "../../lib/research/degradations.ts";
 import type { Db } from "../client.ts";
 import { type NewRun, type Run, type RunStatus, runs, terminalRunStatuses } from "../schema.ts";
 
@@ -145,6 +146,24 @@ export async function saveRunUsage(db: Db, id: string, usage: Record<string, unk
     .update(runs)
     .set({ usage, ...touched() })
     .where(eq(runs.id, id));
+}
+
+/**
+ * Adds a step's fallback to the run unless the run already has one for that step and round (a
+ * resumed attempt falling back again); true when it was added.
+ */
+export async function addRunDegradation(db: Db, id: string, d: Degradation): Promise<boolean> {
+  const rows = await db
+    .update(runs)
+    .set({ degradations: sql`${runs.degradations} || ${JSON.stringify([d])}::jsonb`, ...touched() })
+    .where(
+      and(
+        eq(runs.id, id),
+        sql`not ${runs.degradations} @> ${JSON.stringify([{ step: d.step, round: d.round }])}::jsonb`,
+      ),
+    )
+    .returning({ id: runs.id });
+  return rows.length > 0;
 }
 
 /**

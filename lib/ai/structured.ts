@@ -17,6 +17,9 @@ export type ObjectCallOptions<T> = PromptInput &
     maxRepairs?: number;
   };
 
+/** A schema with the name it is sent under (a literal at each call: test/provider-schemas.test.ts reads them). */
+export type NamedSchema<T> = Pick<ObjectCallOptions<T>, "schema" | "schemaName">;
+
 export type ObjectCallResult<T> =
   | { ok: true; value: T; attempts: number; repairs: number; model: string; usage: TokenUsage }
   | { ok: false; error: StructuredOutputError };

@@ -3,6 +3,7 @@
  * the rest of the object. Events are persisted as run_events rows (gapless seq) before anyone sees
  * them, except the transient ones (report.delta), which stream live and are never stored one by one.
  */
+import type { Degradation } from "./degradations.ts";
 import type { StopCounts, StopRule } from "./phases/directive/stop-rules.ts";
 import type { DirectivePriority, QuestionComplexity, RunPhase, RunStatus } from "./vocabulary.ts";
 
@@ -174,6 +175,8 @@ export type ResearchEvent =
   | { type: "token_limit.retry"; phase: string; attempt: number; removedChars: number; budgetChars: number }
   // knowledge and accounting
   | { type: "knowledge.extracted"; count: number; failed?: boolean; reason?: string }
+  /** A step fell back (degradations.ts): which step, the model, what the provider said, the notice shown. */
+  | ({ type: "run.degraded" } & Omit<Degradation, "at">)
   | { type: "model.retry"; role: string; attempt: number; status?: number; delayMs: number }
   | { type: "usage.updated"; inputTokens: number; outputTokens: number; cost: number };
 

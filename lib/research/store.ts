@@ -3,6 +3,7 @@
  * db/research-store.ts; every method is a checkpoint, so a resumed run reads back what was done.
  */
 
+import type { Degradation } from "./degradations.ts";
 import type { TerminalEvent } from "./events.ts";
 import type {
   CitationSupport,
@@ -240,4 +241,6 @@ export interface RunStore {
   countRunKnowledge(): Promise<number>;
 
   saveUsage(usage: Record<string, unknown>): Promise<void>;
+  /** Records a step's fallback unless the run has one for that step and round; true when added. */
+  addDegradation(d: Degradation): Promise<boolean>;
 }

@@ -58,3 +58,7 @@ export type KnowledgeStatus = (typeof knowledgeStatuses)[number];
 
 export const knowledgeOrigins = ["extracted", "user"] as const;
 export type KnowledgeOrigin = (typeof knowledgeOrigins)[number];
+
+/** Steps whose fallback is recorded on the run (degradations.ts). */
+export const degradationSteps = ["planner", "coverage_assessment", "citation_check", "knowledge"] as const;
+export type DegradationStep = (typeof degradationSteps)[number];

@@ -50,6 +50,8 @@ export async function runView(db: Db, run: Run) {
     /** Every citation of the report with its support verdict and the reason (GET …/sources/:id has the passages). */
     citations: citationRows.map(citationView),
     usage: run.usage,
+    /** Steps that fell back (planner, coverage assessment, citation check, knowledge): why, and the notice shown. */
+    degradations: run.degradations,
     error: run.error,
     createdAt: run.createdAt,
     finishedAt: run.finishedAt,

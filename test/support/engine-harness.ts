@@ -300,6 +300,7 @@ function citationVerdicts(options: GenerateOptions): GenerateResult {
     verdicts: items.map((m) => ({
       id: Number(m[1]),
       verdict: numbers(m[2]).every((n) => numbers(m[3]).includes(n)) ? "supported" : "unsupported",
+      reason: "",
     })),
   });
 }

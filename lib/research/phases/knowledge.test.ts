@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/client.ts";
+import { getRun } from "../../../db/queries/runs.ts";
 import { knowledgeItems } from "../../../db/schema.ts";
+import { apiError } from "../../../test/support/ai-mocks.ts";
 import {
   objectModel,
   openReportDb,
@@ -118,10 +120,49 @@ describe("extractKnowledge", () => {
     expect(event.reason).toMatch(/model offline/);
   });
 
-  it("returns 0 when the answer never validates (content over 500 characters)", async () => {
+  it("records a refused call on the run once, with the model and the provider's words, across a re-run", async () => {
+    const refusal = apiError({
+      status: 400,
+      body: { error: { message: "Invalid schema for 'knowledge_items'." } },
+    });
+    const { h, report, sources } = await setup(() => refusal);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await extractKnowledge(h.deps, { question: QUESTION, report, sources })).toBe(0);
+    }
+    const run = await getRun(db.db, h.runId);
+    expect(run?.degradations).toEqual([
+      {
+        step: "knowledge",
+        round: null,
+        model: "mock:supervisor",
+        error: "Invalid schema for 'knowledge_items'.",
+        notice:
+          "No knowledge was extracted: mock:supervisor refused the request (HTTP 400) — Invalid schema for 'knowledge_items'.",
+        at: new Date(0).toISOString(),
+      },
+    ]);
+    // Announced once: the second attempt found it recorded.
+    expect(h.eventsOf("run.degraded")).toHaveLength(1);
+    expect(h.eventsOf("knowledge.extracted")).toHaveLength(2);
+  });
+
+  it("cuts an over-long item instead of refusing the answer", async () => {
     const { h, report, sources, supervisor } = await setup(() => ({
       items: [
         { category: "finding", content: "x".repeat(501), sources: [1], confidence: 0.5, needs_review: false },
+      ],
+    }));
+    expect(await extractKnowledge(h.deps, { question: QUESTION, report, sources })).toBe(1);
+    expect(supervisor.doGenerateCalls).toHaveLength(1);
+    const [item] = await storedItems(h.runId);
+    expect(item.content).toHaveLength(500);
+    expect(item.content.endsWith("…")).toBe(true);
+  });
+
+  it("returns 0 when the answer never validates (a category it does not know)", async () => {
+    const { h, report, sources, supervisor } = await setup(() => ({
+      items: [
+        { category: "rumour", content: "Prices fell.", sources: [1], confidence: 0.5, needs_review: false },
       ],
     }));
     expect(await extractKnowledge(h.deps, { question: QUESTION, report, sources })).toBe(0);

@@ -4,8 +4,10 @@
  * recorded as `knowledge.extracted` with failed: true and the run goes on; only cancellation throws.
  */
 import { z } from "zod";
+import { recordDegradation } from "../degradations.ts";
 import type { EngineDeps } from "../deps.ts";
 import { throwIfAborted } from "../errors.ts";
+import { boundedText, share, wholeNumber } from "../model-output.ts";
 import {
   knowledgeInstructions,
   knowledgePrompt,
@@ -19,14 +21,17 @@ import { knowledgeCategories } from "../vocabulary.ts";
 
 export const knowledgeItemSchema = z.object({
   category: z.enum(knowledgeCategories),
-  content: z.string().min(1).max(MAX_KNOWLEDGE_CONTENT),
-  sources: z.array(z.number().int()),
-  confidence: z.number().min(0).max(1),
+  content: boundedText(MAX_KNOWLEDGE_CONTENT),
+  sources: z.array(wholeNumber()),
+  confidence: share(),
   needs_review: z.boolean(),
 });
 
 export const knowledgeSchema = z.object({
-  items: z.array(knowledgeItemSchema).max(MAX_KNOWLEDGE_ITEMS),
+  // Items without content are dropped, and only the first MAX_KNOWLEDGE_ITEMS are kept.
+  items: z
+    .array(knowledgeItemSchema)
+    .transform((items) => items.filter((i) => i.content).slice(0, MAX_KNOWLEDGE_ITEMS)),
 });
 
 export type ExtractedKnowledge = z.infer<typeof knowledgeSchema>;
@@ -132,6 +137,7 @@ export async function extractKnowledge(
     return items.length;
   } catch (error) {
     throwIfAborted(deps.signal);
+    await recordDegradation(deps, { step: "knowledge", role: "supervisor", error });
     const reason = error instanceof Error ? error.message : String(error);
     await deps.events.emit({
       type: "knowledge.extracted",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/client.ts";
+import { getRun } from "../../../db/queries/runs.ts";
 import {
   objectModel,
   openReportDb,
@@ -98,9 +99,9 @@ describe("checkCitationSupport", () => {
       const { user } = promptParts(options);
       const verdicts = [];
       if (user.includes("75 percent"))
-        verdicts.push({ id: idOf(user, "75 percent"), verdict: "unsupported" });
+        verdicts.push({ id: idOf(user, "75 percent"), verdict: "unsupported", reason: "" });
       if (user.includes("Wärmepumpen"))
-        verdicts.push({ id: idOf(user, "Wärmepumpen"), verdict: "supported" });
+        verdicts.push({ id: idOf(user, "Wärmepumpen"), verdict: "supported", reason: " " });
       // The item about 2025 prices gets no verdict: it stays unchecked.
       return { verdicts };
     });
@@ -138,6 +139,13 @@ describe("checkCitationSupport", () => {
     expect(r.records.map((c) => c.support)).toEqual(["supported", "unchecked"]);
     expect(r.records[1].reason).toMatch(/^the check failed: .*upstream exploded/);
     expect(r.counts).toEqual({ supported: 1, partially_supported: 0, unsupported: 0, unchecked: 1 });
+    // The run says why its citations went unchecked, and the run page shows the notice.
+    expect((await getRun(db.db, h.runId))?.degradations).toMatchObject([
+      { step: "citation_check", model: "mock:judge", error: "upstream exploded" },
+    ]);
+    expect(h.eventsOf("run.degraded").map((e) => e.notice)).toEqual([
+      "Citations were not checked: mock:judge failed — upstream exploded",
+    ]);
   });
 
   it("records unchecked when the model never gives a valid object", async () => {
@@ -148,6 +156,9 @@ describe("checkCitationSupport", () => {
     });
     expect(r.counts).toEqual({ supported: 0, partially_supported: 0, unsupported: 0, unchecked: 1 });
     expect(model.doGenerateCalls.length).toBeGreaterThan(1); // re-asked before giving up
+    expect(h.eventsOf("run.degraded")[0].notice).toMatch(
+      /^Citations were not checked: mock:judge gave no usable answer after 3 tries — /,
+    );
   });
 
   it("settles an exact quote with no model call", async () => {

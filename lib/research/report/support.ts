@@ -8,8 +8,10 @@
  */
 import { z } from "zod";
 import { log } from "../../telemetry/log.ts";
+import { recordDegradation } from "../degradations.ts";
 import type { EngineDeps } from "../deps.ts";
 import { throwIfAborted } from "../errors.ts";
+import { boundedText, wholeNumber } from "../model-output.ts";
 import {
   type CitationCheckItem,
   citationCheckInstructions,
@@ -45,6 +47,7 @@ export interface LexicalCheck {
 const MAX_MODEL_ITEMS = 40;
 const EXCERPT_CHARS = 1000;
 const CLEAR_OVERLAP = 0.7;
+const MAX_REASON_CHARS = 500;
 
 const STOPWORDS = new Set(
   (
@@ -160,13 +163,14 @@ export function relevantExcerpt(
   return out;
 }
 
-const verdictSchema = z.object({
+export const verdictSchema = z.object({
   verdicts: z.array(
     z.object({
-      id: z.number().int(),
+      id: wholeNumber(),
       // The model judges; "unchecked" is ours for citations it never saw.
       verdict: z.enum(citationSupports).exclude(["unchecked"]),
-      reason: z.string().max(500).optional(),
+      // Empty when the model gives none; a long one is cut.
+      reason: boundedText(MAX_REASON_CHARS),
     }),
   ),
 });
@@ -213,12 +217,15 @@ function lexicalVerdict(sentence: string, sentenceTerms: Terms, source: SourceRe
   return undefined;
 }
 
-/** One batched model call; verdicts by citation index. A failure (not a cancellation) leaves its items unchecked. */
+/**
+ * One batched model call; verdicts by citation index. A failure (not a cancellation) leaves its
+ * items unchecked and is returned; `stop` when the provider refused, so no more calls are made.
+ */
 async function judgeBatch(
   deps: EngineDeps,
   batch: readonly PendingItem[],
   verdicts: Verdict[],
-): Promise<boolean> {
+): Promise<{ failure?: unknown; stop?: boolean }> {
   try {
     const result = await deps.models.object("summarization", {
       instructions: citationCheckInstructions(),
@@ -229,27 +236,27 @@ async function judgeBatch(
     });
     if (!result.ok) {
       for (const p of batch) verdicts[p.index].reason = "the model's verdicts could not be read";
-      return true;
+      return { failure: result.error };
     }
     const byItem = new Map(batch.map((p) => [p.item.id, p.index]));
     for (const v of result.value.verdicts) {
       const index = byItem.get(v.id);
       if (index === undefined) continue;
       verdicts[index].support = v.verdict;
-      verdicts[index].reason = `model: ${v.reason?.trim() || v.verdict.replace("_", " ")}`;
+      verdicts[index].reason = `model: ${v.reason || v.verdict.replace("_", " ")}`;
     }
     for (const p of batch) {
       if (verdicts[p.index].support === "unchecked")
         verdicts[p.index].reason = "the model gave no verdict for it";
     }
-    return true;
+    return {};
   } catch (error) {
     throwIfAborted(deps.signal);
     // A provider, budget or context-window failure: this batch and the rest stay unchecked, with the reason.
     const message = error instanceof Error ? error.message : String(error);
     log("engine").warn({ error: message }, "citation support check failed");
     for (const p of batch) verdicts[p.index].reason = `the check failed: ${message.slice(0, 200)}`;
-    return false;
+    return { failure: error, stop: true };
   }
 }
 
@@ -345,16 +352,21 @@ export function planSupportCheck(deps: Pick<EngineDeps, "config">, input: Suppor
 export async function judgeSupport(deps: EngineDeps, plan: SupportPlan): Promise<SupportResult> {
   const { verdicts, budgeted, lexicallySupported, lexicallySettled } = plan;
   let sentToModel = 0;
+  let failure: unknown;
   for (let i = 0; i < budgeted.length; i += MAX_MODEL_ITEMS) {
     const batch = budgeted.slice(i, i + MAX_MODEL_ITEMS);
     sentToModel += batch.length;
-    if (!(await judgeBatch(deps, batch, verdicts))) {
+    const judged = await judgeBatch(deps, batch, verdicts);
+    failure ??= judged.failure;
+    if (judged.stop) {
       // The provider or budget refused: do not spend more calls on the rest.
       for (const p of budgeted.slice(i + MAX_MODEL_ITEMS))
         verdicts[p.index].reason = verdicts[batch[0].index].reason;
       break;
     }
   }
+  if (failure !== undefined)
+    await recordDegradation(deps, { step: "citation_check", role: "summarization", error: failure });
 
   const records: CitationRecord[] = plan.citations.map((c, i) => ({
     number: c.number,

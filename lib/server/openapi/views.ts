@@ -6,6 +6,7 @@
 import { z } from "zod";
 import {
   citationSupports,
+  degradationSteps,
   directiveOrigins,
   directivePriorities,
   directiveStatuses,
@@ -103,6 +104,20 @@ export const citationSchema = z
   })
   .meta({ id: "Citation" });
 
+const degradationSchema = z
+  .object({
+    step: z.enum(degradationSteps),
+    round: z.int().nullable().meta({ description: "The supervision round, for the coverage assessment." }),
+    model: z.string().nullable().meta({ description: "The model that failed (`provider:model`)." }),
+    error: z.string().meta({ description: "What the provider said, or why its answer was unusable." }),
+    notice: z.string().meta({ description: "The plain sentence the run page shows." }),
+    at: timestamp(),
+  })
+  .meta({
+    id: "Degradation",
+    description: "A step that fell back instead of doing its work (one per step and round).",
+  });
+
 export const runViewSchema = z
   .object({
     id: uuid("The run."),
@@ -122,6 +137,7 @@ export const runViewSchema = z
     citationStats: jsonObject("Counts per verdict, marked, removed, corrected links.").nullable(),
     citations: z.array(citationSchema),
     usage: jsonObject("Tokens, calls and cost: in total, by role and by model."),
+    degradations: z.array(degradationSchema),
     error: z.string().nullable().meta({ description: "Why the run failed, in plain words." }),
     createdAt: timestamp(),
     finishedAt: nullableTimestamp(),

@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { TextCallResult } from "../../../ai/call.ts";
 import { isContextWindowError } from "../../../ai/context-errors.ts";
 import type { EngineDeps } from "../../deps.ts";
+import { filledText } from "../../model-output.ts";
 import {
   reflectionRequest,
   researcherInstructions,
@@ -31,22 +32,30 @@ import { extractContent, messageOf, type ToolContext, webSearch } from "./resear
 import type { SeenUrls } from "./seen-urls.ts";
 import { createStopRules, type StopRule } from "./stop-rules.ts";
 
+/**
+ * Strict tools (providers constrain the arguments to the schema); a blank argument is refused after
+ * parsing and reported to the model as an invalid call, since no portable schema keyword can say "not empty".
+ */
 export const researcherTools = {
   web_search: tool({
     description: toolDescriptions.web_search,
-    inputSchema: z.object({ query: z.string().min(1).describe("A specific search query") }),
+    inputSchema: z.object({ query: filledText("the query").describe("A specific search query") }),
+    strict: true,
   }),
   extract_content: tool({
     description: toolDescriptions.extract_content,
-    inputSchema: z.object({ url: z.string().min(1).describe("The URL of the page to read") }),
+    inputSchema: z.object({ url: filledText("the URL").describe("The URL of the page to read") }),
+    strict: true,
   }),
   think: tool({
     description: toolDescriptions.think,
-    inputSchema: z.object({ reflection: z.string().min(1).describe("Your reflection") }),
+    inputSchema: z.object({ reflection: filledText("the reflection").describe("Your reflection") }),
+    strict: true,
   }),
   research_complete: tool({
     description: toolDescriptions.research_complete,
     inputSchema: z.object({ summary: z.string().describe("What was found and what remains open") }),
+    strict: true,
   }),
 };
 

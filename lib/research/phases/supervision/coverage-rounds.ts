@@ -9,8 +9,10 @@
 import type { ModelMessage } from "ai";
 import { z } from "zod";
 import { isContextWindowError } from "../../../ai/context-errors.ts";
+import { recordDegradation } from "../../degradations.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { recoverableMessage } from "../../errors.ts";
+import { share, wholeNumber, withTopics } from "../../model-output.ts";
 import { formatCoverageTable } from "../../prompts/coverage.ts";
 import {
   assessmentRequest,
@@ -34,7 +36,7 @@ import {
 } from "./memory.ts";
 
 export const followUpSchema = z.object({
-  topic: z.string().min(1),
+  topic: z.string(),
   perspective: z.string(),
   evidence_needed: z.string(),
   priority: z.enum(directivePriorities),
@@ -42,15 +44,16 @@ export const followUpSchema = z.object({
 });
 
 export const assessmentSchema = z.object({
-  overall_coverage: z.number().min(0).max(1),
+  overall_coverage: share(),
   directive_assessments: z.array(
     z.object({
-      directive: z.number().int(),
+      directive: wholeNumber(),
       status: z.enum(["covered", "partial", "gap"]),
       note: z.string(),
     }),
   ),
-  follow_up_queries: z.array(followUpSchema),
+  // A follow-up without a topic is dropped.
+  follow_up_queries: z.array(followUpSchema).transform(withTopics),
   should_continue: z.boolean(),
   rationale: z.string(),
 });
@@ -108,10 +111,14 @@ export async function planFollowUpRound(deps: EngineDeps, input: FollowUpInput):
     ],
   };
   const { think, thinkError } = await thinkAboutGaps(talk);
-  const { llm, assessError } = await assessCoverage(talk);
+  const { llm, assessError, cause } = await assessCoverage(talk);
   const heuristic = input.coverage.heuristic;
   const base: AssessmentBase = { heuristic, ...(thinkError ? { thinkError } : {}) };
-  if (!llm) return heuristicPlan(deps, input.round, think, base, assessError, input.coverage);
+  if (!llm) {
+    const round = input.round;
+    await recordDegradation(deps, { step: "coverage_assessment", round, role: "supervisor", error: cause });
+    return heuristicPlan(deps, round, think, base, assessError, input.coverage);
+  }
   return followUpPlan(deps, input.round, think, base, llm);
 }
 
@@ -145,7 +152,9 @@ async function thinkAboutGaps(
 }
 
 /** The structured assessment; undefined (with the reason) when the model gave none usable. */
-async function assessCoverage(talk: RoundConversation): Promise<{ llm?: Assessment; assessError?: string }> {
+async function assessCoverage(
+  talk: RoundConversation,
+): Promise<{ llm?: Assessment; assessError?: string; cause?: unknown }> {
   const { deps, round } = talk;
   const maxFollowUps = deps.config.maxFollowUpsPerRound;
   try {
@@ -158,9 +167,9 @@ async function assessCoverage(talk: RoundConversation): Promise<{ llm?: Assessme
         abortSignal: deps.signal,
       }),
     );
-    return r.ok ? { llm: r.value } : { assessError: r.error.message };
+    return r.ok ? { llm: r.value } : { assessError: r.error.message, cause: r.error };
   } catch (e) {
-    return { assessError: recoverableMessage(e, deps.signal) };
+    return { assessError: recoverableMessage(e, deps.signal), cause: e };
   }
 }
 

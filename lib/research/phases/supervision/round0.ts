@@ -5,8 +5,11 @@
  * critique or no revision → the generated set.
  */
 import { z } from "zod";
+import type { NamedSchema } from "../../../ai/structured.ts";
+import { recordDegradation } from "../../degradations.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { recoverableMessage } from "../../errors.ts";
+import { nonBlank, withTopics } from "../../model-output.ts";
 import {
   critiquePrompt,
   type DirectiveDraft,
@@ -23,7 +26,7 @@ import { type FitStats, fitPlanShape, type QuestionKind } from "./plan-fit.ts";
 const priority = z.enum(directivePriorities);
 
 export const directiveDraftSchema = z.object({
-  topic: z.string().min(1),
+  topic: z.string(),
   perspective: z.string(),
   evidence_needed: z.string(),
   priority,
@@ -31,8 +34,12 @@ export const directiveDraftSchema = z.object({
 
 export const directivePlanSchema = z.object({
   question_kind: z.enum(["simple_factual", "comparison", "typical"]),
-  compared_elements: z.array(z.string()),
-  directives: z.array(directiveDraftSchema).min(1),
+  compared_elements: z.array(z.string()).transform(nonBlank),
+  // A draft without a topic is dropped; a plan left with none is re-asked.
+  directives: z
+    .array(directiveDraftSchema)
+    .transform(withTopics)
+    .refine((d) => d.length > 0, "give at least one directive with a topic"),
 });
 export type DirectivePlan = z.infer<typeof directivePlanSchema>;
 
@@ -113,12 +120,13 @@ export async function planRoundZero(
   let kind: Classification | null = null;
   let fit: FitStats | null = null;
 
-  const generated = await askObject(deps, directivePlanSchema, "directive_plan", () =>
+  const generated = await askObject(deps, { schema: directivePlanSchema, schemaName: "directive_plan" }, () =>
     generateDirectivesPrompt({ brief: input.brief, maxDirectives, knowledge: input.knowledge }),
   );
   if (!generated.ok) {
     drafts = [{ topic: input.brief, perspective: "", evidence_needed: "", priority: "normal" }];
     record.generationFailed = generated.error;
+    await recordDegradation(deps, { step: "planner", role: "supervisor", error: generated.cause });
     await deps.events.emit({
       type: "supervision.first_round_generate",
       count: 1,
@@ -188,8 +196,10 @@ async function critiqueAndRevise(
   maxDirectives: number,
   kind: Classification,
 ): Promise<{ critique: Record<string, unknown> | null; revisedDrafts?: DirectiveDraft[]; fit?: FitStats }> {
-  const critique = await askObject(deps, critiqueSchema, "decomposition_critique", () =>
-    critiquePrompt({ brief, drafts, maxDirectives }),
+  const critique = await askObject(
+    deps,
+    { schema: critiqueSchema, schemaName: "decomposition_critique" },
+    () => critiquePrompt({ brief, drafts, maxDirectives }),
   );
   if (!critique.ok) {
     await deps.events.emit({
@@ -232,8 +242,10 @@ async function critiqueAndRevise(
     });
     return { critique: c };
   }
-  const revision = await askObject(deps, directivePlanSchema, "directive_revision", () =>
-    revisePrompt({ brief, drafts, critique: formatCritique(c), maxDirectives }),
+  const revision = await askObject(
+    deps,
+    { schema: directivePlanSchema, schemaName: "directive_revision" },
+    () => revisePrompt({ brief, drafts, critique: formatCritique(c), maxDirectives }),
   );
   if (!revision.ok) {
     await deps.events.emit({
@@ -266,20 +278,18 @@ async function critiqueAndRevise(
 /** A structured supervisor call whose failure (bad answers or a non-fatal error) becomes a value. */
 async function askObject<T>(
   deps: EngineDeps,
-  schema: z.ZodType<T>,
-  schemaName: string,
+  output: NamedSchema<T>,
   prompt: () => string,
-): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+): Promise<{ ok: true; value: T } | { ok: false; error: string; cause: unknown }> {
   try {
     const r = await deps.models.object("supervisor", {
       instructions: SUPERVISOR_INSTRUCTIONS,
       prompt: prompt(),
-      schema,
-      schemaName,
+      ...output,
       abortSignal: deps.signal,
     });
-    return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error.message };
+    return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error.message, cause: r.error };
   } catch (e) {
-    return { ok: false, error: recoverableMessage(e, deps.signal) };
+    return { ok: false, error: recoverableMessage(e, deps.signal), cause: e };
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../../db/client.ts";
+import { getRun } from "../../../../db/queries/runs.ts";
 import {
   type Answer,
   assessment,
@@ -296,6 +297,15 @@ describe("round 0: decomposition", () => {
       fallback: true,
     });
     expect(out.stopReason).toBe("supervision_disabled");
+    const planner = {
+      step: "planner",
+      round: null,
+      model: "mock:m",
+      error: "model unavailable",
+      notice: "The research plan fell back to a single directive: mock:m failed — model unavailable",
+    };
+    expect(eventsOf(events, "run.degraded")).toEqual([{ type: "run.degraded", ...planner }]);
+    expect((await getRun(handle.db, store.runId))?.degradations).toMatchObject([planner]);
   });
 
   it("never plans more directives than researchers may run at once", async () => {
@@ -714,6 +724,14 @@ describe("rounds ≥ 1", () => {
       overallCoverage: 1,
     });
     expect(out.stopReason).toBe("coverage_sufficient");
+    expect(eventsOf(events, "run.degraded")).toMatchObject([
+      {
+        step: "coverage_assessment",
+        round: 1,
+        notice:
+          "Coverage after round 1 was judged by the heuristic: mock:m failed — upstream 400: bad request",
+      },
+    ]);
   });
 
   it("with a failing assessment, still researches queued user directives, then asks again", async () => {

@@ -1,0 +1,26 @@
+import type { RunViewJson } from "./types";
+
+/**
+ * The steps of a run that fell back instead of doing their work (a plan of one directive, a
+ * heuristic coverage judgement, unchecked citations, no knowledge), each in one plain sentence with
+ * the model and what its provider said, so a finished run never looks better than it was.
+ */
+export function DegradationNotice({ degradations }: { degradations: RunViewJson["degradations"] }) {
+  if (!degradations.length) return null;
+  return (
+    <section
+      aria-label="Steps that fell back"
+      data-testid="degradations"
+      className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950"
+    >
+      <p className="font-medium">
+        {degradations.length === 1 ? "One step fell back:" : `${degradations.length} steps fell back:`}
+      </p>
+      <ul className="list-disc space-y-1 pl-5 [overflow-wrap:anywhere]">
+        {degradations.map((d) => (
+          <li key={`${d.step}-${d.round ?? ""}`}>{d.notice}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
