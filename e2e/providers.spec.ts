@@ -125,6 +125,7 @@ test("a full run through each of openai:, anthropic: and google:, judged by the 
       message: `${provider}: ${run.error ?? ""}\n${appLog.slice(-2000)}`,
     });
     about(run.status).toBe("completed");
+    about(run.degradations).toEqual([]);
     // Round 0 fitted to the comparison: both sides researched, after a critique and a revision.
     about(run.directives.map((d: Json) => d.topic)).toEqual([TOPIC_A, TOPIC_B]);
     const [round0, round1] = run.supervisionHistory;

@@ -79,7 +79,7 @@ const openaiCases: Case[] = [
         additionalProperties: false,
       }),
     },
-    message: /Invalid schema for response_format 'plan'.*Missing 'b'/,
+    message: /Invalid schema for response_format 'plan': #\/properties\/b: optional \(every property must be required\)/,
   },
   {
     rule: "strict schemas use only supported keywords",
@@ -93,7 +93,7 @@ const openaiCases: Case[] = [
         additionalProperties: false,
       }),
     },
-    message: /'minLength' is not permitted/,
+    message: /#\/properties\/a: minLength is not supported/,
   },
   {
     rule: "tool_choice names a tool",
@@ -184,7 +184,7 @@ const anthropicCases: Case[] = [
         },
       },
     }),
-    message: /'minimum' is not permitted/,
+    message: /output_config.format.schema: #\/properties\/n: minimum is not supported/,
   },
 ];
 
