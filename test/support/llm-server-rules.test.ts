@@ -79,7 +79,8 @@ const openaiCases: Case[] = [
         additionalProperties: false,
       }),
     },
-    message: /Invalid schema for response_format 'plan': #\/properties\/b: optional \(every property must be required\)/,
+    message:
+      /Invalid schema for response_format 'plan': #\/properties\/b: optional \(every property must be required\)/,
   },
   {
     rule: "strict schemas use only supported keywords",

@@ -12,7 +12,9 @@ export type SchemaUse = "output" | "strict-tool" | "tool";
 
 export function schemaProblems(provider: SchemaProvider, use: SchemaUse, schema: unknown): string[] {
   if (use === "tool" && provider !== "google") {
-    return isObject(schema) && schema.type === "object" ? [] : ["#: the input schema must have type 'object'"];
+    return isObject(schema) && schema.type === "object"
+      ? []
+      : ["#: the input schema must have type 'object'"];
   }
   return schemaViolations(provider, schema);
 }
