@@ -56,6 +56,8 @@ const SETTINGS = {
 // biome-ignore lint/suspicious/noExplicitAny: the run JSON is checked field by field below
 type Json = any;
 interface Outcome {
+  /** Seconds until the app answered, and until its run ended. */
+  seconds: { start: number; run: number };
   requests: RecordedRequest[];
   run: Json;
   knowledge: Json[];
@@ -69,14 +71,19 @@ async function runThrough(provider: Provider): Promise<Outcome> {
   llm.setScript(everySchemaScript({ webUrl: webUrl() }));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `dr-e2e-${provider}-`));
   let app: AppServer | undefined;
+  const t0 = Date.now();
   try {
-    app = await startApp({
-      ...JSON.parse(process.env.E2E_APP_ENV ?? "{}"),
-      DATA_DIR: dataDir,
-      MODEL: `${provider}:${p.model}`,
-      [p.key]: key,
-      [p.baseUrl]: llm.baseUrls[provider],
-    });
+    app = await startApp(
+      {
+        ...JSON.parse(process.env.E2E_APP_ENV ?? "{}"),
+        DATA_DIR: dataDir,
+        MODEL: `${provider}:${p.model}`,
+        [p.key]: key,
+        [p.baseUrl]: llm.baseUrls[provider],
+      },
+      180_000,
+    );
+    const started = Date.now();
     const admin = await signUp(app.url);
     const headers = { cookie: admin.cookie, origin: app.url, "content-type": "application/json" };
     const created = await fetch(`${app.url}/api/runs`, {
@@ -93,7 +100,8 @@ async function runThrough(provider: Provider): Promise<Outcome> {
     }
     const knowledge = (await (await fetch(`${app.url}/api/knowledge?status=provisional`, { headers })).json())
       .items;
-    return { requests: [...llm.requests], run, knowledge, appLog: app.output() };
+    const seconds = { start: (started - t0) / 1000, run: (Date.now() - started) / 1000 };
+    return { seconds, requests: [...llm.requests], run, knowledge, appLog: app.output() };
   } finally {
     await app?.stop();
     await llm.close();
@@ -102,12 +110,17 @@ async function runThrough(provider: Provider): Promise<Outcome> {
 }
 
 test("a full run through each of openai:, anthropic: and google:, judged by the provider server's log", async () => {
-  test.setTimeout(150_000);
+  // Three apps starting side by side share the machine's cores: generous, though each run takes seconds.
+  test.setTimeout(240_000);
   const providers = Object.keys(PROVIDERS) as Provider[];
   const outcomes = await Promise.all(providers.map(runThrough));
 
   for (const [i, provider] of providers.entries()) {
-    const { requests, run, knowledge, appLog } = outcomes[i];
+    const { seconds, requests, run, knowledge, appLog } = outcomes[i];
+    test.info().annotations.push({
+      type: "timing",
+      description: `${provider}: app up in ${seconds.start} s, run finished ${seconds.run} s later, ${requests.length} model calls`,
+    });
     const log = requests.map(
       (r) => `${r.status} ${r.schemaName ?? r.tools.join(",")} ${r.violations.join(" | ")}`,
     );
