@@ -153,6 +153,13 @@ describe("base URLs in the admin settings", () => {
     const after = await (await call(settings.GET, "GET", "/api/admin/settings", { who: admin })).json();
     expect(after.providers.openai).toEqual(before.providers.openai);
 
+    // Nor can a token park a new address while the provider is on "use environment".
+    const parked = await put(
+      { providers: { openai: { useEnvironment: true, baseUrl: other.baseUrls.openai } } },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(parked.status).toBe(403);
+
     // The same address again is no change: the token may save it, and the saved key stays.
     const same = await put(providerSet("openai", `${llm.baseUrls.openai}/`), {
       authorization: `Bearer ${token}`,

@@ -126,7 +126,8 @@ export function assertBaseUrlChanges(
   for (const name of modelProviders) {
     const p = input.providers?.[name];
     const was = before.providers?.[name];
-    if (!p || p.useEnvironment || sameUrl(p.baseUrl, was?.baseUrl)) continue;
+    // A new address saved on "use environment" is checked too: "set here" would use it later.
+    if (!p || sameUrl(p.baseUrl, was?.baseUrl) || (p.useEnvironment && !p.baseUrl)) continue;
     const label = providerLabels[name];
     if (via !== "session") {
       throw new AppError(
