@@ -7,6 +7,7 @@ import type {
   CitationSupport,
   DirectivePriority,
   DirectiveStatus,
+  FailoverReason,
   KnowledgeStatus,
   QualityTier,
   RunPhase,
@@ -69,6 +70,16 @@ export const verdictLabels: Record<CitationSupport, string> = {
 };
 
 /** The model roles (usage by role, model choice per role). */
+/** Why a call went on to the next model of its chain. */
+export const failoverReasonLabels: Record<FailoverReason, string> = {
+  auth: "the provider refused the key",
+  quota: "the account is out of quota or credit",
+  model_not_found: "the provider does not know the model",
+  refused: "the provider refused the request",
+  unavailable: "the provider stayed unavailable through the retries",
+  paused: "the provider is paused after repeated failures",
+};
+
 export const modelRoleLabels: Record<string, string> = {
   supervisor: "Supervisor",
   researcher: "Researchers",

@@ -6,6 +6,7 @@ import { BriefPanel } from "./run/brief-panel";
 import { ClarificationForm } from "./run/clarification-form";
 import { DegradationNotice } from "./run/degradation-notice";
 import { DirectivesPanel } from "./run/directives-panel";
+import { ModelNotice } from "./run/model-notice";
 import { PlanReview } from "./run/plan-review";
 import { ReportPanel } from "./run/report-panel";
 import { RunControls } from "./run/run-controls";
@@ -91,6 +92,7 @@ export function RunDashboard({ initial, storedReport }: { initial: RunViewJson; 
   return (
     <div className="space-y-8">
       {header}
+      <ModelNotice activity={activity} />
       {panels}
     </div>
   );

@@ -45,6 +45,7 @@ async function createRun(settings: Record<string, unknown>) {
     status: res.status,
     body: (await res.json()) as {
       id?: string;
+      warnings?: string[];
       error?: { code: string; message: string; details?: { variable?: string } };
     },
   };
@@ -86,6 +87,44 @@ describe("POST /api/runs checks the run's configuration before creating it", () 
     expect(status).toBe(409);
     expect(body.error?.code).toBe("not_configured");
     expect(body.error?.message).toContain("ANTHROPIC_API_KEY");
+  });
+
+  it("skips a chain member whose provider has no key, says so, and stores the chain it keeps", async () => {
+    const { status, body } = await createRun({
+      models: { supervisor: "anthropic:claude-sonnet-4-5, openai-compatible:scripted-model" },
+    });
+    expect(status).toBe(201);
+    expect(body.warnings).toEqual([
+      expect.stringMatching(
+        /^run setting models\.supervisor=anthropic:claude-sonnet-4-5: set ANTHROPIC_API_KEY.*\(left out for supervisor, synthesis\)$/,
+      ),
+    ]);
+    const { getRun } = await import("../db/queries/runs.ts");
+    const { getEvent } = await import("../db/queries/events.ts");
+    const { serverRuntime } = await import("../lib/server/runtime.ts");
+    const db = (await serverRuntime()).handle.db;
+    const run = await getRun(db, body.id as string);
+    // Every role keeps its chain: the supervisor its usable member, synthesis follows it, the rest MODEL's.
+    expect(run?.settings.models).toEqual({
+      supervisor: "openai-compatible:scripted-model",
+      researcher: "openai-compatible:scripted-model",
+      compression: "openai-compatible:scripted-model",
+      summarization: "openai-compatible:scripted-model",
+    });
+    const created = await getEvent(db, body.id as string, 1);
+    expect(created).toMatchObject({ type: "run.created", payload: { warnings: body.warnings } });
+  });
+
+  it("refuses a chain none of whose members is configured, naming each", async () => {
+    const before = await runCount();
+    const { status, body } = await createRun({
+      models: { researcher: "anthropic:claude-sonnet-4-5,google:gemini-2.5-flash" },
+    });
+    expect(status).toBe(409);
+    expect(body.error?.code).toBe("not_configured");
+    expect(body.error?.message).toContain("ANTHROPIC_API_KEY");
+    expect(body.error?.message).toContain("GOOGLE_GENERATIVE_AI_API_KEY");
+    expect(await runCount()).toBe(before);
   });
 
   it("creates a run whose providers are configured", async () => {

@@ -1,5 +1,8 @@
 "use client";
-/** Models: a default model and one per role, each `provider:model-id`, with the chain a role falls back along. */
+/**
+ * Models: a default model and one per role, each `provider:model-id` or a comma list of them (a chain
+ * tried in order when a call fails), with the variables a role falls back along.
+ */
 import { useId, useState } from "react";
 import { ROLES, type Role } from "@/lib/ai/roles";
 import type { SettingsView } from "@/lib/server/settings/service";
@@ -31,7 +34,7 @@ export function ModelsSettings({ view }: { view: SettingsView }) {
     <AreaForm
       id={`${id}-models`}
       title="Models"
-      description="Each as provider:model-id, e.g. openai:gpt-4.1-mini or openai-compatible:llama3.1. Changes apply to runs started afterwards."
+      description="Each as provider:model-id, e.g. openai:gpt-4.1-mini or openai-compatible:llama3.1, or several separated by commas: a call that fails on the first (bad key, no quota, outage) goes on to the next. Changes apply to runs started afterwards."
       onSave={save}
       state={state}
     >
@@ -82,8 +85,17 @@ export function ModelsSettings({ view }: { view: SettingsView }) {
               <th scope="row" className="py-1 pr-2 font-normal">
                 {r.role}
               </th>
-              <td className="py-1 pr-2 font-mono">{r.model ?? "none"}</td>
-              <td className="py-1">{r.configured ? r.from : (r.problem ?? "not configured")}</td>
+              <td className="py-1 pr-2 font-mono">
+                {r.models.length ? r.models.join(" → ") : (r.model ?? "none")}
+              </td>
+              <td className="py-1">
+                {r.configured ? r.from : (r.problem ?? "not configured")}
+                {r.skipped.map((w) => (
+                  <span key={w} className="block text-amber-700 dark:text-amber-400">
+                    Left out: {w}
+                  </span>
+                ))}
+              </td>
             </tr>
           ))}
         </tbody>

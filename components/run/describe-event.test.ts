@@ -169,6 +169,14 @@ const samples: { [T in ResearchEventType]: EventOf<T> } = {
     notice: "Citations were not checked: openai:gpt-5.1 refused the request (HTTP 400) — Invalid schema.",
   },
   "model.retry": { type: "model.retry", role: "researcher", attempt: 2, delayMs: 500 },
+  "model.failover": {
+    type: "model.failover",
+    role: "supervisor",
+    from: "openai:gpt-5.1",
+    to: "anthropic:claude-sonnet-4-5",
+    reason: "auth",
+    detail: "HTTP 401: Incorrect API key provided",
+  },
   "usage.updated": { type: "usage.updated", inputTokens: 1200, outputTokens: 300, cost: 0.0123 },
 };
 
@@ -236,6 +244,15 @@ describe("describeEvent", () => {
         reason: "2 directive(s) researched, 2 new source(s); heuristic confidence 0.65",
       }),
     ).toBe("Round 2: continuing — 2 directives researched, 2 new sources; coverage 65%");
+  });
+
+  it("names both models and the reason of a switch, and models left out at creation", () => {
+    expect(describeEvent(samples["model.failover"])).toBe(
+      "Switched from openai:gpt-5.1 to anthropic:claude-sonnet-4-5 (supervisor): the provider refused the key",
+    );
+    expect(
+      describeEvent({ ...samples["run.created"], warnings: ["MODEL=anthropic:x: set ANTHROPIC_API_KEY"] }),
+    ).toBe("Run created; 1 model left out: provider not set up");
   });
 
   it("describes the end of a run", () => {

@@ -1,5 +1,5 @@
 import type { EventOf, ResearchEvent } from "@/lib/research/events";
-import { labelFor, priorityLabels, qualityLabels, runPhaseLabels } from "../labels";
+import { failoverReasonLabels, labelFor, priorityLabels, qualityLabels, runPhaseLabels } from "../labels";
 import { clip, plainReason, plural, roleLabel, shortUrl, stopReasonLabel } from "./activity-labels";
 
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -13,7 +13,9 @@ const phase = (p: string | null | undefined) => lower(labelFor(runPhaseLabels, p
 export function describeEvent(event: ResearchEvent): string {
   switch (event.type) {
     case "run.created":
-      return "Run created";
+      return event.warnings?.length
+        ? `Run created; ${plural(event.warnings.length, "model")} left out: provider not set up`
+        : "Run created";
     case "run.started":
       return event.attempt > 1 ? `Research started again (attempt ${event.attempt})` : "Research started";
     case "run.resumed":
@@ -170,6 +172,8 @@ function describeReport(event: ResearchEvent): string {
       return event.notice;
     case "model.retry":
       return `The model was busy (${lower(roleLabel(event.role))}); trying again (attempt ${event.attempt})`;
+    case "model.failover":
+      return `Switched from ${event.from} to ${event.to} (${lower(roleLabel(event.role))}): ${labelFor(failoverReasonLabels, event.reason)}`;
     case "usage.updated":
       return `Used ${(event.inputTokens + event.outputTokens).toLocaleString("en-US")} tokens so far${event.cost ? ` ($${event.cost.toFixed(4)})` : ""}`;
     default:

@@ -13,7 +13,19 @@ export function readUsage(usage: RunViewJson["usage"]): UsageSnapshot | null {
   return { total: u.total, byRole: u.byRole ?? {}, byModel: u.byModel ?? {} };
 }
 
-/** Tokens in and out, calls and cost, for the run and for each model role, in words and numbers. */
+const noUsage = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 } as UsageTotals;
+
+/** Usage per model: every model that was called, then the run's other chain members with none. */
+export function modelUsage(usage: UsageSnapshot, models: unknown): [string, UsageTotals][] {
+  const listed = Object.values((models ?? {}) as Record<string, unknown>).flatMap((v) =>
+    typeof v === "string" ? v.split(",").map((m) => m.trim()) : [],
+  );
+  const called = Object.entries(usage.byModel).sort(([, a], [, b]) => n(b.calls) - n(a.calls));
+  const idle = [...new Set(listed)].filter((m) => m && !(m in usage.byModel));
+  return [...called, ...idle.map((m): [string, UsageTotals] => [m, noUsage])];
+}
+
+/** Tokens in and out, calls and cost, for the run, for each model role and for each model, in words and numbers. */
 export function UsagePanel({ run }: { run: RunViewJson }) {
   const usage = readUsage(run.usage);
   if (!usage) {
@@ -26,7 +38,10 @@ export function UsagePanel({ run }: { run: RunViewJson }) {
   }
   const t = usage.total;
   const roles = Object.entries(usage.byRole).sort(([, a], [, b]) => n(b.costUsd) - n(a.costUsd));
-  // The models the run was created with (its own choices, or the settings page's), when it recorded them.
+  // Per model: the calls each model of the run's chains answered, none for a model that never did
+  // (a run that switched away from its first model shows it with no calls).
+  const byModel = modelUsage(usage, run.settings?.models);
+  // The models the run was created with (chains shown as first → next), when it recorded them.
   const models = (run.settings?.models ?? {}) as Record<string, string | undefined>;
   const showModels = roles.some(([role]) => models[role]);
   return (
@@ -38,36 +53,84 @@ export function UsagePanel({ run }: { run: RunViewJson }) {
         {n(t.unpricedCalls) ? ` (at least: ${n(t.unpricedCalls)} calls used models without a price)` : ""}.
       </p>
       {roles.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left text-xs">
-            <caption className="sr-only">Usage by role</caption>
-            <thead>
-              <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                <th className="py-1 pr-2">Work</th>
-                {showModels && <th className="py-1 pr-2">Model</th>}
-                <th className="py-1 pr-2">Calls</th>
-                <th className="py-1 pr-2">Tokens in</th>
-                <th className="py-1 pr-2">Tokens out</th>
-                <th className="py-1">Cost</th>
-              </tr>
-            </thead>
-            <tbody>
-              {roles.map(([role, r]: [string, UsageTotals]) => (
-                <tr key={role} className="border-b border-zinc-100 dark:border-zinc-900">
-                  <th scope="row" className="py-1 pr-2 font-normal">
-                    {roleLabel(role)}
-                  </th>
-                  {showModels && <td className="py-1 pr-2 font-mono">{models[role] ?? "server default"}</td>}
-                  <td className="py-1 pr-2">{tokens(n(r.calls))}</td>
-                  <td className="py-1 pr-2">{tokens(n(r.inputTokens))}</td>
-                  <td className="py-1 pr-2">{tokens(n(r.outputTokens))}</td>
-                  <td className="py-1">{dollars(n(r.costUsd))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <UsageTable
+          caption="Usage by role"
+          head={showModels ? ["Work", "Model"] : ["Work"]}
+          rows={roles.map(([role, totals]) => ({
+            key: role,
+            label: roleLabel(role),
+            cells: showModels ? [models[role]?.split(",").join(" → ") ?? "server default"] : [],
+            totals,
+          }))}
+        />
+      )}
+      {byModel.length > 0 && (
+        <UsageTable
+          caption="Usage by model"
+          showCaption
+          head={["Model"]}
+          rows={byModel.map(([model, totals]) => ({ key: model, label: model, mono: true, totals }))}
+        />
       )}
     </section>
+  );
+}
+
+type UsageRow = { key: string; label: string; mono?: boolean; cells?: string[]; totals: UsageTotals };
+
+/** One row per role or model: its label (and further cells), then calls, tokens in and out, cost. */
+function UsageTable({
+  caption,
+  showCaption,
+  head,
+  rows,
+}: {
+  caption: string;
+  showCaption?: boolean;
+  head: string[];
+  rows: UsageRow[];
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table
+        className="w-full border-collapse text-left text-xs"
+        data-testid={caption.toLowerCase().replaceAll(" ", "-")}
+      >
+        <caption className={showCaption ? "text-left text-sm font-medium" : "sr-only"}>{caption}</caption>
+        <thead>
+          <tr className="border-b border-zinc-200 dark:border-zinc-800">
+            {[...head, "Calls", "Tokens in", "Tokens out"].map((h) => (
+              <th key={h} className="py-1 pr-2">
+                {h}
+              </th>
+            ))}
+            <th className="py-1">Cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr
+              key={r.key}
+              className="border-b border-zinc-100 dark:border-zinc-900"
+              data-key={r.key}
+              data-calls={n(r.totals.calls)}
+            >
+              <th scope="row" className={`py-1 pr-2 font-normal ${r.mono ? "font-mono" : ""}`}>
+                {r.label}
+              </th>
+              {r.cells?.map((c) => (
+                <td key={c} className="py-1 pr-2 font-mono">
+                  {c}
+                </td>
+              ))}
+              <td className="py-1 pr-2">{tokens(n(r.totals.calls))}</td>
+              <td className="py-1 pr-2">{tokens(n(r.totals.inputTokens))}</td>
+              <td className="py-1 pr-2">{tokens(n(r.totals.outputTokens))}</td>
+              <td className="py-1">{dollars(n(r.totals.costUsd))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

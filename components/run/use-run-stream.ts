@@ -67,6 +67,7 @@ const everyEventType: Record<ResearchEventType, true> = {
   "knowledge.extracted": true,
   "run.degraded": true,
   "model.retry": true,
+  "model.failover": true,
   "usage.updated": true,
 };
 const subscribedEventTypes = Object.keys(everyEventType) as ResearchEventType[];
@@ -79,6 +80,7 @@ const noRefresh: ReadonlySet<ResearchEventType> = new Set([
   "researcher.reflection_injected",
   "researcher.fetch_refused",
   "model.retry",
+  "model.failover",
   "token_limit.retry",
   "compression.retry",
 ]);

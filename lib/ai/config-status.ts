@@ -6,8 +6,12 @@ import { chainVariables, ROLES, type Role } from "./roles.ts";
 export type RoleStatus = {
   role: Role;
   configured: boolean;
-  /** `provider:model-id` when a value was found (even if unusable). */
+  /** `provider:model-id` when a value was found (even if unusable): the first model of the chain. */
   model?: string;
+  /** The usable models of the role's chain, in the order calls try them. */
+  models: string[];
+  /** Chain members left out because their provider is not configured (a warning each). */
+  skipped: string[];
   /** Where the value came from: a variable name or a run setting. */
   source?: string;
   /** Variables consulted, most specific first. */
@@ -42,7 +46,8 @@ export function configHelp(): ConfigHelp {
   return {
     message:
       "Set MODEL to provider:model-id (one of openai:, anthropic:, google:, openai-compatible:) with the " +
-      "provider's key or base URL. MODEL_SUPERVISOR, MODEL_RESEARCHER, MODEL_COMPRESSION, MODEL_SYNTHESIS and " +
+      "provider's key or base URL, or to several of them separated by commas (tried in order when a call " +
+      "fails). MODEL_SUPERVISOR, MODEL_RESEARCHER, MODEL_COMPRESSION, MODEL_SYNTHESIS and " +
       "MODEL_SUMMARIZATION override single roles.",
     example: { ...OLLAMA_EXAMPLE },
     exampleText: Object.entries(OLLAMA_EXAMPLE)
@@ -61,6 +66,8 @@ export function statusFromResolutions(resolutions: RoleResolution[]): ModelConfi
     role: r.role,
     configured: r.ok,
     model: r.spec?.id,
+    models: (r.chain ?? []).map((s) => s.id),
+    skipped: (r.skipped ?? []).map((s) => s.problem),
     source: r.source,
     chain: chainVariables(r.role),
     problem: r.ok ? undefined : r.problem,

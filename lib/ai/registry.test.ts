@@ -82,6 +82,68 @@ describe("role routing and fallback chain", () => {
   });
 });
 
+describe("chains of models", () => {
+  it("reads a comma list as a chain, first model first, and gives it to the roles that fall back to it", () => {
+    const r = registry({ MODEL: "test:base", MODEL_SUPERVISOR: " test:big , test:backup,test:big " });
+    expect(r.chain("supervisor").map((s) => s.id)).toEqual(["test:big", "test:backup"]);
+    expect(r.spec("supervisor").id).toBe("test:big");
+    // synthesis has no value of its own: it takes the supervisor's chain, whole
+    expect(r.chain("synthesis").map((s) => s.id)).toEqual(["test:big", "test:backup"]);
+    expect(r.resolve("synthesis")).toMatchObject({ ok: true, source: "MODEL_SUPERVISOR", skipped: [] });
+    expect(r.chain("researcher").map((s) => s.id)).toEqual(["test:base"]);
+    expect(r.modelFor(r.chain("supervisor")[1])).toMatchObject({ modelId: "backup" });
+  });
+
+  it("takes a run's chain at the link it is set, before the environment", () => {
+    const r = registry({ MODEL: "test:base", MODEL_COMPRESSION: "test:env-small" }).withOverrides({
+      compression: "test:run-a,test:run-b",
+    });
+    expect(r.chain("summarization").map((s) => s.id)).toEqual(["test:run-a", "test:run-b"]);
+    expect(r.resolve("summarization")).toMatchObject({ source: "run setting models.compression" });
+  });
+
+  it("skips a member whose provider is not configured, with a warning naming what to set", () => {
+    const r = createModelRegistry({
+      env: { MODEL: "anthropic:claude-sonnet-4-5,test:local", OPENAI_API_KEY: "sk-x" },
+      providerFactories: testFactories,
+    });
+    const res = r.resolve("researcher");
+    expect(res).toMatchObject({ ok: true, skipped: [{ model: "anthropic:claude-sonnet-4-5" }] });
+    expect(res.skipped?.[0].problem).toBe(
+      "MODEL=anthropic:claude-sonnet-4-5: set ANTHROPIC_API_KEY to use anthropic: models",
+    );
+    expect(r.chain("researcher").map((s) => s.id)).toEqual(["test:local"]);
+    expect(r.status().roles[0]).toMatchObject({
+      configured: true,
+      models: ["test:local"],
+      skipped: [res.skipped?.[0].problem],
+    });
+  });
+
+  it("refuses a chain with no usable member (409), naming every member's problem", () => {
+    const r = createModelRegistry({ env: { MODEL: "anthropic:a,google:b" } });
+    expect(() => r.chain("supervisor")).toThrow(ModelConfigError);
+    expect(() => r.spec("supervisor")).toThrow(
+      /MODEL names no usable model: .*ANTHROPIC_API_KEY.*GOOGLE_GENERATIVE_AI_API_KEY/,
+    );
+    expect(r.status()).toMatchObject({ configured: false });
+  });
+
+  it("reports a malformed member by its variable, without falling back", () => {
+    const r = registry({ MODEL: "test:base", MODEL_RESEARCHER: "test:a,gpt-4o" });
+    expect(() => r.chain("researcher")).toThrow(/MODEL_RESEARCHER="gpt-4o" is not a model spec/);
+  });
+
+  it("reads the breaker's settings from the environment", () => {
+    const r = createModelRegistry({ env: { MODEL_BREAKER_FAILURES: "2", MODEL_BREAKER_COOLDOWN_MS: "500" } });
+    expect(r.settings.breaker).toEqual({ failureThreshold: 2, cooldownMs: 500 });
+    expect(() => createModelRegistry({ env: { MODEL_BREAKER_FAILURES: "0" } })).toThrow(
+      /MODEL_BREAKER_FAILURES/,
+    );
+    expect(r.breaker("openai")).toBe(r.withOverrides({}).breaker("openai")); // one per provider, per process
+  });
+});
+
 describe("built-in providers", () => {
   it("builds an openai-compatible chat model from the base URL without network", () => {
     const r = createModelRegistry({

@@ -1,5 +1,6 @@
 import { APICallError } from "ai";
 import { abortError, ModelTimeoutError } from "./errors.ts";
+import { isQuotaError } from "./failover.ts";
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -47,11 +48,13 @@ function isNetworkError(error: unknown, depth = 0): boolean {
 
 /**
  * 429, 408, 5xx, network failures and our own per-attempt timeouts are transient. Any other
- * 4xx (bad key, bad parameter, unknown model) fails the same way every time, so it is not retried.
+ * 4xx (bad key, bad parameter, unknown model) fails the same way every time, so it is not retried;
+ * nor is a 429 that says the account is out of quota (waiting does not refill it).
  */
 export function isRetryableError(error: unknown): boolean {
   if (error instanceof ModelTimeoutError) return true;
   if (APICallError.isInstance(error)) {
+    if (isQuotaError(error)) return false;
     const status = error.statusCode;
     if (status === undefined) return error.isRetryable || isNetworkError(error.cause);
     return status === 408 || status === 409 || status === 425 || status === 429 || status >= 500;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ModelConfigError } from "./errors.ts";
-import { parseModelSpec } from "./spec.ts";
+import { chainText, parseModelChain, parseModelSpec } from "./spec.ts";
 
 const parse = (value: string, variable = "MODEL_RESEARCHER") => parseModelSpec(value, { variable });
 
@@ -66,5 +66,27 @@ describe("parseModelSpec", () => {
 
   it("accepts extra provider names when they are registered", () => {
     expect(parseModelSpec("test:a", { variable: "MODEL", providers: ["test"] }).provider).toBe("test");
+  });
+});
+
+describe("parseModelChain", () => {
+  const chain = (value: string) => parseModelChain(value, { variable: "MODEL_SUPERVISOR" });
+
+  it("reads one model as a chain of one, and a comma list in order", () => {
+    expect(chain("openai:gpt-5.1").map((s) => s.id)).toEqual(["openai:gpt-5.1"]);
+    expect(
+      chainText(chain("openai:gpt-5.1, anthropic:claude-sonnet-4-5 ,openai-compatible:llama3.1:8b")),
+    ).toBe("openai:gpt-5.1,anthropic:claude-sonnet-4-5,openai-compatible:llama3.1:8b");
+  });
+
+  it("drops blank members and repeats", () => {
+    expect(chainText(chain("openai:a,,openai:a, google:b,"))).toBe("openai:a,google:b");
+  });
+
+  it("names the variable and the bad member", () => {
+    expect(errorOf(() => chain("openai:a,ollama:llama3")).message).toMatch(
+      /^MODEL_SUPERVISOR="ollama:llama3" names unknown provider "ollama"\. Did you mean openai-compatible:llama3\?/,
+    );
+    expect(errorOf(() => chain(" , ")).message).toMatch(/^MODEL_SUPERVISOR is empty/);
   });
 });

@@ -75,3 +75,30 @@ export function parseModelSpec(
   }
   return { provider, modelId, id: `${provider}:${modelId}` };
 }
+
+/**
+ * Parse a chain: `provider:model-id` or several of them separated by commas, tried in order when a
+ * call fails (`openai:gpt-5.1,anthropic:claude-sonnet-4-5`). Blank members and repeats are dropped;
+ * a malformed member is an error naming the variable, like a single spec.
+ */
+export function parseModelChain(
+  value: string,
+  opts: { variable: string; providers?: readonly string[] },
+): ModelSpec[] {
+  const members = value
+    .split(",")
+    .map((m) => m.trim())
+    .filter(Boolean);
+  if (!members.length) return [parseModelSpec("", opts)]; // throws the "is empty" error
+  const chain: ModelSpec[] = [];
+  for (const member of members) {
+    const spec = parseModelSpec(member, opts);
+    if (!chain.some((s) => s.id === spec.id)) chain.push(spec);
+  }
+  return chain;
+}
+
+/** A chain as stored and shown: its members' ids joined by commas. */
+export function chainText(chain: readonly ModelSpec[]): string {
+  return chain.map((s) => s.id).join(",");
+}

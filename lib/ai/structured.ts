@@ -1,6 +1,8 @@
 import { generateText, type ModelMessage, NoObjectGeneratedError, NoOutputGeneratedError, Output } from "ai";
 import { z } from "zod";
 import { type CallDeps, type GenerationOptions, type PromptInput, runModelCall } from "./call.ts";
+import { instructionsWithSchema, jsonModeOutput, parseJsonAnswer } from "./json-mode.ts";
+import { lenientJson } from "./lenient-json.ts";
 import type { Role } from "./roles.ts";
 import { type TokenUsage, toTokenUsage } from "./usage.ts";
 
@@ -48,18 +50,6 @@ export class StructuredOutputError extends Error {
 }
 
 const MAX_REPAIRS = 2;
-
-/** The JSON inside prose or a ```json fence — the most common near-miss from smaller models. */
-function lenientJson(text: string): unknown {
-  const fenced = text.match(/```(?:json)?\s*([\s\S]*?)```/i)?.[1];
-  const candidate = fenced ?? text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1);
-  if (!candidate.trim()) return undefined;
-  try {
-    return JSON.parse(candidate);
-  } catch {
-    return undefined;
-  }
-}
 
 function describeFailure(error: unknown): string {
   const cause = error instanceof Error ? error.cause : undefined;
@@ -129,14 +119,18 @@ export async function callObject<T>(
     const { value, spec } = await runModelCall(
       deps,
       role,
-      opts,
+      { ...opts, uses: { structured: true } },
       async (inv) => {
+        const mode = inv.modes.structured;
         try {
           const r = await generateText({
             model: inv.model,
-            instructions: opts.instructions,
+            instructions:
+              mode === "json_schema"
+                ? opts.instructions
+                : instructionsWithSchema(opts.instructions, opts.schema, opts.schemaName),
             messages,
-            output,
+            output: mode === "json_schema" ? output : jsonModeOutput(mode, opts.schemaName),
             maxOutputTokens: opts.maxOutputTokens,
             temperature: opts.temperature,
             providerOptions: opts.providerOptions,
@@ -144,6 +138,7 @@ export async function callObject<T>(
             abortSignal: inv.signal,
             telemetry: inv.telemetry,
           });
+          if (mode !== "json_schema") return parseJsonAnswer(r.text, opts.schema, r.usage);
           return { ok: true as const, object: r.output as T, text: r.text, usage: r.usage };
         } catch (e) {
           // A bad answer is a result to repair, not a transport failure to retry.

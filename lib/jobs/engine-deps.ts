@@ -14,7 +14,7 @@ import { parseAllowedHosts } from "../fetch/allowed-hosts.ts";
 import { fetchDocumentIsolated, parseLimitsFromEnv } from "../fetch/isolated-extract.ts";
 import { type ResearchConfig, resolveResearchConfig } from "../research/config.ts";
 import { type Clock, type EngineDeps, systemClock } from "../research/deps.ts";
-import type { EventSink } from "../research/events.ts";
+import type { EventOf, EventSink } from "../research/events.ts";
 import type { RunStore } from "../research/store.ts";
 import { createSearch, type FetchLike, type Search } from "../search/index.ts";
 import { log } from "../telemetry/log.ts";
@@ -83,12 +83,15 @@ export function createEngineDeps(o: EngineDepsOptions): EngineDeps {
       signal: o.signal,
       onRetry: (r) => {
         const status = (r.error as { statusCode?: number })?.statusCode;
-        // Not awaited (the retry goes ahead meanwhile), so its failure must be caught here: an
-        // unhandled rejection would end a standalone worker. A lost progress event is only logged.
-        o.events
-          .emit({ type: "model.retry", role: r.role, attempt: r.attempt, status, delayMs: r.delayMs })
-          .catch((e) => log("engine").error({ err: e }, "could not record a model.retry event"));
+        emitBeside(o.events, {
+          type: "model.retry",
+          role: r.role,
+          attempt: r.attempt,
+          status,
+          delayMs: r.delayMs,
+        });
       },
+      onFailover: (f) => emitBeside(o.events, { type: "model.failover", ...f }),
     }),
     search: engineSearch(search, o.signal),
     fetchDocument:
@@ -101,6 +104,14 @@ export function createEngineDeps(o: EngineDepsOptions): EngineDeps {
     gatherSignal: o.gatherSignal,
     config,
   };
+}
+
+/**
+ * An event about a model call, emitted while the call goes ahead (not awaited), so its failure is
+ * caught here: an unhandled rejection would end a standalone worker. A lost event is only logged.
+ */
+function emitBeside(events: EventSink, event: EventOf<"model.retry" | "model.failover">): void {
+  events.emit(event).catch((e) => log("engine").error({ err: e }, `could not record a ${event.type} event`));
 }
 
 /** lib/search's answer in the engine's shape: every hit with a snippet, provider errors as text. */

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { ROLES } from "../ai/roles.ts";
-import { parseModelSpec } from "../ai/spec.ts";
+import { parseModelChain } from "../ai/spec.ts";
 import { providerNames } from "../search/index.ts";
 import { keyedSearchProviders, type RunVariable, runVariableNames, runVariables } from "./settings-labels.ts";
 
@@ -15,12 +15,14 @@ export * from "./settings-labels.ts";
 export const settingAreas = ["models", "providers", "search", "runs"] as const;
 export type SettingArea = (typeof settingAreas)[number];
 
+/** A model, or a comma-separated chain of models tried in order (`openai:gpt-5.1,anthropic:claude-sonnet-4-5`). */
 export const modelSpecSchema = z
   .string()
   .trim()
+  .max(2000)
   .superRefine((s, ctx) => {
     try {
-      parseModelSpec(s, { variable: "model" });
+      parseModelChain(s, { variable: "model" });
     } catch (e) {
       ctx.addIssue({ code: "custom", message: e instanceof Error ? e.message : String(e) });
     }

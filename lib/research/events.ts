@@ -5,11 +5,18 @@
  */
 import type { Degradation } from "./degradations.ts";
 import type { StopCounts, StopRule } from "./phases/directive/stop-rules.ts";
-import type { DirectivePriority, QuestionComplexity, RunPhase, RunStatus } from "./vocabulary.ts";
+import type {
+  DirectivePriority,
+  FailoverReason,
+  QuestionComplexity,
+  RunPhase,
+  RunStatus,
+} from "./vocabulary.ts";
 
 export type ResearchEvent =
   // run lifecycle
-  | { type: "run.created"; question: string; settings: Record<string, unknown> }
+  /** `warnings`: models of the run's chains left out because their provider is not configured. */
+  | { type: "run.created"; question: string; settings: Record<string, unknown>; warnings?: string[] }
   | { type: "run.started"; attempt: number }
   | { type: "run.resumed"; phase: RunPhase | null; attempt: number }
   | { type: "run.legacy_resume"; fromVersion: number; toVersion: number; note: string }
@@ -178,6 +185,8 @@ export type ResearchEvent =
   /** A step fell back (degradations.ts): which step, the model, what the provider said, the notice shown. */
   | ({ type: "run.degraded" } & Omit<Degradation, "at">)
   | { type: "model.retry"; role: string; attempt: number; status?: number; delayMs: number }
+  /** A call went on to the next model of its role's chain (`from` failed, or its provider is paused). */
+  | { type: "model.failover"; role: string; from: string; to: string; reason: FailoverReason; detail: string }
   | { type: "usage.updated"; inputTokens: number; outputTokens: number; cost: number };
 
 export type ResearchEventType = ResearchEvent["type"];

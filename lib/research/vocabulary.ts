@@ -62,3 +62,6 @@ export type KnowledgeOrigin = (typeof knowledgeOrigins)[number];
 /** Steps whose fallback is recorded on the run (degradations.ts). */
 export const degradationSteps = ["planner", "coverage_assessment", "citation_check", "knowledge"] as const;
 export type DegradationStep = (typeof degradationSteps)[number];
+
+/** Why a model call went on to the next model of its chain (lib/ai/failover.ts decides). */
+export { type FailoverReason, failoverReasons } from "../ai/failover-reasons.ts";

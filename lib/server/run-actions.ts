@@ -41,7 +41,7 @@ import {
 import type { Runtime } from "../jobs/runtime.ts";
 import { findNearDuplicate } from "../research/phases/supervision/dedup.ts";
 import type { DirectivePriority } from "../research/vocabulary.ts";
-import { withModelSnapshot } from "./settings/effective.ts";
+import { withModelChains } from "./settings/effective.ts";
 import { applyUserLimits } from "./user-limits.ts";
 
 export type PlanEdit = DirectiveEdit;
@@ -55,10 +55,10 @@ export async function createAndEnqueueRun(
   rt: Runtime,
   input: { ownerId: string; question: string; settings: Record<string, unknown> },
   env: Env = process.env,
-): Promise<Run & { queuePosition: number | null }> {
-  // The settings page's choices hold from here on; the run keeps the models it was created with.
+): Promise<Run & { queuePosition: number | null; warnings: string[] }> {
+  // The run keeps the chains of models it was created with, whatever the settings say later.
   const effective = await effectiveConfig(rt.handle.db, env);
-  const settings = withModelSnapshot(input.settings, effective);
+  const { settings, warnings } = withModelChains(input.settings, effective);
   const issues = runCeilingViolations(settings, runCeilingsFromEnv(effective.env));
   if (issues.length) {
     throw new AppError("validation_failed", `Invalid request: ${issues.join("; ")}`, { details: issues });
@@ -81,10 +81,11 @@ export async function createAndEnqueueRun(
       type: "run.created",
       question: created.question,
       settings: created.settings,
+      ...(warnings.length ? { warnings } : {}),
     });
     const admitted = await admitWaitingRuns(tx, boss, input.ownerId, limits);
     const run = admitted.includes(created.id) ? ((await getRun(tx, created.id)) ?? created) : created;
-    return { ...run, queuePosition: await queuePosition(tx, run) };
+    return { ...run, queuePosition: await queuePosition(tx, run), warnings };
   });
 }
 

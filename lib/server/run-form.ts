@@ -153,8 +153,9 @@ function searchProblem(env: Env): string | null {
 /** The models this server is configured with: a run may move a role to another of them, nothing else. */
 export function allowedModels(env: Env = process.env): RunFormOptions["models"] {
   const status = modelConfigStatus(env);
+  // A role's model is its chain as stored (members joined by commas): a run may take another role's.
   const roles = status.roles.flatMap((r) =>
-    r.configured && r.model ? [{ role: r.role, model: r.model }] : [],
+    r.configured && r.models.length ? [{ role: r.role, model: r.models.join(",") }] : [],
   );
   return { roles, allowed: [...new Set(roles.map((r) => r.model))] };
 }

@@ -1,16 +1,22 @@
 import { z } from "zod";
 import { ROLES } from "../ai/roles.ts";
-import { parseModelSpec } from "../ai/spec.ts";
+import { parseModelChain } from "../ai/spec.ts";
 import { researchSettingsSchema } from "../research/config.ts";
 
-/** A `provider:model-id` string; the parser's own message (with the accepted forms) is the error. */
-const modelSpec = z.string().superRefine((s, ctx) => {
-  try {
-    parseModelSpec(s, { variable: "settings.models" });
-  } catch (e) {
-    ctx.addIssue({ code: "custom", message: e instanceof Error ? e.message : String(e) });
-  }
-});
+/**
+ * A `provider:model-id` string, or several separated by commas (a chain, tried in order); the
+ * parser's own message (with the accepted forms) is the error.
+ */
+const modelSpec = z
+  .string()
+  .max(2000)
+  .superRefine((s, ctx) => {
+    try {
+      parseModelChain(s, { variable: "settings.models" });
+    } catch (e) {
+      ctx.addIssue({ code: "custom", message: e instanceof Error ? e.message : String(e) });
+    }
+  });
 
 /**
  * Per-run settings a caller may pass with POST /api/runs: the engine's own settings schema
@@ -42,7 +48,10 @@ export const runSettingsSchema = researchSettingsSchema
     phaseTimeoutMs: true,
   })
   .extend({
-    /** Per-role model overrides for this run, e.g. {"synthesis": "anthropic:claude-sonnet-4-5"}. */
+    /**
+     * Per-role model overrides for this run, e.g. {"synthesis": "anthropic:claude-sonnet-4-5"}; a comma
+     * list is a chain ({"supervisor": "openai:gpt-5.1,anthropic:claude-sonnet-4-5"}).
+     */
     models: z.partialRecord(z.enum(ROLES), modelSpec).optional(),
     /** Stop gracefully (partial report) past either limit. */
     budget: z

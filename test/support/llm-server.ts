@@ -13,6 +13,12 @@ import { z } from "zod";
 import { createAnthropicWire } from "./llm-server/anthropic.ts";
 import { chatWire, openAiErrorFor } from "./llm-server/chat.ts";
 import { createGeminiWire, isGeminiPath } from "./llm-server/gemini.ts";
+import {
+  emulateBodySchema,
+  emulationSchema,
+  localServerRefusal,
+  type ServerEmulation,
+} from "./llm-server/local-servers.ts";
 import { createResponsesWire } from "./llm-server/responses.ts";
 import {
   type AnswerReply,
@@ -27,6 +33,7 @@ import {
 } from "./llm-server/script.ts";
 import type { Body, Frame, Wire, WireError, WireFormat } from "./llm-server/wire.ts";
 
+export type { ServerEmulation } from "./llm-server/local-servers.ts";
 export type { RuleMatch, ScriptedReply, ScriptRule } from "./llm-server/script.ts";
 export type { WireFormat } from "./llm-server/wire.ts";
 
@@ -70,6 +77,8 @@ export interface ScriptedLlm {
   port: number;
   setScript(rules: ScriptRule[]): void;
   addRules(rules: ScriptRule[]): void;
+  /** Emulate local servers lacking features (replaces earlier emulations; reset clears them). */
+  emulate(servers: ServerEmulation[]): void;
   reset(): void;
   requests: RecordedRequest[];
   close(): Promise<void>;
@@ -98,6 +107,7 @@ interface RuleState {
 
 export async function startScriptedLlm(opts: ScriptedLlmOptions = {}): Promise<ScriptedLlm> {
   let rules: RuleState[] = [];
+  let emulations: ServerEmulation[] = [];
   const requests: RecordedRequest[] = [];
   let nextId = 1;
   // Timers of delayed replies, cleared on close so the process can exit.
@@ -196,6 +206,12 @@ export async function startScriptedLlm(opts: ScriptedLlmOptions = {}): Promise<S
       return answer(wire.error(first.status, first));
     }
 
+    const lacking = wire.format === "openai-chat" ? localServerRefusal(emulations, rec.body) : undefined;
+    if (lacking) {
+      rec.rule = "local-server-refusal";
+      return answer(lacking);
+    }
+
     const picked = pick(asked);
     if (!picked) {
       return answer(
@@ -258,6 +274,15 @@ export async function startScriptedLlm(opts: ScriptedLlmOptions = {}): Promise<S
     if (req.method === "POST" && path === "/__control/reset") {
       await readBody(req);
       api.reset();
+      return json(200, { ok: true });
+    }
+    if (req.method === "POST" && path === "/__control/emulate") {
+      try {
+        api.emulate(emulateBodySchema.parse(JSON.parse(await readBody(req))).servers);
+      } catch (err) {
+        const message = err instanceof z.ZodError ? z.prettifyError(err) : "invalid JSON body";
+        return json(400, { error: { code: "bad_request", message } });
+      }
       return json(200, { ok: true });
     }
     if (req.method === "POST" && (path === "/__control/script" || path === "/__control/rules")) {
@@ -328,8 +353,12 @@ export async function startScriptedLlm(opts: ScriptedLlmOptions = {}): Promise<S
     addRules(newRules) {
       rules.push(...validateRules(newRules).map((rule) => ({ rule, next: 0 })));
     },
+    emulate(servers) {
+      emulations = z.array(emulationSchema).parse(servers);
+    },
     reset() {
       rules = [];
+      emulations = [];
       wires = makeWires();
       requests.length = 0; // in place, so callers holding `requests` see the reset
     },

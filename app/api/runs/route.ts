@@ -28,5 +28,8 @@ export const POST = handle(async (req: Request) => {
   await enforceRateLimit(rt, req, "runs");
   const settings = await withCallerWebhook(rt, caller, input.settings);
   const run = await createAndEnqueueRun(rt, { ownerId: caller.userId, ...input, settings });
-  return Response.json({ id: run.id, status: run.status, queuePosition: run.queuePosition }, { status: 201 });
+  return Response.json(
+    { id: run.id, status: run.status, queuePosition: run.queuePosition, warnings: run.warnings },
+    { status: 201 },
+  );
 });

@@ -94,6 +94,7 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
           id: run.id,
           status: run.status,
           queuePosition: run.queuePosition,
+          warnings: run.warnings,
           dashboardUrl: dashboardUrl(ctx, run.id),
         });
       }),

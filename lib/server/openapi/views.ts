@@ -29,6 +29,10 @@ export const createdRunSchema = z
     id: uuid("The new run."),
     status: runStatus,
     queuePosition: z.int().nullable().meta({ description: "Place in your queue (1 = next) while it waits." }),
+    warnings: z.array(z.string()).meta({
+      description:
+        "Models of the run's chains left out because their provider is not configured on this server (empty when none).",
+    }),
   })
   .meta({ id: "CreatedRun" });
 

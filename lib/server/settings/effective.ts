@@ -4,6 +4,7 @@
  */
 import { overrideSource, resolveRole } from "../../ai/resolve.ts";
 import { ROLES, type Role } from "../../ai/roles.ts";
+import { chainText } from "../../ai/spec.ts";
 import type { Env } from "../../env.ts";
 import { type EffectiveConfig, effectiveConfig } from "../../jobs/effective-config.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
@@ -20,21 +21,26 @@ export async function serverEffectiveEnv(rt?: Runtime): Promise<Env> {
 }
 
 /**
- * A new run's settings with the models chosen on the settings page written into them, so a run
- * keeps the models it was created with when the page changes later. Roles the run itself chose
- * (directly or through their fallback chain) are left as they are. With models on "use
- * environment" nothing is added: the worker's environment decides, as it always did.
+ * A new run's settings with the chain of models each role gets written into them, so a run keeps the
+ * models it was created with when the settings page or the environment changes later. A role the
+ * run chose itself stores its usable models; a role following another role the run chose is left to
+ * follow it. Members whose provider is not configured are left out, each with a warning.
  */
-export function withModelSnapshot<S extends { models?: Partial<Record<Role, string>> }>(
+export function withModelChains<S extends { models?: Partial<Record<Role, string>> }>(
   settings: S,
-  config: Pick<EffectiveConfig, "env" | "modelsStored">,
-): S {
-  if (!config.modelsStored) return settings;
+  config: Pick<EffectiveConfig, "env">,
+): { settings: S; warnings: string[] } {
   const models: Partial<Record<Role, string>> = { ...settings.models };
-  const fromRun = new Set(ROLES.map(overrideSource));
+  // One warning per member left out, naming the roles it was left out of.
+  const leftOut = new Map<string, Role[]>();
   for (const role of ROLES) {
     const r = resolveRole(role, { env: config.env, overrides: settings.models });
-    if (r.ok && !fromRun.has(r.source)) models[role] = r.spec.id;
+    // Unusable: creating the run is refused (requireConfiguredRun), nothing to store.
+    if (!r.ok) continue;
+    for (const s of r.skipped) leftOut.set(s.problem, [...(leftOut.get(s.problem) ?? []), role]);
+    const followsTheRun = r.source.startsWith("run setting") && r.source !== overrideSource(role);
+    if (!followsTheRun) models[role] = chainText(r.chain);
   }
-  return { ...settings, models };
+  const warnings = [...leftOut].map(([problem, roles]) => `${problem} (left out for ${roles.join(", ")})`);
+  return { settings: { ...settings, models }, warnings };
 }

@@ -62,7 +62,7 @@ export interface SettingsView {
     runs: Partial<Record<RunVariable, string>>;
   };
   /** The model each role gets now, where it comes from and the chain it falls back along. */
-  roles: (Pick<RoleStatus, "role" | "configured" | "model" | "problem"> & {
+  roles: (Pick<RoleStatus, "role" | "configured" | "model" | "models" | "skipped" | "problem"> & {
     chain: string[];
     from: string;
   })[];
@@ -145,6 +145,8 @@ export async function settingsView(rt: Runtime, base: Env = process.env): Promis
       role: r.role,
       configured: r.configured,
       model: r.model,
+      models: r.models,
+      skipped: r.skipped,
       problem: r.problem,
       chain: chainVariables(r.role),
       from: effective.modelsStored ? "this page" : r.source ? `environment (${r.source})` : "nowhere",

@@ -55,6 +55,8 @@ export function openAiErrorFor(
   };
 }
 
+const JSON_MODE_NAME = /Reply with only a JSON object \("([^"]+)"\)/;
+
 const messagesOf = (body: Body): Body[] => (Array.isArray(body?.messages) ? body.messages : []);
 
 export const chatWire: Wire = {
@@ -69,18 +71,20 @@ export const chatWire: Wire = {
       for (const c of Array.isArray(m?.tool_calls) ? m.tool_calls : [])
         promptChars += String(c?.function?.arguments ?? "").length;
     }
+    const system = messages
+      .filter((m) => m?.role === "system" || m?.role === "developer")
+      .map((m) => partsText(m.content))
+      .join("\n");
     return {
       model: String(body?.model ?? ""),
-      system: messages
-        .filter((m) => m?.role === "system" || m?.role === "developer")
-        .map((m) => partsText(m.content))
-        .join("\n"),
+      system,
       lastUser: users.length ? partsText(users[users.length - 1].content) : "",
       transcript: JSON.stringify(messages),
       tools: (Array.isArray(body?.tools) ? body.tools : [])
         .map((t: Body) => t?.function?.name)
         .filter((n: unknown): n is string => typeof n === "string"),
-      schemaName: body?.response_format?.json_schema?.name,
+      // In JSON mode the instructions name the schema ("a JSON object (\"directive_plan\")", lib/ai/json-mode.ts).
+      schemaName: body?.response_format?.json_schema?.name ?? system.match(JSON_MODE_NAME)?.[1],
       responseFormat: body?.response_format?.type,
       stream: body?.stream === true,
       messages: messages.length,
