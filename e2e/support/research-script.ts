@@ -15,6 +15,15 @@ const call = (name: string, args: unknown): ScriptedReply => ({
   calls: [{ name, arguments: args }],
 });
 
+const PASSING_CRITIQUE = {
+  redundancy: { status: "PASS", note: "distinct topics" },
+  coverage: { status: "PASS", note: "efficiency and cost cover the question" },
+  proportionality: { status: "PASS", note: "two directives for a two-part comparison" },
+  specificity: { status: "PASS", note: "each names its evidence" },
+  verdict: "The plan is sound.",
+};
+const SPECIFICITY_ISSUE = { status: "ISSUE", note: "name the climate and the evidence more precisely" };
+
 export interface ScriptOptions {
   webUrl: string;
   /** Replace directive A's researcher replies after its first search, e.g. with a hang. */
@@ -88,13 +97,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
       replies: [
         {
           kind: "json",
-          value: {
-            redundancy: { status: "PASS", note: "distinct topics" },
-            coverage: { status: "PASS", note: "efficiency and cost cover the question" },
-            proportionality: { status: "PASS", note: "two directives for a two-part comparison" },
-            specificity: { status: "PASS", note: "each names its evidence" },
-            verdict: "The plan is sound.",
-          },
+          value: PASSING_CRITIQUE,
         },
       ],
       repeat: true,
@@ -263,13 +266,7 @@ export function everySchemaScript(opts: ScriptOptions): ScriptRule[] {
       replies: [
         {
           kind: "json",
-          value: {
-            redundancy: { status: "PASS", note: "distinct topics" },
-            coverage: { status: "PASS", note: "efficiency and cost cover the question" },
-            proportionality: { status: "PASS", note: "two directives for a two-part comparison" },
-            specificity: { status: "ISSUE", note: "name the climate and the evidence more precisely" },
-            verdict: "Sharpen the evidence each directive needs.",
-          },
+          value: { ...PASSING_CRITIQUE, specificity: SPECIFICITY_ISSUE, verdict: "Sharpen the evidence." },
         },
       ],
       repeat: true,

@@ -14,7 +14,14 @@
  * Streams are the documented events (`message_start` … `message_stop`).
  */
 import { schemaProblems } from "./schema-rules.ts";
-import { type Answer, randomId, splitFragments, splitWords, type WireRequest } from "./script.ts";
+import {
+  type Answer,
+  parsedArguments,
+  randomId,
+  splitFragments,
+  splitWords,
+  type WireRequest,
+} from "./script.ts";
 import {
   type Body,
   type Frame,
@@ -248,15 +255,8 @@ export function createAnthropicWire(opts: { apiKey?: string } = {}): Wire {
       return [{ type: "tool_use", id: randomId("toolu_", 12), name: forced, input: answer.json }];
     const out: Body[] = [];
     if (answer.text) out.push({ type: "text", text: answer.text });
-    for (const t of answer.toolCalls) {
-      let input: unknown;
-      try {
-        input = JSON.parse(t.arguments);
-      } catch {
-        input = t.arguments; // a scripted malformed call: passed on as the raw text
-      }
-      out.push({ type: "tool_use", id: t.id, name: t.name, input });
-    }
+    for (const t of answer.toolCalls)
+      out.push({ type: "tool_use", id: t.id, name: t.name, input: parsedArguments(t.arguments) });
     return out;
   }
 

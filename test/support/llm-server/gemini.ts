@@ -12,7 +12,7 @@
  * - https://ai.google.dev/gemini-api/docs/troubleshooting (error statuses and bodies)
  */
 import { schemaProblems } from "./schema-rules.ts";
-import { type Answer, randomId, splitWords, type WireRequest } from "./script.ts";
+import { type Answer, parsedArguments, randomId, splitWords, type WireRequest } from "./script.ts";
 import {
   type Body,
   type Frame,
@@ -233,15 +233,8 @@ export function createGeminiWire(opts: { apiKey?: string } = {}): Wire {
       return [{ functionCall: { id: randomId("fc_", 8), name: forced, args: answer.json } }];
     const out: Body[] = [];
     if (answer.text) out.push({ text: answer.text });
-    for (const t of answer.toolCalls) {
-      let args: unknown;
-      try {
-        args = JSON.parse(t.arguments);
-      } catch {
-        args = t.arguments; // a scripted malformed call: passed on as the raw text
-      }
-      out.push({ functionCall: { id: t.id, name: t.name, args } });
-    }
+    for (const t of answer.toolCalls)
+      out.push({ functionCall: { id: t.id, name: t.name, args: parsedArguments(t.arguments) } });
     return out;
   }
 

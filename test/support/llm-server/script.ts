@@ -190,6 +190,15 @@ export function toAnswer(reply: AnswerReply, req: WireRequest, callId: (i: numbe
   };
 }
 
+/** A tool call's arguments as an object, for formats that carry them parsed; a scripted malformed call stays raw text. */
+export function parsedArguments(args: string): unknown {
+  try {
+    return JSON.parse(args);
+  } catch {
+    return args;
+  }
+}
+
 export const randomId = (prefix: string, bytes = 12) => `${prefix}${randomBytes(bytes).toString("hex")}`;
 
 /** Pieces of a few words each, keeping whitespace, so streams arrive as several deltas. */
