@@ -63,7 +63,10 @@ export function createResponsesWire(opts: { apiKey?: string } = {}): Wire {
     }
     if (opts.apiKey !== undefined && key !== opts.apiKey) {
       return [
-        { ...refuse(`Incorrect API key provided: ${key.slice(0, 3)}***.`), status: 401, violation: false },
+        {
+          ...refuse(`Incorrect API key provided: ${key.slice(0, 3)}***.`, undefined, "invalid_api_key", 401),
+          violation: false,
+        },
       ];
     }
     const out: Refusal[] = [];
