@@ -14,7 +14,14 @@ import {
   waitForStatus,
   webUrl,
 } from "./support/helpers.ts";
-import { clarificationRule, researchScript, TOPIC_A, TOPIC_B } from "./support/research-script.ts";
+import {
+  clarificationRule,
+  refusingStructuredOutputs,
+  researchScript,
+  STRUCTURED_REFUSAL,
+  TOPIC_A,
+  TOPIC_B,
+} from "./support/research-script.ts";
 import { signedOut } from "./support/session.ts";
 
 test.beforeEach(async ({ request }) => {
@@ -119,6 +126,54 @@ test("a question typed in the browser becomes a cited report, streamed live", as
   expect(knowledge.items.map((k: { content: string }) => k.content)).toContain(
     "Cold-climate air-source heat pumps keep a COP above 2 well below freezing.",
   );
+});
+
+test("a provider that refuses structured outputs: the run completes and says which steps fell back, and why", async ({
+  page,
+  request,
+}) => {
+  await scriptLlm([...refusingStructuredOutputs(webUrl()), ...researchScript({ webUrl: webUrl() })]);
+  const { id } = await (
+    await request.post("/api/runs", {
+      data: {
+        question: "Heat pump or gas boiler when winters are cold?",
+        settings: { maxSupervisionRounds: 1, heuristicFollowUps: 0 },
+      },
+    })
+  ).json();
+  const run = await waitForStatus(request, id, ["completed", "failed"]);
+  expect(run.status).toBe("completed");
+
+  type DegradationJson = { step: string; round: number | null; model: string; error: string; notice: string };
+  const degradations = run.degradations as DegradationJson[];
+  expect(degradations.map((d) => [d.step, d.round])).toEqual([
+    ["planner", null],
+    ["coverage_assessment", 1],
+    ["citation_check", null],
+    ["knowledge", null],
+  ]);
+  const said = `openai-compatible:scripted-model refused the request (HTTP 400) — ${STRUCTURED_REFUSAL.message}`;
+  for (const d of degradations) {
+    expect(d).toMatchObject({ model: "openai-compatible:scripted-model", error: STRUCTURED_REFUSAL.message });
+    expect(d.notice).toContain(said);
+  }
+  // What each fallback did is in the run too: one directive, unchecked citations.
+  expect(run.directives).toHaveLength(1);
+  const unchecked = (run.citations as { support: string; reason: string }[]).filter(
+    (c) => c.support === "unchecked",
+  );
+  expect(unchecked.length).toBeGreaterThan(0);
+  for (const c of unchecked) expect(c.reason).toContain(STRUCTURED_REFUSAL.message.slice(0, 40));
+  const events = await readEventStream(id);
+  expect(events.filter(([, type]) => type === "run.degraded")).toHaveLength(4);
+
+  await page.goto(`/runs/${id}`);
+  const notice = page.getByRole("region", { name: "Steps that fell back" });
+  await expect(notice).toContainText("4 steps fell back:");
+  await expect(notice).toContainText(`Citations were not checked: ${said}`);
+  await expect(notice).toContainText(`The research plan fell back to a single directive: ${said}`);
+  await expect(notice).toContainText(`Coverage after round 1 was judged by the heuristic: ${said}`);
+  await expect(notice).toContainText(`No knowledge was extracted: ${said}`);
 });
 
 test("a report is shared by a revocable link that needs no login", async ({ browser, request }) => {

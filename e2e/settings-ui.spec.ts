@@ -1,12 +1,13 @@
 /**
  * The admin settings page as an admin uses it: moves the researcher to another model in the UI,
- * tests the OpenAI-compatible server, starts a run, and finds the new model on the researcher's
+ * tests the OpenAI-compatible server (and sees it refuse structured outputs), starts a run, and finds the new model on the researcher's
  * row of the run's Usage tab (and in what the scripted server was asked). The page passes axe.
  * Sets a base URL for OpenAI (a new one then needs the key again; its Test keeps the saved key).
  * The models and OpenAI go back to "use environment" afterwards, so later specs get the environment's.
  */
 import { expect, test } from "@playwright/test";
 import { roleLabel } from "../components/run/activity-labels.ts";
+import type { ScriptRule } from "../test/support/llm-server.ts";
 import { expectAccessible } from "./support/axe.ts";
 import {
   baseUrl,
@@ -17,7 +18,7 @@ import {
   waitForStatus,
   webUrl,
 } from "./support/helpers.ts";
-import { researchScript } from "./support/research-script.ts";
+import { refusingStructuredOutputs, researchScript, STRUCTURED_REFUSAL } from "./support/research-script.ts";
 import { sessionHeaders, sharedApp } from "./support/session.ts";
 
 const NEW_MODEL = "openai-compatible:scripted-researcher-2";
@@ -61,15 +62,56 @@ test("an admin changes the researcher model in the UI and the next run uses it",
     `researcher model: openai-compatible:scripted-model → ${NEW_MODEL}`,
   );
 
-  // The provider test: one small call to the model a role uses with this provider.
+  // The provider test: one small call to the model a role uses with this provider, then one
+  // structured output and one tool call with the run's own schemas.
+  const plainCall: ScriptRule = {
+    name: "provider-test",
+    match: { user: "Reply with OK." },
+    replies: [{ kind: "text", text: "OK" }],
+    repeat: true,
+  };
+  const toolCall: ScriptRule = {
+    name: "provider-test-tool",
+    match: { tool: "think" },
+    replies: [{ kind: "tool_calls", calls: [{ name: "think", arguments: { reflection: "testing" } }] }],
+    repeat: true,
+  };
   await scriptLlm([
-    { name: "provider-test", match: { user: "Reply with OK." }, replies: [{ kind: "text", text: "OK" }] },
+    plainCall,
+    {
+      name: "provider-test-schema",
+      match: { schema: "coverage_assessment" },
+      replies: [
+        {
+          kind: "json",
+          value: {
+            overall_coverage: 0,
+            directive_assessments: [],
+            follow_up_queries: [],
+            should_continue: false,
+            rationale: "test",
+          },
+        },
+      ],
+      repeat: true,
+    },
+    toolCall,
   ]);
   const compatible = page.getByRole("region", { name: "OpenAI-compatible" });
+  const result = compatible.getByTestId("test-result-openai-compatible");
   await expect(compatible.getByLabel("Model to test with")).toHaveValue("scripted-model");
   await compatible.getByRole("button", { name: "Test OpenAI-compatible" }).click();
-  await expect(compatible.getByTestId("test-result-openai-compatible")).toHaveText(
-    /^Works \(model scripted-model answered in \d+ ms\)$/,
+  await expect(result).toHaveText(
+    /^Works \(model scripted-model answered, and took a structured output and a tool call, in \d+ ms\)$/,
+  );
+  const probes = (await llmRequests()).map((r) => r.rule);
+  expect(probes).toEqual(["provider-test", "provider-test-schema", "provider-test-tool"]);
+  // A server that refuses structured outputs: the admin reads the refusal here, before a run falls back.
+  await scriptLlm([plainCall, ...refusingStructuredOutputs(webUrl()), toolCall]);
+  await compatible.getByRole("button", { name: "Test OpenAI-compatible" }).click();
+  await expect(result).toHaveText(
+    "Model scripted-model answers, but refused a structured output (the run's coverage_assessment schema): " +
+      `runs will fall back. The provider answered HTTP 400. The provider said: ${STRUCTURED_REFUSAL.message}`,
   );
   // A call the server cannot answer: the failure in words, not a stack trace.
   await scriptLlm([]);

@@ -1,7 +1,8 @@
 // The admin settings page's API through the real route handlers and accounts: keys stored only as
 // AES-GCM ciphertext and never returned, change records without secrets, 404 for non-admins, 422
 // that changes nothing, the next run's models and key taken from the stored settings (a local
-// OpenAI-compatible server records what it receives), and the provider test's answers.
+// OpenAI-compatible server records what it receives), and the provider test's answers (a plain
+// call, then a structured output and a tool call with the run's schemas).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,7 +36,8 @@ async function recordingModelServer() {
     req.on("end", () => {
       const authorization = req.headers.authorization;
       if (req.url?.endsWith("/chat/completions")) {
-        const model = JSON.parse(body).model as string;
+        const request = JSON.parse(body);
+        const model = request.model as string;
         calls.push({ model, authorization });
         if (authorization !== `Bearer ${KEY}`) {
           res.writeHead(401, { "content-type": "application/json" });
@@ -44,6 +46,12 @@ async function recordingModelServer() {
               error: { message: "Incorrect API key provided.", type: "invalid_request_error" },
             }),
           );
+          return;
+        }
+        // A server whose model takes no json_schema response format (as older local servers).
+        if (model === "no-schemas" && request.response_format?.type === "json_schema") {
+          res.writeHead(400, { "content-type": "application/json" });
+          res.end(JSON.stringify({ error: { message: "response_format json_schema is not supported" } }));
           return;
         }
         res.writeHead(200, { "content-type": "application/json" });
@@ -278,7 +286,18 @@ describe.each(appDatabaseKinds())("admin settings (%s)", (kind) => {
     };
     const works = await testWith({ provider: "openai-compatible" });
     expect(works.ok).toBe(true);
-    expect(works.message).toMatch(/^Works \(model stored-default answered in \d+ ms\)$/);
+    expect(works.message).toMatch(
+      /^Works \(model stored-default answered, and took a structured output and a tool call, in \d+ ms\)$/,
+    );
+
+    // One structured output and one tool call with the run's own schemas: a refusal shows here.
+    llm.calls.length = 0;
+    const noSchemas = await testWith({ provider: "openai-compatible", model: "no-schemas" });
+    expect(noSchemas.ok).toBe(false);
+    expect(noSchemas.message).toBe(
+      "Model no-schemas answers, but refused a structured output (the run's coverage_assessment schema): " +
+        "runs will fall back. The provider answered HTTP 400. The provider said: response_format json_schema is not supported",
+    );
 
     const wrongKey = "sk-wrong-key-000011112222";
     const refused = await testWith({ provider: "openai-compatible", model: "m", key: wrongKey });

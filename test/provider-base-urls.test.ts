@@ -190,12 +190,17 @@ describe("base URLs in the admin settings", () => {
       key: "sk-typed-key-9999",
     });
     expect(typed.ok).toBe(true);
-    expect(other.requests.map((r) => [r.format, r.status])).toEqual([["openai-responses", 200]]);
+    // The plain call, then a structured output and a tool call with the run's schemas, all within OpenAI's rules.
+    expect(other.requests.map((r) => [r.format, r.status, r.violations])).toEqual([
+      ["openai-responses", 200, []],
+      ["openai-responses", 200, []],
+      ["openai-responses", 200, []],
+    ]);
 
     // The saved address is trusted with the saved key.
     llm.requests.length = 0;
     const saved = await testWith({ provider: "openai", model: "gpt-5.1", baseUrl: llm.baseUrls.openai });
     expect(saved.ok).toBe(true);
-    expect(llm.requests.map((r) => r.status)).toEqual([200]);
+    expect(llm.requests.map((r) => r.status)).toEqual([200, 200, 200]);
   });
 });

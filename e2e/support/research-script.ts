@@ -223,6 +223,45 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
   ];
 }
 
+/**
+ * A provider that refuses every structured output, as OpenAI answers a model without json_schema
+ * support: each schema name gets a 400. The plan falls back to the brief as one directive, so the
+ * rules include that directive's researcher (it reads both pages); put them before the script's.
+ */
+export function refusingStructuredOutputs(webUrl: string): ScriptRule[] {
+  const schemas = Object.values(roleMatch).flatMap((m) => ("schema" in m ? [m.schema] : []));
+  const refusals: ScriptRule[] = schemas.map((schema) => ({
+    name: `refuse-${schema}`,
+    match: { schema },
+    replies: [{ kind: "error", status: 400, body: { error: STRUCTURED_REFUSAL } }],
+    repeat: true,
+  }));
+  const page = (slug: string) => `${webUrl}/pages/${slug}.html`;
+  return [
+    ...refusals,
+    {
+      name: "researcher-brief",
+      match: { tool: "web_search", any: "I want to understand how air-source heat pumps" },
+      replies: [
+        call("web_search", { query: "heat pump gas boiler running costs cold climate COP" }),
+        call("think", { reflection: "Two pages answer both halves; I will read them." }),
+        call("extract_content", { url: page("cold-climate-heat-pump-performance") }),
+        call("think", { reflection: "Efficiency is covered; now the running costs." }),
+        call("extract_content", { url: page("running-costs-heat-pump-vs-gas-boiler") }),
+        call("think", { reflection: "Both pages give sourced figures. That is enough." }),
+        call("research_complete", { summary: "Found efficiency and running-cost figures." }),
+      ],
+    },
+  ];
+}
+
+export const STRUCTURED_REFUSAL = {
+  message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
+  type: "invalid_request_error",
+  param: "response_format",
+  code: null,
+};
+
 /** The clarifier asks one question (climate) before any research: for clarification and its form. */
 export const clarificationRule: ScriptRule = {
   name: "clarify",

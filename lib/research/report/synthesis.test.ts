@@ -47,6 +47,7 @@ const agreeableJudge = () =>
     verdicts: [...promptParts(options).user.matchAll(/^Item (\d+)$/gm)].map((m) => ({
       id: Number(m[1]),
       verdict: "supported",
+      reason: "",
     })),
   }));
 

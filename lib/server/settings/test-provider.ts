@@ -1,7 +1,8 @@
 /**
- * The settings page's "Test" button: one minimal call to a model provider, through the same
+ * The settings page's "Test" button: one minimal call to a model provider, then one structured
+ * output and one tool call with the run's own schemas (schema-probe.ts), through the same
  * provider factory runs use, with the key and base URL being edited (or the effective ones when the
- * field is left empty). The answer is a sentence either way: "Works (model x answered in 212 ms)",
+ * field is left empty). The answer is a sentence either way: "Works (model x answered, and took a structured output and a tool call, in 212 ms)",
  * or what went wrong in words (the key refused, the server unreachable, the model unknown). A
  * configured base URL is trusted configuration, so it is called directly (no SSRF guard); a newly
  * typed one is not yet trusted with the saved key: it gets the key typed with it, or none.
@@ -14,6 +15,7 @@ import { ROLES } from "../../ai/roles.ts";
 import type { Env } from "../../env.ts";
 import { providerKeyVariable } from "../../jobs/effective-config.ts";
 import { httpUrlSchema, modelProviders } from "../../jobs/settings-schema.ts";
+import { probeSchemas } from "./schema-probe.ts";
 
 const blankIsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
@@ -66,16 +68,26 @@ export async function testProvider(
         message: `Works (the server lists ${count} model${count === 1 ? "" : "s"}, in ${ms} ms)`,
       };
     }
-    const factory = builtinProviderFactory(t.provider, env);
+    const instance = builtinProviderFactory(t.provider, env)(model);
     await generateText({
-      model: factory(model),
+      model: instance,
       prompt: "Reply with OK.",
       maxOutputTokens: 16,
       maxRetries: 0,
       abortSignal: signal,
     });
+    const refusal = await probeSchemas(instance, signal);
     const ms = Date.now() - started;
-    return { ok: true, ms, message: `Works (model ${model} answered in ${ms} ms)` };
+    if (refusal) {
+      const why = failureMessage(refusal.error, t.provider, model, env, timeoutMs);
+      const message = `Model ${model} answers, but refused ${refusal.what}: runs will fall back. ${why}`;
+      return { ok: false, ms, message: scrub(message, env[keyVariable]) };
+    }
+    return {
+      ok: true,
+      ms,
+      message: `Works (model ${model} answered, and took a structured output and a tool call, in ${ms} ms)`,
+    };
   } catch (e) {
     const secret = env[keyVariable];
     return { ok: false, message: scrub(failureMessage(e, t.provider, model, env, timeoutMs), secret) };
