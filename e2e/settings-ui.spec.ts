@@ -2,13 +2,22 @@
  * The admin settings page as an admin uses it: moves the researcher to another model in the UI,
  * tests the OpenAI-compatible server (and sees it refuse structured outputs), starts a run, and finds the new model on the researcher's
  * row of the run's Usage tab (and in what the scripted server was asked). The page passes axe.
- * The models go back to "use environment" afterwards, so later specs get the environment's.
+ * Sets a base URL for OpenAI (a new one then needs the key again; its Test keeps the saved key).
+ * The models and OpenAI go back to "use environment" afterwards, so later specs get the environment's.
  */
 import { expect, test } from "@playwright/test";
 import { roleLabel } from "../components/run/activity-labels.ts";
 import type { ScriptRule } from "../test/support/llm-server.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { baseUrl, llmRequests, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
+import {
+  baseUrl,
+  llmOrigin,
+  llmRequests,
+  scriptLlm,
+  waitForIdle,
+  waitForStatus,
+  webUrl,
+} from "./support/helpers.ts";
 import { refusingStructuredOutputs, researchScript, STRUCTURED_REFUSAL } from "./support/research-script.ts";
 import { sessionHeaders, sharedApp } from "./support/session.ts";
 
@@ -18,7 +27,10 @@ async function modelsBackToEnvironment(): Promise<void> {
   const r = await fetch(`${baseUrl()}/api/admin/settings`, {
     method: "PUT",
     headers: sessionHeaders(sharedApp(), { "content-type": "application/json", origin: baseUrl() }),
-    body: JSON.stringify({ models: { useEnvironment: true, roles: {} } }),
+    body: JSON.stringify({
+      models: { useEnvironment: true, roles: {} },
+      providers: { openai: { useEnvironment: true } },
+    }),
   });
   expect(r.status).toBe(200);
 }
@@ -107,6 +119,23 @@ test("an admin changes the researcher model in the UI and the next run uses it",
   await expect(compatible.getByTestId("test-result-openai-compatible")).toHaveText(
     /^The provider answered HTTP 500\./,
   );
+  // A hosted provider's base URL (a proxy or gateway): a new address needs the key typed again, and
+  // its Test never sends the saved key there.
+  const openai = page.getByRole("region", { name: "OpenAI", exact: true });
+  await openai.getByLabel("Set here").check();
+  await expect(openai.getByLabel("Base URL")).toHaveAttribute("placeholder", "https://api.openai.com/v1");
+  await openai.getByLabel("Base URL").fill(`${llmOrigin()}/v1`);
+  await openai.getByLabel("API key").fill("sk-e2e-settings-0001");
+  await openai.getByRole("button", { name: "Save openai" }).click();
+  await expect(openai.getByRole("status")).toContainText(`OpenAI base URL: not set → ${llmOrigin()}/v1`);
+  await openai.getByLabel("Base URL").fill("http://127.0.0.1:9/v1");
+  await openai.getByLabel("Model to test with").fill("gpt-5.1");
+  await openai.getByRole("button", { name: "Test OpenAI" }).click();
+  await expect(openai.getByTestId("test-result-openai")).toHaveText(
+    /^Type the API key to test a new base URL/,
+  );
+  await openai.getByRole("button", { name: "Save openai" }).click();
+  await expect(openai.getByRole("alert")).toContainText("type the API key again to change the base URL");
   await expectAccessible(page, "settings page after saving");
 
   await waitForIdle(page.request);

@@ -189,6 +189,7 @@ describe.each(appDatabaseKinds())("admin settings (%s)", (kind) => {
       useEnvironment: false,
       key: { set: true, last4: KEY.slice(-4) },
       baseUrl: llm.url,
+      defaultBaseUrl: "",
     });
     expect(changes.map((c) => c.summary)).toEqual(
       expect.arrayContaining([

@@ -1,5 +1,5 @@
 "use client";
-/** Model providers: each one's key (write-only) and, for OpenAI-compatible servers, base URL; and a Test button. */
+/** Model providers: each one's key (write-only) and base URL (a proxy or gateway; required for OpenAI-compatible servers); and a Test button. */
 import { useId, useState } from "react";
 import { type ModelProvider, modelProviders, providerLabels } from "@/lib/jobs/settings-labels";
 import type { SettingsView } from "@/lib/server/settings/service";
@@ -19,7 +19,8 @@ import {
 function envText(view: SettingsView, p: ModelProvider): string {
   const e = view.environment.providers[p];
   const key = e.keySet ? "key set" : "no key";
-  return p === "openai-compatible" ? `${e.baseUrl || "no base URL"}, ${key}` : key;
+  if (p === "openai-compatible") return `${e.baseUrl || "no base URL"}, ${key}`;
+  return e.baseUrl ? `${e.baseUrl}, ${key}` : key;
 }
 
 /** The model a role uses with this provider now, to test with by default. */
@@ -43,7 +44,7 @@ function ProviderForm({ view, provider }: { view: SettingsView; provider: ModelP
 
   async function save() {
     const ok = await state.save({
-      providers: { [provider]: { useEnvironment, key: keyBody(key), ...(compatible ? { baseUrl } : {}) } },
+      providers: { [provider]: { useEnvironment, key: keyBody(key), baseUrl } },
     });
     if (ok) setKey(noKeyEdit);
   }
@@ -56,7 +57,7 @@ function ProviderForm({ view, provider }: { view: SettingsView; provider: ModelP
         await sendJson("/api/admin/settings/test", "POST", {
           provider,
           model: testModel,
-          ...(useEnvironment ? {} : { key: key.value, ...(compatible ? { baseUrl } : {}) }),
+          ...(useEnvironment ? {} : { key: key.value, baseUrl }),
         }),
       );
     } catch (err) {
@@ -81,16 +82,19 @@ function ProviderForm({ view, provider }: { view: SettingsView; provider: ModelP
         onChange={setUseEnvironment}
         environment={envText(view, provider)}
       />
-      {compatible && (
-        <TextInput
-          id={`${id}-url`}
-          label="Base URL"
-          hint="The server's OpenAI-compatible address, e.g. http://localhost:11434/v1 for Ollama. Trusted as configuration."
-          value={baseUrl}
-          onValue={setBaseUrl}
-          disabled={useEnvironment}
-        />
-      )}
+      <TextInput
+        id={`${id}-url`}
+        label="Base URL"
+        hint={
+          compatible
+            ? "The server's OpenAI-compatible address, e.g. http://localhost:11434/v1 for Ollama. Trusted as configuration."
+            : `Empty: ${label}'s own API. A proxy or gateway goes here; changing it needs the API key typed again.`
+        }
+        placeholder={stored.defaultBaseUrl}
+        value={baseUrl}
+        onValue={setBaseUrl}
+        disabled={useEnvironment}
+      />
       <KeyField
         id={`${id}-key`}
         label="API key"

@@ -20,6 +20,15 @@ export const call = (name: string, args: unknown): ScriptedReply => ({
   calls: [{ name, arguments: args }],
 });
 
+const PASSING_CRITIQUE = {
+  redundancy: { status: "PASS", note: "distinct topics" },
+  coverage: { status: "PASS", note: "efficiency and cost cover the question" },
+  proportionality: { status: "PASS", note: "two directives for a two-part comparison" },
+  specificity: { status: "PASS", note: "each names its evidence" },
+  verdict: "The plan is sound.",
+};
+const SPECIFICITY_ISSUE = { status: "ISSUE", note: "name the climate and the evidence more precisely" };
+
 export interface ScriptOptions {
   webUrl: string;
   /** Replace directive A's researcher replies after its first search, e.g. with a hang. */
@@ -93,13 +102,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
       replies: [
         {
           kind: "json",
-          value: {
-            redundancy: { status: "PASS", note: "distinct topics" },
-            coverage: { status: "PASS", note: "efficiency and cost cover the question" },
-            proportionality: { status: "PASS", note: "two directives for a two-part comparison" },
-            specificity: { status: "PASS", note: "each names its evidence" },
-            verdict: "The plan is sound.",
-          },
+          value: PASSING_CRITIQUE,
         },
       ],
       repeat: true,
@@ -280,3 +283,39 @@ export const clarificationRule: ScriptRule = {
   ],
   repeat: true,
 };
+
+/**
+ * A run that asks for every structured output the app has: the clarifier (no question needed), a
+ * critique that finds an issue, so the plan is revised (to the same two directives, which the
+ * researchers' rules recognise), then the whole research script.
+ */
+export function everySchemaScript(opts: ScriptOptions): ScriptRule[] {
+  const rules = researchScript(opts);
+  const plan = rules.find((r) => r.name === "plan")!.replies;
+  return [
+    {
+      name: "clarify-not-needed",
+      match: roleMatch.clarification,
+      replies: [
+        {
+          kind: "json",
+          value: { needs_clarification: false, question: "", reason: "The question is clear." },
+        },
+      ],
+      repeat: true,
+    },
+    {
+      name: "critique-issue",
+      match: roleMatch.critique,
+      replies: [
+        {
+          kind: "json",
+          value: { ...PASSING_CRITIQUE, specificity: SPECIFICITY_ISSUE, verdict: "Sharpen the evidence." },
+        },
+      ],
+      repeat: true,
+    },
+    { name: "revision", match: roleMatch.revision, replies: plan, repeat: true },
+    ...rules,
+  ];
+}

@@ -36,6 +36,10 @@ describe("callObject", () => {
     });
     expect(r).toMatchObject({ ok: true, value: good, attempts: 1, repairs: 0, model: "test:m" });
     expect(model.doGenerateCalls[0].responseFormat).toMatchObject({ type: "json", name: "coverage" });
+    // The name is the schema's title too: Anthropic and Gemini have no field for it.
+    const format = model.doGenerateCalls[0].responseFormat;
+    expect(format?.type === "json" && format.schema?.title).toBe("coverage");
+    expect(coverage.meta()?.title).toBeUndefined(); // the shared schema itself is left as it was
   });
 
   it("repairs malformed JSON by re-asking with the parse error and the bad answer", async () => {

@@ -9,7 +9,10 @@ import { type TokenUsage, toTokenUsage } from "./usage.ts";
 export type ObjectCallOptions<T> = PromptInput &
   GenerationOptions & {
     schema: z.ZodType<T>;
-    /** Schema name and description sent to providers that support named JSON schemas. */
+    /**
+     * Schema name and description sent to providers that support named JSON schemas; the name is
+     * also the schema's `title`, so providers without a name field (Anthropic, Gemini) receive it.
+     */
     schemaName?: string;
     schemaDescription?: string;
     /** Re-asks after an unusable answer, each quoting the validation error (default 2, at most 2). */
@@ -80,7 +83,8 @@ export function outputFor<T>(schema: ObjectCallOptions<T>["schema"], name?: stri
   const label = JSON.stringify([name ?? null, description ?? null]);
   let output = byLabel.get(label) as ReturnType<typeof Output.object<T>> | undefined;
   if (!output) {
-    output = Output.object({ schema, name, description });
+    const titled = name ? schema.meta({ title: name }) : schema;
+    output = Output.object({ schema: titled, name, description });
     byLabel.set(label, output);
   }
   return output;

@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { type Db, defaultDataDir } from "../../db/client.ts";
 import { readAppSettings } from "../../db/queries/settings.ts";
+import { BASE_URL_VARIABLE } from "../ai/providers.ts";
 import { ROLES, roleVariable } from "../ai/roles.ts";
 import type { Env } from "../env.ts";
 import { decryptSecret, resolveAuthSecret } from "../secrets.ts";
@@ -89,7 +90,8 @@ export function settingsOverlay(
     const p = s.providers?.[provider];
     if (!p || p.useEnvironment) continue;
     overlay[providerKeyVariable[provider]] = open(p.key, `${provider} key`);
-    if (provider === "openai-compatible") overlay.OPENAI_COMPATIBLE_BASE_URL = p.baseUrl;
+    // Unset here means the provider's own API, not whatever the environment names.
+    overlay[BASE_URL_VARIABLE[provider]] = p.baseUrl;
   }
   if (s.search && !s.search.useEnvironment) {
     overlay.SEARCH_PROVIDERS = s.search.providers.join(",");

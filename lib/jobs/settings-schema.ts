@@ -48,7 +48,7 @@ export const storedModelsSchema = z.strictObject({
 const storedProviderSchema = z.strictObject({
   useEnvironment: z.boolean(),
   key: sealedKeySchema.optional(),
-  /** openai-compatible only. */
+  /** Where the provider is called (a proxy or gateway); unset: the provider's own API. Required for openai-compatible. */
   baseUrl: httpUrlSchema.optional(),
 });
 export type StoredProvider = z.infer<typeof storedProviderSchema>;

@@ -2,13 +2,16 @@
  * Turns a validated PUT body into the stored shape: new keys sealed (AES-256-GCM under AUTH_SECRET,
  * lib/secrets.ts), an empty key field keeps the stored key, `clear` removes it. Then checks that an
  * area set here can work as a whole (a default model for every role, search providers with their
- * keys), so a broken configuration is refused before it is saved.
+ * keys), so a broken configuration is refused before it is saved, and that a provider's new base
+ * URL comes with its key typed again, from a signed-in admin: a saved key is never sent to an
+ * address it was not saved for, nor redirected by a leaked API token.
  */
 import { FALLBACK_CHAIN, ROLES } from "../../ai/roles.ts";
 import { AppError } from "../../errors.ts";
 import {
   keyedSearchProviders,
   modelProviders,
+  providerLabels,
   type SealedKey,
   type StoredProviders,
   type StoredSearch,
@@ -48,7 +51,7 @@ export function mergeSettings(
       providers[name] = {
         useEnvironment: p.useEnvironment,
         ...(key ? { key } : {}),
-        ...(name === "openai-compatible" && p.baseUrl ? { baseUrl: p.baseUrl } : {}),
+        ...(p.baseUrl ? { baseUrl: p.baseUrl } : {}),
       };
     }
     after.providers = providers;
@@ -105,5 +108,39 @@ export function assertWorkable(s: StoredSettings, env: Record<string, string | u
   }
   if (issues.length) {
     throw new AppError("validation_failed", `Invalid settings: ${issues.join("; ")}`, { details: issues });
+  }
+}
+
+const sameUrl = (a: string | undefined, b: string | undefined) =>
+  (a ?? "").replace(/\/+$/, "") === (b ?? "").replace(/\/+$/, "");
+
+/**
+ * Refuses a provider base URL change that would send the saved key to the new address (422: type
+ * the key again) or that comes from an API token rather than an admin's session (403).
+ */
+export function assertBaseUrlChanges(
+  before: StoredSettings,
+  input: SettingsInput,
+  via: "session" | "token",
+): void {
+  for (const name of modelProviders) {
+    const p = input.providers?.[name];
+    const was = before.providers?.[name];
+    // A new address saved on "use environment" is checked too: "set here" would use it later.
+    if (!p || sameUrl(p.baseUrl, was?.baseUrl) || (p.useEnvironment && !p.baseUrl)) continue;
+    const label = providerLabels[name];
+    if (via !== "session") {
+      throw new AppError(
+        "forbidden",
+        `Changing the ${label} base URL needs a signed-in admin session; an API token cannot do it.`,
+      );
+    }
+    if (was?.key && !p.key?.value?.trim() && !p.key?.clear) {
+      throw new AppError(
+        "validation_failed",
+        `Invalid settings: providers.${name}: type the API key again to change the base URL (a saved key is never sent to a new address)`,
+        { details: [`providers.${name}.key`] },
+      );
+    }
   }
 }

@@ -11,6 +11,7 @@ import {
   writeAppSetting,
 } from "../../../db/queries/settings.ts";
 import { modelConfigStatus, type RoleStatus } from "../../ai/config-status.ts";
+import { BASE_URL_VARIABLE, DEFAULT_BASE_URL } from "../../ai/providers.ts";
 import { chainVariables, ROLES, type Role, roleVariable } from "../../ai/roles.ts";
 import type { Env } from "../../env.ts";
 import {
@@ -34,14 +35,18 @@ import {
   settingAreas,
 } from "../../jobs/settings-schema.ts";
 import type { SettingsInput } from "./input.ts";
-import { assertWorkable, mergeSettings } from "./merge.ts";
+import { assertBaseUrlChanges, assertWorkable, mergeSettings } from "./merge.ts";
 import { changeSummaries } from "./summaries.ts";
 
 export type KeyState = { set: boolean; last4: string | null };
 
 export interface SettingsView {
   models: { useEnvironment: boolean; model: string; roles: Record<Role, string> };
-  providers: Record<ModelProvider, { useEnvironment: boolean; key: KeyState; baseUrl: string }>;
+  /** `defaultBaseUrl`: the provider's own API, called when no base URL is set (none for openai-compatible). */
+  providers: Record<
+    ModelProvider,
+    { useEnvironment: boolean; key: KeyState; baseUrl: string; defaultBaseUrl: string }
+  >;
   search: {
     useEnvironment: boolean;
     providers: string[];
@@ -99,6 +104,7 @@ export async function settingsView(rt: Runtime, base: Env = process.env): Promis
             useEnvironment: stored?.useEnvironment ?? true,
             key: keyState(stored?.key),
             baseUrl: stored?.baseUrl ?? "",
+            defaultBaseUrl: p === "openai-compatible" ? "" : DEFAULT_BASE_URL[p],
           },
         ];
       }),
@@ -122,8 +128,7 @@ export async function settingsView(rt: Runtime, base: Env = process.env): Promis
           p,
           {
             keySet: Boolean(text(base, providerKeyVariable[p])),
-            baseUrl:
-              p === "openai-compatible" ? withoutCredentials(text(base, "OPENAI_COMPATIBLE_BASE_URL")) : "",
+            baseUrl: withoutCredentials(text(base, BASE_URL_VARIABLE[p])),
           },
         ]),
       ) as SettingsView["environment"]["providers"],
@@ -160,14 +165,16 @@ export async function settingsView(rt: Runtime, base: Env = process.env): Promis
 /** Saves the areas in `input` in one transaction, with one change record per difference. */
 export async function saveSettings(
   rt: Runtime,
-  actorId: string,
+  actor: { userId: string; via: "session" | "token" },
   input: SettingsInput,
   base: Env = process.env,
 ): Promise<{ changes: string[] }> {
   const authSecret = authSecretFor(base);
   const recorded: string[] = [];
+  const actorId = actor.userId;
   await rt.handle.db.transaction(async (tx) => {
     const { settings: before } = parseStoredSettings(await readAppSettings(tx));
+    assertBaseUrlChanges(before, input, actor.via);
     const after = mergeSettings(before, input, authSecret);
     assertWorkable(after, { ...base, ...settingsOverlay(after, authSecret).overlay });
     for (const area of settingAreas) {

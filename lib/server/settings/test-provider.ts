@@ -4,11 +4,12 @@
  * provider factory runs use, with the key and base URL being edited (or the effective ones when the
  * field is left empty). The answer is a sentence either way: "Works (model x answered, and took a structured output and a tool call, in 212 ms)",
  * or what went wrong in words (the key refused, the server unreachable, the model unknown). A
- * configured base URL is trusted configuration, so it is called directly (no SSRF guard).
+ * configured base URL is trusted configuration, so it is called directly (no SSRF guard); a newly
+ * typed one is not yet trusted with the saved key: it gets the key typed with it, or none.
  */
 import { APICallError, generateText } from "ai";
 import { z } from "zod";
-import { builtinProviderFactory } from "../../ai/providers.ts";
+import { BASE_URL_VARIABLE, builtinProviderFactory, providerBaseUrl } from "../../ai/providers.ts";
 import { resolveRole } from "../../ai/resolve.ts";
 import { ROLES } from "../../ai/roles.ts";
 import type { Env } from "../../env.ts";
@@ -36,10 +37,20 @@ export async function testProvider(
   effective: Env,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<ProviderTestResult> {
+  const keyVariable = providerKeyVariable[t.provider];
+  const newAddress = t.baseUrl !== undefined && !sameUrl(t.baseUrl, providerBaseUrl(t.provider, effective));
+  if (newAddress && !t.key && t.provider !== "openai-compatible") {
+    return {
+      ok: false,
+      message:
+        "Type the API key to test a new base URL: a saved key is never sent to an address it was not saved for.",
+    };
+  }
   const env: Env = {
     ...effective,
-    ...(t.key ? { [providerKeyVariable[t.provider]]: t.key } : {}),
-    ...(t.baseUrl && t.provider === "openai-compatible" ? { OPENAI_COMPATIBLE_BASE_URL: t.baseUrl } : {}),
+    // A local server at a new address is tried without a key unless one is typed.
+    ...(newAddress || t.key ? { [keyVariable]: t.key } : {}),
+    ...(t.baseUrl ? { [BASE_URL_VARIABLE[t.provider]]: t.baseUrl } : {}),
   };
   const model = t.model ?? modelInUse(t.provider, env);
   const started = Date.now();
@@ -70,7 +81,7 @@ export async function testProvider(
     if (refusal) {
       const why = failureMessage(refusal.error, t.provider, model, env, timeoutMs);
       const message = `Model ${model} answers, but refused ${refusal.what}: runs will fall back. ${why}`;
-      return { ok: false, ms, message: scrub(message, env[providerKeyVariable[t.provider]]) };
+      return { ok: false, ms, message: scrub(message, env[keyVariable]) };
     }
     return {
       ok: true,
@@ -78,10 +89,12 @@ export async function testProvider(
       message: `Works (model ${model} answered, and took a structured output and a tool call, in ${ms} ms)`,
     };
   } catch (e) {
-    const secret = env[providerKeyVariable[t.provider]];
+    const secret = env[keyVariable];
     return { ok: false, message: scrub(failureMessage(e, t.provider, model, env, timeoutMs), secret) };
   }
 }
+
+const sameUrl = (a: string, b: string | undefined) => a.replace(/\/+$/, "") === (b ?? "").replace(/\/+$/, "");
 
 /** The model id a role resolves to with this provider, if any does. */
 function modelInUse(provider: string, env: Env): string | undefined {
@@ -128,8 +141,8 @@ function failureMessage(
   env: Env,
   timeoutMs: number,
 ): string {
-  const where =
-    provider === "openai-compatible" ? (env.OPENAI_COMPATIBLE_BASE_URL ?? "the server") : provider;
+  const custom = env[BASE_URL_VARIABLE[provider as keyof typeof BASE_URL_VARIABLE]];
+  const where = custom ?? (provider === "openai-compatible" ? "the server" : provider);
   const name = (e as { name?: string })?.name;
   if (name === "TimeoutError" || name === "AbortError") {
     return `No answer from ${where} within ${Math.round(timeoutMs / 1000)} s.`;

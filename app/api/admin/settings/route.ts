@@ -17,6 +17,6 @@ export const PUT = handle(async (req: Request) => {
   const admin = await requireAdmin(req, "session");
   const input = await readJson(req, settingsInputSchema);
   const rt = await serverRuntime();
-  const { changes } = await saveSettings(rt, admin.userId, input);
+  const { changes } = await saveSettings(rt, admin, input);
   return Response.json({ changes, settings: await settingsView(rt) });
 });
