@@ -160,10 +160,13 @@ describe("base URLs in the admin settings", () => {
     );
     expect(parked.status).toBe(403);
 
-    // The same address again is no change: the token may save it, and the saved key stays.
-    const same = await put(providerSet("openai", `${llm.baseUrls.openai}/`), {
+    // Settings are changed from a signed-in session only, even with no change of address.
+    const sameByToken = await put(providerSet("openai", `${llm.baseUrls.openai}/`), {
       authorization: `Bearer ${token}`,
     });
+    expect(sameByToken.status).toBe(403);
+    // The same address again is no change: the session saves it without the key, and the saved key stays.
+    const same = await put(providerSet("openai", `${llm.baseUrls.openai}/`));
     expect(same.status).toBe(200);
     expect((await same.json()).settings.providers.openai.key).toMatchObject({ set: true });
   });
