@@ -3,6 +3,7 @@
  * serves, so the table cannot drift from the routes. Only the part between the two markers is
  * replaced; test/api-doc.test.ts fails when the committed file differs from what this writes.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,14 +67,33 @@ export function withRouteTable(text: string, doc: OpenApiDocument): string {
   return `${text.slice(0, start + BEGIN.length)}\n\n${routeTable(doc)}\n\n${text.slice(end)}`;
 }
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Markdown as the project's formatter (Biome, which `npm run lint` checks) writes it: tables aligned. */
+export function formatMarkdown(text: string): string {
+  return execFileSync(
+    path.join(root, "node_modules/.bin/biome"),
+    ["format", "--stdin-file-path=docs/API.md"],
+    {
+      cwd: root,
+      input: text,
+      encoding: "utf8",
+    },
+  );
+}
+
+/** docs/API.md as `npm run docs:api` writes it from `text`. */
+export const generatedApiDoc = (text: string, doc: OpenApiDocument) =>
+  formatMarkdown(withRouteTable(text, doc));
+
 /** The document as the docs describe it: the origin a first start serves. */
 export const documentedApi = () => openApiDocument("http://localhost:3000");
 
-export const apiDocPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../docs/API.md");
+export const apiDocPath = path.join(root, "docs/API.md");
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const before = fs.readFileSync(apiDocPath, "utf8");
-  const after = withRouteTable(before, documentedApi());
+  const after = generatedApiDoc(before, documentedApi());
   fs.writeFileSync(apiDocPath, after);
   console.log(before === after ? "docs/API.md is up to date." : "docs/API.md: route table rewritten.");
 }

@@ -2,7 +2,15 @@
 // removed or renamed without running it leaves the committed table stale, and this test says so.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { apiDocPath, BEGIN, documentedApi, END, routeTable, withRouteTable } from "../scripts/api-doc.ts";
+import {
+  apiDocPath,
+  BEGIN,
+  documentedApi,
+  END,
+  generatedApiDoc,
+  routeTable,
+  withRouteTable,
+} from "../scripts/api-doc.ts";
 
 describe("docs/API.md's route table", () => {
   const doc = documentedApi();
@@ -32,6 +40,6 @@ describe("docs/API.md's route table", () => {
 
   it("is committed as `npm run docs:api` writes it", () => {
     const committed = fs.readFileSync(apiDocPath, "utf8");
-    expect(committed, "docs/API.md is stale: run `npm run docs:api`").toBe(withRouteTable(committed, doc));
+    expect(committed, "docs/API.md is stale: run `npm run docs:api`").toBe(generatedApiDoc(committed, doc));
   });
 });
