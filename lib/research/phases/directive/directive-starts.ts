@@ -1,8 +1,8 @@
 /**
  * The directives a round starts together are marked running in one write and announced in one
- * block of `directive.started` events. A round's researchers start in the same turn of the event
- * loop; one status update and one event each, one after another, sat between the supervisor's
- * decision and the first researcher's model call. Each directive waits until its own start is
+ * block of `directive.started` events: a round's researchers start in the same turn of the event
+ * loop, and one write each would sit between the supervisor's decision and the first researcher's
+ * model call. Each directive waits until its own start is
  * stored and announced before its researcher begins, or, when the engine writes them behind the
  * next model call (writes-behind.ts), until they are queued: the researcher's first store call
  * then comes after them.
