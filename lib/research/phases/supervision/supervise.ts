@@ -1,5 +1,5 @@
 /**
- * SUPERVISION (DESIGN §6): round 0 decomposes the brief into directives (generate → critique →
+ * SUPERVISION (docs/ARCHITECTURE.md, "The moving parts"): round 0 decomposes the brief into directives (generate → critique →
  * revise, round0.ts) and researches them; each round after it thinks, assesses coverage and
  * delegates follow-ups for the gaps (coverage-rounds.ts), researches them, and is decided — until
  * a stop rule fires (round-decisions.ts).
