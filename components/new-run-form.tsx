@@ -3,7 +3,7 @@
 import { useActionState, useState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { createRunAction } from "@/lib/server/actions/runs";
-import type { PresetName, PresetValues, RunFormOptions } from "@/lib/server/run-form";
+import type { PresetName, PresetValues, RunFormOptions } from "@/lib/server/runs/form";
 import { LibraryNotice } from "./home/library-notice";
 import { Presets } from "./home/presets";
 import { QuestionField } from "./home/question-field";

@@ -9,14 +9,10 @@ import type { AppError } from "../lib/errors.ts";
 import type { BusMessage } from "../lib/jobs/bus.ts";
 import { getBoss, RUN_QUEUE } from "../lib/jobs/queue.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
-import {
-  addUserDirective,
-  answerClarification,
-  approvePlan,
-  cancelRun,
-  createAndEnqueueRun,
-} from "../lib/server/run-actions.ts";
-import { runView } from "../lib/server/run-view.ts";
+import { cancelRun } from "../lib/server/runs/cancel.ts";
+import { createAndEnqueueRun } from "../lib/server/runs/start.ts";
+import { addUserDirective, answerClarification, approvePlan } from "../lib/server/runs/steer.ts";
+import { runView } from "../lib/server/runs/view-model.ts";
 import { closeActionRuntime, openActionRuntime } from "./support/action-runtime.ts";
 
 let h: DatabaseHandle;

@@ -14,7 +14,7 @@ import { listSources } from "../../db/queries/sources.ts";
 import type { Citation, Share, Source } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Runtime } from "../jobs/runtime.ts";
-import { ownedRun } from "./run-actions.ts";
+import { ownedRun } from "./runs/owned.ts";
 import type { ShareRequest } from "./share-requests.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 // The live SSE connections gauge: up while a stream is open, down once it ends, whichever way.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client.ts";
-import { appendEvent } from "../../db/queries/events.ts";
-import { createRun } from "../../db/queries/runs.ts";
-import { openMigratedPglite } from "../../test/support/db-template.ts";
-import { metrics } from "../telemetry/metrics.ts";
+import type { DatabaseHandle } from "../../../db/client.ts";
+import { appendEvent } from "../../../db/queries/events.ts";
+import { createRun } from "../../../db/queries/runs.ts";
+import { openMigratedPglite } from "../../../test/support/db-template.ts";
+import { metrics } from "../../telemetry/metrics.ts";
 import { runEventStream } from "./event-stream.ts";
 
 let h: DatabaseHandle;

@@ -6,11 +6,11 @@
  * wakes it. Report deltas, which are never stored, are passed through when asked for and carry no
  * id, so they never move a client's Last-Event-ID.
  */
-import type { Db } from "../../db/client.ts";
-import type { RunBus } from "../jobs/bus.ts";
-import { metrics } from "../telemetry/metrics.ts";
-import { type FanoutViewer, runFanout } from "./run-fanout.ts";
-import { encodeText } from "./sse-encoding.ts";
+import type { Db } from "../../../db/client.ts";
+import type { RunBus } from "../../jobs/bus.ts";
+import { metrics } from "../../telemetry/metrics.ts";
+import { encodeText } from "../sse-encoding.ts";
+import { type FanoutViewer, runFanout } from "./fanout.ts";
 
 export interface EventStreamOptions {
   db: Db;

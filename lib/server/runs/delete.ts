@@ -3,11 +3,11 @@
  * and everything it owns. A run still queued, running or waiting for its owner is refused (409):
  * its worker or queue job could still write to it, so it must be cancelled first.
  */
-import { deleteEndedRunForOwner } from "../../db/queries/run-delete.ts";
-import { terminalRunStatuses } from "../../db/schema.ts";
-import { AppError } from "../errors.ts";
-import type { Runtime } from "../jobs/runtime.ts";
-import { ownedRun } from "./run-actions.ts";
+import { deleteEndedRunForOwner } from "../../../db/queries/run-delete.ts";
+import { terminalRunStatuses } from "../../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { Runtime } from "../../jobs/runtime.ts";
+import { ownedRun } from "./owned.ts";
 
 export async function deleteRun(rt: Runtime, id: string, ownerId: string): Promise<void> {
   const db = rt.handle.db;

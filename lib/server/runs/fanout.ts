@@ -14,12 +14,12 @@
  * run; the poll reads only when nothing was read for an interval, so a run whose events keep coming
  * is not polled at all, and a missed wake-up costs at most one and a half intervals.
  */
-import type { Db } from "../../db/client.ts";
-import { getEvent, listEventsAfter } from "../../db/queries/events.ts";
-import { getRunProgress } from "../../db/queries/runs.ts";
-import { type RunEvent, terminalRunStatuses } from "../../db/schema.ts";
-import type { BusMessage, RunBus } from "../jobs/bus.ts";
-import { encodedRows, encodeText, formatSse, isTerminalRow } from "./sse-encoding.ts";
+import type { Db } from "../../../db/client.ts";
+import { getEvent, listEventsAfter } from "../../../db/queries/events.ts";
+import { getRunProgress } from "../../../db/queries/runs.ts";
+import { type RunEvent, terminalRunStatuses } from "../../../db/schema.ts";
+import type { BusMessage, RunBus } from "../../jobs/bus.ts";
+import { encodedRows, encodeText, formatSse, isTerminalRow } from "../sse-encoding.ts";
 
 /** How many rows one read takes; a full page is followed by another read at once. */
 const READ_PAGE = 500;

@@ -1,17 +1,17 @@
 // The run's hub: many viewers of one run fed by one read per announcement, each viewer gapless
 // from its own cursor, idle viewers polled together, and the terminal event written to all before any closes.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../../db/client.ts";
-import { appendEvent, appendEvents, listEventsAfter } from "../../db/queries/events.ts";
-import { createRun, updateRunStatus } from "../../db/queries/runs.ts";
-import { closeDatabaseWithBus, openDatabaseWithBus } from "../../test/support/run-bus-db.ts";
-import { until } from "../../test/support/until.ts";
-import type { RunBus } from "../jobs/bus.ts";
-import type { StoredEvent } from "../research/events.ts";
-import { type FanoutViewer, runFanout } from "./run-fanout.ts";
+import type { DatabaseHandle } from "../../../db/client.ts";
+import { appendEvent, appendEvents, listEventsAfter } from "../../../db/queries/events.ts";
+import { createRun, updateRunStatus } from "../../../db/queries/runs.ts";
+import { closeDatabaseWithBus, openDatabaseWithBus } from "../../../test/support/run-bus-db.ts";
+import { until } from "../../../test/support/until.ts";
+import type { RunBus } from "../../jobs/bus.ts";
+import type { StoredEvent } from "../../research/events.ts";
+import { type FanoutViewer, runFanout } from "./fanout.ts";
 
-vi.mock("../../db/queries/events.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../db/queries/events.ts")>();
+vi.mock("../../../db/queries/events.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../../db/queries/events.ts")>();
   return { ...real, listEventsAfter: vi.fn(real.listEventsAfter) };
 });
 
@@ -150,7 +150,7 @@ describe("RunFanout", () => {
     hub.join(viewer);
     await new Promise((r) => setTimeout(r, 50)); // its first read (nothing yet) is done
     const real = (
-      await vi.importActual<typeof import("../../db/queries/events.ts")>("../../db/queries/events.ts")
+      await vi.importActual<typeof import("../../../db/queries/events.ts")>("../../../db/queries/events.ts")
     ).listEventsAfter;
 
     // Announced during the read, committed before its query: the read returns it, nothing more is read.

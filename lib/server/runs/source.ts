@@ -2,11 +2,11 @@
  * One source of a run as GET /api/runs/:id/sources/:sourceId shows it: its metadata, and each
  * citation that rests on it with the stored passage the verdict was reached on.
  */
-import { getRunSource, listSourceCitations } from "../../db/queries/research.ts";
-import type { Citation, Source } from "../../db/schema.ts";
-import { AppError } from "../errors.ts";
-import { ownedRun } from "./run-actions.ts";
-import type { Runtime } from "./runtime.ts";
+import { getRunSource, listSourceCitations } from "../../../db/queries/research.ts";
+import type { Citation, Source } from "../../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { Runtime } from "../runtime.ts";
+import { ownedRun } from "./owned.ts";
 
 /** A citation as the API shows it: the verdict, why, and (for the source view) the passage. */
 export function citationView(c: Citation) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { directivePriorities } from "../research/vocabulary.ts";
+import { directivePriorities } from "../../research/vocabulary.ts";
 import {
   approvePlanRequestSchema,
   clarificationAnswerSchema,
@@ -8,7 +8,7 @@ import {
   planRequestFromForm,
   skipClarificationAnswer,
   steerRequestSchema,
-} from "./directive-requests.ts";
+} from "./steer-input.ts";
 
 describe("directive requests use the engine's one priority list", () => {
   it("steering accepts every priority of the vocabulary and defaults to normal", () => {

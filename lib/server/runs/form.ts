@@ -3,18 +3,18 @@
  * this server's ceilings, the search providers and models the server has configured) and how its
  * fields become the same `{question, settings}` that POST /api/runs takes (createRunSchema).
  */
-import { modelConfigStatus } from "../ai/config-status.ts";
-import { ROLES, type Role } from "../ai/roles.ts";
-import type { Env } from "../env.ts";
-import { AppError } from "../errors.ts";
-import { runCeilingsFromEnv } from "../jobs/run-limits.ts";
-import { researchConfigSchema } from "../research/config.ts";
+import { modelConfigStatus } from "../../ai/config-status.ts";
+import { ROLES, type Role } from "../../ai/roles.ts";
+import type { Env } from "../../env.ts";
+import { AppError } from "../../errors.ts";
+import { runCeilingsFromEnv } from "../../jobs/run-limits.ts";
+import { researchConfigSchema } from "../../research/config.ts";
 import {
   assertSearchConfigured,
   type ProviderName,
   parseSearchProviders,
   providerNames,
-} from "../search/index.ts";
+} from "../../search/index.ts";
 
 export const presetNames = ["quick", "standard", "deep"] as const;
 export type PresetName = (typeof presetNames)[number];

@@ -8,8 +8,8 @@ import { type RunEvent, terminalRunStatuses } from "../../../db/schema.ts";
 import { type Env, envNumber } from "../../env.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
 import { type ResearchEventType, terminalEventTypes } from "../../research/events.ts";
-import { ownedRun } from "../run-actions.ts";
 import { takeStreamSlot } from "../stream-slots.ts";
+import { ownedRun } from "./owned.ts";
 
 /** MCP_FOLLOW_SECONDS: how long one follow_research call waits (clients time requests out at ~60 s). */
 export function followSeconds(env: Env = process.env): number {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ROLES } from "../ai/roles.ts";
-import { parseModelChain } from "../ai/spec.ts";
-import { researchSettingsSchema } from "../research/config.ts";
+import { ROLES } from "../../ai/roles.ts";
+import { parseModelChain } from "../../ai/spec.ts";
+import { researchSettingsSchema } from "../../research/config.ts";
 
 /**
  * A `provider:model-id` string, or several separated by commas (a chain, tried in order); the
@@ -73,3 +73,4 @@ export const createRunSchema = z.strictObject({
   question: z.string().trim().min(3, "question must be at least 3 characters").max(4000),
   settings: runSettingsSchema,
 });
+export type CreateRunInput = z.infer<typeof createRunSchema>;

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../../db/client.ts";
-import { appendEvent, listEventsAfter } from "../../db/queries/events.ts";
-import { createRun, updateRunStatus } from "../../db/queries/runs.ts";
-import { openMigratedPglite } from "../../test/support/db-template.ts";
-import { gate } from "../../test/support/gate.ts";
-import { until } from "../../test/support/until.ts";
-import { createRunBus } from "../jobs/bus.ts";
-import type { StoredEvent } from "../research/events.ts";
+import type { DatabaseHandle } from "../../../db/client.ts";
+import { appendEvent, listEventsAfter } from "../../../db/queries/events.ts";
+import { createRun, updateRunStatus } from "../../../db/queries/runs.ts";
+import { openMigratedPglite } from "../../../test/support/db-template.ts";
+import { gate } from "../../../test/support/gate.ts";
+import { until } from "../../../test/support/until.ts";
+import { createRunBus } from "../../jobs/bus.ts";
+import type { StoredEvent } from "../../research/events.ts";
 import { runEventStream } from "./event-stream.ts";
 
 // listEventsAfter stays the real query; the wake-up tests hold one read at will.
-vi.mock("../../db/queries/events.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../db/queries/events.ts")>();
+vi.mock("../../../db/queries/events.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../../db/queries/events.ts")>();
   return { ...real, listEventsAfter: vi.fn(real.listEventsAfter) };
 });
 const realListEventsAfter = (
-  await vi.importActual<typeof import("../../db/queries/events.ts")>("../../db/queries/events.ts")
+  await vi.importActual<typeof import("../../../db/queries/events.ts")>("../../../db/queries/events.ts")
 ).listEventsAfter;
 
 let h: DatabaseHandle;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client.ts";
-import { createRun, getRun } from "../../db/queries/runs.ts";
-import { createDbRunStore } from "../../db/research-store.ts";
-import type { Run } from "../../db/schema.ts";
-import { openEngineDb } from "../../test/support/researcher-harness.ts";
-import type { Degradation } from "../research/degradations.ts";
-import { runView } from "./run-view.ts";
+import type { DatabaseHandle } from "../../../db/client.ts";
+import { createRun, getRun } from "../../../db/queries/runs.ts";
+import { createDbRunStore } from "../../../db/research-store.ts";
+import type { Run } from "../../../db/schema.ts";
+import { openEngineDb } from "../../../test/support/researcher-harness.ts";
+import type { Degradation } from "../../research/degradations.ts";
+import { runView } from "./view-model.ts";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

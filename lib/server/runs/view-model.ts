@@ -1,16 +1,16 @@
 /** The run as the HTTP contract shows it (docs/API.md): one JSON object with the agreed top-level keys. */
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../../../db/client.ts";
 import {
+  directiveFindings,
   getReport,
   listCitations,
   listSourceSummaries,
   researcherStopReasons,
-} from "../../db/queries/research.ts";
-import { queuePosition } from "../../db/queries/runs.ts";
-import { createDbRunStore } from "../../db/research-store.ts";
-import { type Run, researcherResults } from "../../db/schema.ts";
-import { citationView } from "./source-view.ts";
+} from "../../../db/queries/research.ts";
+import { queuePosition } from "../../../db/queries/runs.ts";
+import { createDbRunStore } from "../../../db/research-store.ts";
+import type { Run } from "../../../db/schema.ts";
+import { citationView } from "./source.ts";
 
 export async function runView(db: Db, run: Run) {
   // The engine's own store reads the rows, so the API shows exactly what the engine persisted.
@@ -60,14 +60,6 @@ export async function runView(db: Db, run: Run) {
     /** Each researched directive's compressed findings, by directive id (the run page shows them on expand). */
     findings: await directiveFindings(db, run.id),
   };
-}
-
-async function directiveFindings(db: Db, runId: string): Promise<Record<string, string>> {
-  const rows = await db
-    .select({ directiveId: researcherResults.directiveId, findings: researcherResults.compressedFindings })
-    .from(researcherResults)
-    .where(eq(researcherResults.runId, runId));
-  return Object.fromEntries(rows.flatMap((r) => (r.findings ? [[r.directiveId, r.findings]] : [])));
 }
 
 /**

@@ -1,14 +1,14 @@
 /** Reading runs for the API and the pages: always through the owner check. */
-import { getReport } from "../../db/queries/research.ts";
-import { listRunsWithSourceCounts } from "../../db/queries/run-summaries.ts";
-import { getRunForOwner } from "../../db/queries/runs.ts";
-import type { Report } from "../../db/schema.ts";
-import { AppError } from "../errors.ts";
-import type { Runtime } from "../jobs/runtime.ts";
+import { getReport } from "../../../db/queries/research.ts";
+import { listRunsWithSourceCounts } from "../../../db/queries/run-summaries.ts";
+import { getRunForOwner } from "../../../db/queries/runs.ts";
+import type { Report } from "../../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { Runtime } from "../../jobs/runtime.ts";
+import { takeStreamSlot } from "../stream-slots.ts";
 import { runEventStream } from "./event-stream.ts";
-import { ownedRun } from "./run-actions.ts";
-import { type RunSummary, type RunView, runSummary, runView } from "./run-view.ts";
-import { takeStreamSlot } from "./stream-slots.ts";
+import { ownedRun } from "./owned.ts";
+import { type RunSummary, type RunView, runSummary, runView } from "./view-model.ts";
 
 /** The owner's runs, newest first; `query` keeps those whose question contains it (any case). */
 export async function listRunSummaries(
