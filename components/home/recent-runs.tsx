@@ -1,5 +1,5 @@
 import { labelFor, runStatusLabels } from "@/components/labels";
-import { terminalRunStatuses } from "@/lib/research/vocabulary";
+import { terminalRunStatuses } from "@/lib/research/ui";
 import type { RunSummary } from "@/lib/server/runs/view-model";
 import { DeleteRun } from "./delete-run";
 import { absoluteTime, relativeTime, runDuration } from "./time-format";

@@ -1,4 +1,4 @@
-import type { KnowledgeStatus } from "@/lib/research/vocabulary";
+import type { KnowledgeStatus } from "@/lib/research/ui";
 import type {
   KnowledgeEntry as ServerKnowledgeEntry,
   KnowledgeItemView as ServerKnowledgeItemView,

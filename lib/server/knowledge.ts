@@ -13,8 +13,8 @@ import { runQuestionsForOwner } from "../../db/queries/runs.ts";
 import type { KnowledgeItem } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Runtime } from "../jobs/runtime.ts";
-import { findNearDuplicate } from "../research/phases/supervision/dedup.ts";
-import { knowledgeCategories, knowledgeStatuses } from "../research/vocabulary.ts";
+import { findNearDuplicate } from "../research/index.ts";
+import { knowledgeCategories, knowledgeStatuses } from "../research/ui.ts";
 
 export type { KnowledgeSourceLink } from "../../db/queries/knowledge.ts";
 

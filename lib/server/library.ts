@@ -13,6 +13,7 @@ import {
 import { AppError } from "../errors.ts";
 import { assertLibraryRoom } from "../jobs/quotas.ts";
 import type { Runtime } from "../jobs/runtime.ts";
+import { type Env, readLibraryRequest } from "./library-ingest.ts";
 
 /** What a person sees of a document: whether it is theirs, never who else owns it. */
 export type LibraryDocumentView<D extends LibraryDocumentSummary = LibraryDocumentSummary> = Omit<
@@ -44,6 +45,20 @@ export async function shareOwnLibraryDocument(
   if (!(await setDocumentShared(rt.handle.db, id, ownerId, shared))) {
     throw new AppError("not_found", "No such library document.");
   }
+}
+
+/**
+ * Adding a document from a request (POST /api/library, and the library page's form as the same
+ * request): a full library is refused before the document is read; a document too big for it, after.
+ */
+export async function addDocumentFromRequest(
+  rt: Runtime,
+  ownerId: string,
+  req: Request,
+  env: Env = process.env,
+): Promise<LibraryDocumentView> {
+  await assertLibraryRoom(rt.handle.db, ownerId);
+  return addToLibrary(rt, ownerId, await readLibraryRequest(req, env));
 }
 
 /** Stores a document; one that would take the owner's library past QUOTA_LIBRARY_MB is refused (413). */

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
-import { knowledgeCategories, knowledgeStatuses } from "../../research/vocabulary.ts";
+import { knowledgeCategories, knowledgeStatuses } from "../../research/ui.ts";
 import {
   addOwnKnowledgeItem,
   type KnowledgeItemView,

@@ -6,7 +6,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
-import { directivePriorities } from "../../research/vocabulary.ts";
+import { directivePriorities } from "../../research/ui.ts";
 import { consumeRateLimit } from "../rate-limits.ts";
 import { cancelRun } from "../runs/cancel.ts";
 import { createRunSchema } from "../runs/input.ts";

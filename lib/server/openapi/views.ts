@@ -18,7 +18,7 @@ import {
   roundDecisions,
   runPhases,
   runStatuses,
-} from "../../research/vocabulary.ts";
+} from "../../research/ui.ts";
 import { jsonObject, nullableTimestamp, timestamp, uuid } from "./common.ts";
 
 const runStatus = z.enum(runStatuses).meta({ id: "RunStatus" });

@@ -7,7 +7,7 @@ import { listEventsAfter } from "../../../db/queries/events.ts";
 import { type RunEvent, terminalRunStatuses } from "../../../db/schema.ts";
 import { type Env, envNumber } from "../../env.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
-import { type ResearchEventType, terminalEventTypes } from "../../research/events.ts";
+import { type ResearchEventType, terminalEventTypes } from "../../research/ui.ts";
 import { takeStreamSlot } from "../stream-slots.ts";
 import { ownedRun } from "./owned.ts";
 

@@ -8,7 +8,7 @@ import { ROLES, type Role } from "../../ai/roles.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
 import { runCeilingsFromEnv } from "../../jobs/run-limits.ts";
-import { researchConfigSchema } from "../../research/config.ts";
+import { researchConfigSchema } from "../../research/index.ts";
 import {
   assertSearchConfigured,
   type ProviderName,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../../ai/roles.ts";
 import { parseModelChain } from "../../ai/spec.ts";
-import { researchSettingsSchema } from "../../research/config.ts";
+import { researchSettingsSchema } from "../../research/index.ts";
 
 /**
  * A `provider:model-id` string, or several separated by commas (a chain, tried in order); the

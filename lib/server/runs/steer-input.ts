@@ -4,7 +4,7 @@
  * engine's vocabulary (critical, high, normal, low).
  */
 import { z } from "zod";
-import { directivePriorities } from "../../research/vocabulary.ts";
+import { directivePriorities } from "../../research/ui.ts";
 
 const topic = z.string().trim().min(5, "topic must be at least 5 characters").max(2000);
 const priority = z.enum(directivePriorities);

@@ -25,8 +25,8 @@ import { type EventLog, withEventTransaction } from "../../jobs/event-sink.ts";
 import { getBoss } from "../../jobs/queue.ts";
 import { admitWaitingRuns, runSlotLimitsFromEnv } from "../../jobs/run-slots.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
-import { findNearDuplicate } from "../../research/phases/supervision/dedup.ts";
-import type { DirectivePriority } from "../../research/vocabulary.ts";
+import { findNearDuplicate } from "../../research/index.ts";
+import type { DirectivePriority } from "../../research/ui.ts";
 import { ownedRun } from "./owned.ts";
 
 export type PlanEdit = DirectiveEdit;
