@@ -19,10 +19,10 @@ import {
 } from "../research/index.ts";
 import { runScope } from "../telemetry/scopes.ts";
 import type { RunBus } from "./bus.ts";
-import { effectiveConfig } from "./effective-config.ts";
 import { createEngineDeps, processModelRegistry } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
 import { applyRunCeilings, runBudget, runCeilingsFromEnv } from "./run-limits.ts";
+import { effectiveConfig } from "./settings/effective-config.ts";
 import { type CoalescedSaves, coalescedSaves } from "./usage-saves.ts";
 import { oweRunWebhook } from "./webhooks/owed.ts";
 

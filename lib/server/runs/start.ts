@@ -9,13 +9,13 @@ import { createRun, getRun, lockOwnerRunSlots, queuePosition } from "../../../db
 import type { Run } from "../../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
-import { effectiveConfig } from "../../jobs/effective-config.ts";
 import { withEventTransaction } from "../../jobs/event-sink.ts";
 import { getBoss } from "../../jobs/queue.ts";
 import { assertSourceTextRoom } from "../../jobs/quotas.ts";
 import { runCeilingsFromEnv, runCeilingViolations } from "../../jobs/run-limits.ts";
 import { admitWaitingRuns, hasRoomForRun, runSlotLimitsFromEnv } from "../../jobs/run-slots.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
+import { effectiveConfig } from "../../jobs/settings/effective-config.ts";
 import type { Caller } from "../auth/caller.ts";
 import { requireConfiguredRun } from "../model-config.ts";
 import { consumeRateLimit } from "../rate-limits.ts";

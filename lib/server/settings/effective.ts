@@ -6,8 +6,8 @@ import { overrideSource, resolveRole } from "../../ai/resolve.ts";
 import { ROLES, type Role } from "../../ai/roles.ts";
 import { chainText } from "../../ai/spec.ts";
 import type { Env } from "../../env.ts";
-import { type EffectiveConfig, effectiveConfig } from "../../jobs/effective-config.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
+import { type EffectiveConfig, effectiveConfig } from "../../jobs/settings/effective-config.ts";
 import { serverRuntime } from "../runtime.ts";
 
 export async function serverEffectiveConfig(rt?: Runtime): Promise<EffectiveConfig> {

@@ -1,8 +1,7 @@
 /**
- * The settings page's two operations: what the admin sees (stored choices, what the environment
- * says, the resulting model per role and the change record — keys only as set/not set and their
- * last four characters) and saving one or more areas (sealed keys, a change record in words, the
- * cache dropped so the next run reads the new values).
+ * What the admin sees on the settings page (GET /api/admin/settings): stored choices, what the
+ * environment says, the resulting model per role and the change record — keys only as set/not set
+ * and their last four characters. Saving is save.ts.
  */
 import {
   listSettingsChanges,
@@ -14,6 +13,7 @@ import { modelConfigStatus, type RoleStatus } from "../../ai/config-status.ts";
 import { BASE_URL_VARIABLE, DEFAULT_BASE_URL } from "../../ai/providers.ts";
 import { chainVariables, ROLES, type Role, roleVariable } from "../../ai/roles.ts";
 import type { Env } from "../../env.ts";
+import type { Runtime } from "../../jobs/runtime.ts";
 import {
   authSecretFor,
   effectiveConfig,
@@ -22,8 +22,9 @@ import {
   providerKeyVariable,
   searchKeyVariable,
   settingsOverlay,
-} from "../../jobs/effective-config.ts";
-import type { Runtime } from "../../jobs/runtime.ts";
+} from "../../jobs/settings/effective-config.ts";
+import type { SettingsInput } from "../../jobs/settings/input.ts";
+import { assertBaseUrlChanges, assertWorkable, mergeSettings } from "../../jobs/settings/merge.ts";
 import {
   type KeyedSearchProvider,
   keyedSearchProviders,
@@ -33,10 +34,8 @@ import {
   runVariableNames,
   type SealedKey,
   settingAreas,
-} from "../../jobs/settings-schema.ts";
-import type { SettingsInput } from "./input.ts";
-import { assertBaseUrlChanges, assertWorkable, mergeSettings } from "./merge.ts";
-import { changeSummaries } from "./summaries.ts";
+} from "../../jobs/settings/schema.ts";
+import { changeSummaries } from "../../jobs/settings/summaries.ts";
 
 export type KeyState = { set: boolean; last4: string | null };
 
@@ -160,32 +159,4 @@ export async function settingsView(rt: Runtime, base: Env = process.env): Promis
       summary: c.summary,
     })),
   };
-}
-
-/** Saves the areas in `input` in one transaction, with one change record per difference. */
-export async function saveSettings(
-  rt: Runtime,
-  actor: { userId: string; via: "session" | "token" },
-  input: SettingsInput,
-  base: Env = process.env,
-): Promise<{ changes: string[] }> {
-  const authSecret = authSecretFor(base);
-  const recorded: string[] = [];
-  const actorId = actor.userId;
-  await rt.handle.db.transaction(async (tx) => {
-    const { settings: before } = parseStoredSettings(await readAppSettings(tx));
-    assertBaseUrlChanges(before, input, actor.via);
-    const after = mergeSettings(before, input, authSecret);
-    assertWorkable(after, { ...base, ...settingsOverlay(after, authSecret).overlay });
-    for (const area of settingAreas) {
-      const value = after[area];
-      if (!input[area] || !value || JSON.stringify(value) === JSON.stringify(before[area])) continue;
-      const summaries = changeSummaries(area, before, after, base);
-      await writeAppSetting(tx, area, value as Record<string, unknown>, actorId);
-      await recordSettingsChanges(tx, actorId, area, summaries);
-      recorded.push(...summaries);
-    }
-  });
-  invalidateEffectiveConfig();
-  return { changes: recorded };
 }

@@ -8,6 +8,9 @@
  */
 import { FALLBACK_CHAIN, ROLES } from "../../ai/roles.ts";
 import { AppError } from "../../errors.ts";
+import { assertSearchConfigured } from "../../search/index.ts";
+import { encryptSecret } from "../../secrets.ts";
+import type { KeyInput, SettingsInput } from "./input.ts";
 import {
   keyedSearchProviders,
   modelProviders,
@@ -16,10 +19,7 @@ import {
   type StoredProviders,
   type StoredSearch,
   type StoredSettings,
-} from "../../jobs/settings-schema.ts";
-import { assertSearchConfigured } from "../../search/index.ts";
-import { encryptSecret } from "../../secrets.ts";
-import type { KeyInput, SettingsInput } from "./input.ts";
+} from "./schema.ts";
 
 function mergeKey(stored: SealedKey | undefined, input: KeyInput, authSecret: string): SealedKey | undefined {
   if (input?.clear) return undefined;

@@ -2,10 +2,10 @@
 // bundles hold: Next bundles the settings route and the settings page apart, and a save through the
 // route must reach the page's next render at once, not after the cache's lifetime.
 import { describe, expect, it, vi } from "vitest";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../../../db/client.ts";
 
 const store = vi.hoisted(() => ({ raw: {} as Record<string, unknown>, reads: 0 }));
-vi.mock("../../db/queries/settings.ts", () => ({
+vi.mock("../../../db/queries/settings.ts", () => ({
   readAppSettings: async () => {
     store.reads++;
     return structuredClone(store.raw);

@@ -4,13 +4,8 @@
  */
 import { z } from "zod";
 import { ROLES } from "../../ai/roles.ts";
-import {
-  httpUrlSchema,
-  keyedSearchProviders,
-  modelSpecSchema,
-  storedRunsSchema,
-} from "../../jobs/settings-schema.ts";
 import { providerNames } from "../../search/index.ts";
+import { httpUrlSchema, keyedSearchProviders, modelSpecSchema, storedRunsSchema } from "./schema.ts";
 
 const blankIsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 

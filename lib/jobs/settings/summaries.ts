@@ -5,7 +5,7 @@
 import { resolveRole } from "../../ai/resolve.ts";
 import { ROLES } from "../../ai/roles.ts";
 import type { Env } from "../../env.ts";
-import { settingsOverlay } from "../../jobs/effective-config.ts";
+import { settingsOverlay } from "./effective-config.ts";
 import {
   keyedSearchProviders,
   modelProviders,
@@ -16,7 +16,7 @@ import {
   type SettingArea,
   type StoredSettings,
   searchKeyLabels,
-} from "../../jobs/settings-schema.ts";
+} from "./schema.ts";
 
 const mode = (useEnvironment: boolean | undefined) =>
   useEnvironment === false ? "set here" : "use environment";

@@ -7,12 +7,12 @@
  * saves settings.
  */
 import { createHash } from "node:crypto";
-import { type Db, defaultDataDir } from "../../db/client.ts";
-import { readAppSettings } from "../../db/queries/settings.ts";
-import { BASE_URL_VARIABLE } from "../ai/providers.ts";
-import { ROLES, roleVariable } from "../ai/roles.ts";
-import type { Env } from "../env.ts";
-import { decryptSecret, resolveAuthSecret } from "../secrets.ts";
+import { type Db, defaultDataDir } from "../../../db/client.ts";
+import { readAppSettings } from "../../../db/queries/settings.ts";
+import { BASE_URL_VARIABLE } from "../../ai/providers.ts";
+import { ROLES, roleVariable } from "../../ai/roles.ts";
+import type { Env } from "../../env.ts";
+import { decryptSecret, resolveAuthSecret } from "../../secrets.ts";
 import {
   type KeyedSearchProvider,
   type ModelProvider,
@@ -22,7 +22,7 @@ import {
   type StoredSettings,
   settingAreas,
   storedAreaSchemas,
-} from "./settings-schema.ts";
+} from "./schema.ts";
 
 export type Overlay = Record<string, string | undefined>;
 

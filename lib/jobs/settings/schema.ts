@@ -5,12 +5,12 @@
  * Each area has `useEnvironment`: true (the default) means the environment variables decide.
  */
 import { z } from "zod";
-import { ROLES } from "../ai/roles.ts";
-import { parseModelChain } from "../ai/spec.ts";
-import { providerNames } from "../search/index.ts";
-import { keyedSearchProviders, type RunVariable, runVariableNames, runVariables } from "./settings-labels.ts";
+import { ROLES } from "../../ai/roles.ts";
+import { parseModelChain } from "../../ai/spec.ts";
+import { providerNames } from "../../search/index.ts";
+import { keyedSearchProviders, type RunVariable, runVariableNames, runVariables } from "./labels.ts";
 
-export * from "./settings-labels.ts";
+export * from "./labels.ts";
 
 export const settingAreas = ["models", "providers", "search", "runs"] as const;
 export type SettingArea = (typeof settingAreas)[number];
