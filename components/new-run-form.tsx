@@ -17,7 +17,7 @@ const asText = (p: PresetValues) =>
 /**
  * Starts a run through the createRunAction server action: a plain form post, so it also works
  * before the page's JavaScript has loaded. Choosing a preset refills the numbers under Options;
- * `basePreset` tells the server which preset those numbers were filled for (see run-form.ts).
+ * `basePreset` tells the server which preset those numbers were filled for (see lib/server/runs/form.ts).
  */
 export function NewRunForm({
   disabled,

@@ -1,6 +1,6 @@
 /**
  * The names and words of the settings page's fields, free of imports so the page's client
- * components can use them too (lib/jobs/settings-schema.ts checks the values).
+ * components can use them too (schema.ts checks the values).
  */
 export const modelProviders = ["openai", "anthropic", "google", "openai-compatible"] as const;
 export type ModelProvider = (typeof modelProviders)[number];

@@ -1,7 +1,7 @@
 "use server";
 /**
  * The run page's forms: answer the clarifying question, approve (and edit) the plan, steer, cancel,
- * finish now, run again. Each validates its form, finds the caller, and calls the same lib/server/run-actions
+ * finish now, run again. Each validates its form, finds the caller, and calls the same lib/server/runs
  * function as the matching route handler, so the API and the browser share one implementation.
  * The run id travels as a hidden field; one that is not a UUID names no run (not_found).
  */

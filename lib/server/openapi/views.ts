@@ -1,5 +1,5 @@
 /**
- * What the routes answer, as zod schemas for the OpenAPI document: the run view (run-view.ts), run
+ * What the routes answer, as zod schemas for the OpenAPI document: the run view (runs/view-model.ts), run
  * summaries, sources, shares, knowledge items, library documents, invitations and health. Request
  * schemas are not here: they are the ones the handlers validate with, imported where they live.
  */

@@ -2,7 +2,7 @@
  * Server-Sent Events for one run: replay every stored event after the client's cursor, then follow
  * new rows until the terminal event, then close. Rows are the source of truth, so a reconnect with
  * Last-Event-ID sees exactly what it missed. The stream is one viewer of the run's hub
- * (run-fanout.ts), which reads and writes for all of the run's viewers in this process; the bus only
+ * (fanout.ts), which reads and writes for all of the run's viewers in this process; the bus only
  * wakes it. Report deltas, which are never stored, are passed through when asked for and carry no
  * id, so they never move a client's Last-Event-ID.
  */

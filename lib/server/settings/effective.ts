@@ -1,6 +1,6 @@
 /**
  * What the web process reads instead of process.env wherever models, search or run limits are
- * concerned: the effective configuration (lib/jobs/effective-config.ts) of this process's database.
+ * concerned: the effective configuration (lib/jobs/settings/effective-config.ts) of this process's database.
  */
 import { overrideSource, resolveRole } from "../../ai/resolve.ts";
 import { ROLES, type Role } from "../../ai/roles.ts";

@@ -3,28 +3,18 @@
  * environment says, the resulting model per role and the change record — keys only as set/not set
  * and their last four characters. Saving is save.ts.
  */
-import {
-  listSettingsChanges,
-  readAppSettings,
-  recordSettingsChanges,
-  writeAppSetting,
-} from "../../../db/queries/settings.ts";
+import { listSettingsChanges, readAppSettings } from "../../../db/queries/settings.ts";
 import { modelConfigStatus, type RoleStatus } from "../../ai/config-status.ts";
 import { BASE_URL_VARIABLE, DEFAULT_BASE_URL } from "../../ai/providers.ts";
 import { chainVariables, ROLES, type Role, roleVariable } from "../../ai/roles.ts";
 import type { Env } from "../../env.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
 import {
-  authSecretFor,
   effectiveConfig,
-  invalidateEffectiveConfig,
   parseStoredSettings,
   providerKeyVariable,
   searchKeyVariable,
-  settingsOverlay,
 } from "../../jobs/settings/effective-config.ts";
-import type { SettingsInput } from "../../jobs/settings/input.ts";
-import { assertBaseUrlChanges, assertWorkable, mergeSettings } from "../../jobs/settings/merge.ts";
 import {
   type KeyedSearchProvider,
   keyedSearchProviders,
@@ -33,9 +23,7 @@ import {
   type RunVariable,
   runVariableNames,
   type SealedKey,
-  settingAreas,
 } from "../../jobs/settings/schema.ts";
-import { changeSummaries } from "../../jobs/settings/summaries.ts";
 
 export type KeyState = { set: boolean; last4: string | null };
 
