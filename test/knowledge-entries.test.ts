@@ -9,8 +9,12 @@ import { knowledgeItems, sources } from "../db/schema.ts";
 import { isAppError } from "../lib/errors.ts";
 import { createRunBus } from "../lib/jobs/bus.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
-import { groupNearDuplicates, knowledgeEntries, reviewOwnKnowledgeItem } from "../lib/server/knowledge.ts";
-import { addToLibrary, getOwnLibraryDocument } from "../lib/server/library.ts";
+import {
+  groupNearDuplicates,
+  knowledgeEntries,
+  reviewOwnKnowledgeItem,
+} from "../lib/server/knowledge/index.ts";
+import { addToLibrary, getOwnLibraryDocument } from "../lib/server/library/index.ts";
 import { testDatabases } from "./databases.ts";
 
 const item = (id: string, content: string, status = "provisional", own = true) => ({

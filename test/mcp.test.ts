@@ -11,8 +11,8 @@ import { getRun } from "../db/queries/runs.ts";
 import { createDbRunStore } from "../db/research-store.ts";
 import { withEventTransaction } from "../lib/jobs/event-sink.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
-import { addOwnKnowledgeItem } from "../lib/server/knowledge.ts";
-import { createToken, revokeToken } from "../lib/server/tokens.ts";
+import { addOwnKnowledgeItem } from "../lib/server/knowledge/index.ts";
+import { createToken, revokeToken } from "../lib/server/tokens/index.ts";
 import {
   appDatabaseKinds,
   origin,

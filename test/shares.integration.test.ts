@@ -10,8 +10,8 @@ import { runForShareToken, shareTokenHash } from "../db/queries/shares.ts";
 import { citations, reports, shares, sources } from "../db/schema.ts";
 import { createRunBus } from "../lib/jobs/bus.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
-import { readShareRequest } from "../lib/server/share-requests.ts";
-import { listRunShares, revokeOwnShare, sharedReport, shareRun } from "../lib/server/shares.ts";
+import { listRunShares, revokeOwnShare, sharedReport, shareRun } from "../lib/server/shares/index.ts";
+import { readShareRequest } from "../lib/server/shares/requests.ts";
 import { testDatabases } from "./databases.ts";
 import { migrationsBefore } from "./support/migrations-before.ts";
 

@@ -23,11 +23,11 @@ import {
   type TokenScope,
 } from "../lib/server/auth/scopes.ts";
 import { inviteSomeone } from "../lib/server/invitations.ts";
-import { addOwnKnowledgeItem } from "../lib/server/knowledge.ts";
-import { addToLibrary } from "../lib/server/library.ts";
+import { addOwnKnowledgeItem } from "../lib/server/knowledge/index.ts";
+import { addToLibrary } from "../lib/server/library/index.ts";
 import { mcpToolScopes } from "../lib/server/mcp/scoped-tools.ts";
-import { shareRun } from "../lib/server/shares.ts";
-import { createToken } from "../lib/server/tokens.ts";
+import { shareRun } from "../lib/server/shares/index.ts";
+import { createToken } from "../lib/server/tokens/index.ts";
 import { origin, type Person, signUp, useFreshAppDatabase } from "./support/app-session.ts";
 
 type Json = Record<string, unknown>;

@@ -5,7 +5,7 @@ import {
   addOwnKnowledgeItem,
   knowledgeStatusSchema,
   listKnowledgeItems,
-} from "@/lib/server/knowledge";
+} from "@/lib/server/knowledge/index";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
 

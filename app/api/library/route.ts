@@ -1,5 +1,5 @@
 import { handle } from "@/lib/http";
-import { addDocumentFromRequest, listLibrary } from "@/lib/server/library";
+import { addDocumentFromRequest, listLibrary } from "@/lib/server/library/index";
 import { currentOwner } from "@/lib/server/owner";
 import { enforceRateLimit } from "@/lib/server/rate-limits";
 import { serverRuntime } from "@/lib/server/runtime";

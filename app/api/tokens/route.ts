@@ -1,7 +1,7 @@
 import { handle, readJson } from "@/lib/http";
 import { requireCaller } from "@/lib/server/auth/caller";
 import { serverRuntime } from "@/lib/server/runtime";
-import { createToken, createTokenSchema, listTokens } from "@/lib/server/tokens";
+import { createToken, createTokenSchema, listTokens } from "@/lib/server/tokens/index";
 
 export const dynamic = "force-dynamic";
 

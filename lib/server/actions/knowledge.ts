@@ -1,7 +1,7 @@
 "use server";
 /**
  * The knowledge page's forms: review (approve, reject, undo, edit, share) and add. Each calls the
- * same lib/server/knowledge.ts function as PATCH /api/knowledge/:id and POST /api/knowledge, so
+ * same lib/server/knowledge function as PATCH /api/knowledge/:id and POST /api/knowledge, so
  * ownership (a 404 for anyone else's item) and the edit history are the route's own.
  */
 import { z } from "zod";
@@ -12,7 +12,7 @@ import {
   type KnowledgeItemView,
   reviewOwnKnowledgeItem,
   shareOwnKnowledgeItem,
-} from "../knowledge.ts";
+} from "../knowledge/index.ts";
 import { serverRuntime } from "../runtime.ts";
 import { actionCaller } from "./action-caller.ts";
 import { type ActionState, okState, parseForm, runAction } from "./action-state.ts";

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { settingsInputSchema } from "../../jobs/settings/input.ts";
-import { deleteAccountSchema } from "../account-data.ts";
+import { deleteAccountSchema } from "../accounts/data.ts";
 import { providerTestSchema } from "../settings/test-provider.ts";
 import { userLimitsSchema } from "../user-limits.ts";
 import {

@@ -5,10 +5,10 @@
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { createInvitationSchema } from "../invitations.ts";
-import { addKnowledgeSchema, knowledgeStatusSchema, reviewKnowledgeSchema } from "../knowledge.ts";
-import { libraryShareSchema } from "../library.ts";
-import { addDocumentSchema } from "../library-ingest.ts";
-import { createTokenSchema, tokenViewSchema } from "../tokens.ts";
+import { addKnowledgeSchema, knowledgeStatusSchema, reviewKnowledgeSchema } from "../knowledge/index.ts";
+import { libraryShareSchema } from "../library/index.ts";
+import { addDocumentSchema } from "../library/ingest.ts";
+import { createTokenSchema, tokenViewSchema } from "../tokens/index.ts";
 import { errors, idPath, json, jsonBody, noContent, scoped, signedInErrors } from "./common.ts";
 import {
   healthSchema,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { createRunSchema } from "../runs/input.ts";
 import { clarificationRequestSchema, directiveRequestSchema } from "../runs/steer-input.ts";
-import { shareRequestSchema } from "../share-requests.ts";
+import { shareRequestSchema } from "../shares/requests.ts";
 import { errors, idPath, json, jsonBody, noContent, scoped, signedInErrors, uuid } from "./common.ts";
 import {
   createdRunSchema,

@@ -226,7 +226,7 @@ export const libraryDocumentFullSchema = libraryDocumentSchema
   .extend({ content: z.string().meta({ description: "The stored text." }) })
   .meta({ id: "LibraryDocumentWithText" });
 
-/** The multipart form of POST /api/library (read with FormData in library-ingest.ts). */
+/** The multipart form of POST /api/library (read with FormData in library/ingest.ts). */
 export const libraryUploadSchema = z.object({
   file: z
     .string()

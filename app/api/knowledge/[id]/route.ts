@@ -2,7 +2,11 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { handle, readJson } from "@/lib/http";
 import { requireCaller } from "@/lib/server/auth/caller";
-import { reviewKnowledgeSchema, reviewOwnKnowledgeItem, shareOwnKnowledgeItem } from "@/lib/server/knowledge";
+import {
+  reviewKnowledgeSchema,
+  reviewOwnKnowledgeItem,
+  shareOwnKnowledgeItem,
+} from "@/lib/server/knowledge/index";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

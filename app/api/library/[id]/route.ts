@@ -7,7 +7,7 @@ import {
   getOwnLibraryDocument,
   libraryShareSchema,
   shareOwnLibraryDocument,
-} from "@/lib/server/library";
+} from "@/lib/server/library/index";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
 

@@ -2,10 +2,10 @@
  * What the account pages show: whether anyone has an account yet, how sign-up works here, and the
  * admin's list of accounts. Changes to accounts go through better-auth's own routes (/api/auth/*).
  */
-import { countUsers, listUsers } from "../../db/queries/accounts.ts";
-import type { UserRole } from "../../db/schema.ts";
-import { type SignupMode, signupMode } from "./auth/settings.ts";
-import type { Runtime } from "./runtime.ts";
+import { countUsers, listUsers } from "../../../db/queries/accounts.ts";
+import type { UserRole } from "../../../db/schema.ts";
+import { type SignupMode, signupMode } from "../auth/settings.ts";
+import type { Runtime } from "../runtime.ts";
 
 export async function accountsExist(rt: Runtime): Promise<boolean> {
   return (await countUsers(rt.handle.db)) > 0;

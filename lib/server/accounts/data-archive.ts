@@ -13,7 +13,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import { log } from "../telemetry/log.ts";
+import { log } from "../../telemetry/log.ts";
 
 export interface ArchiveEntry {
   name: string;

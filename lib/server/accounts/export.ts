@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../../../db/client.ts";
 import {
   type ExportedRun,
   getDocumentsByIds,
@@ -29,13 +29,13 @@ import {
   listRunRefsOfOwner,
   listSourceSizes,
   type SizedRow,
-} from "../../db/queries/account-data.ts";
-import type { Env } from "../env.ts";
-import { AppError } from "../errors.ts";
-import { type ArchiveEntry, memoryEntry, spooledEntry, tarGzStream } from "./account-data-archive.ts";
-import { holdLease } from "./leases.ts";
-import { consumeRateLimit } from "./rate-limits.ts";
-import type { Runtime } from "./runtime.ts";
+} from "../../../db/queries/account-data.ts";
+import type { Env } from "../../env.ts";
+import { AppError } from "../../errors.ts";
+import { holdLease } from "../leases.ts";
+import { consumeRateLimit } from "../rate-limits.ts";
+import type { Runtime } from "../runtime.ts";
+import { type ArchiveEntry, memoryEntry, spooledEntry, tarGzStream } from "./data-archive.ts";
 
 /** The most stored text read at once (a source or document larger than this is read alone). */
 const BATCH_BYTES = 4 * 1024 * 1024;

@@ -1,7 +1,7 @@
 /** The body of POST /api/runs/:id/shares: optional, and every field in it optional. */
 import { z } from "zod";
-import { AppError } from "../errors.ts";
-import { readJson } from "../http.ts";
+import { AppError } from "../../errors.ts";
+import { readJson } from "../../http.ts";
 
 export const shareRequestSchema = z.strictObject({
   /** Whom the link is for, as a note to the owner. */

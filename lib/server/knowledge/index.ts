@@ -8,15 +8,15 @@ import {
   listKnowledge,
   reviewKnowledgeItem,
   setKnowledgeShared,
-} from "../../db/queries/knowledge.ts";
-import { runQuestionsForOwner } from "../../db/queries/runs.ts";
-import type { KnowledgeItem } from "../../db/schema.ts";
-import { AppError } from "../errors.ts";
-import type { Runtime } from "../jobs/runtime.ts";
-import { findNearDuplicate } from "../research/index.ts";
-import { knowledgeCategories, knowledgeStatuses } from "../research/ui.ts";
+} from "../../../db/queries/knowledge.ts";
+import { runQuestionsForOwner } from "../../../db/queries/runs.ts";
+import type { KnowledgeItem } from "../../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { Runtime } from "../../jobs/runtime.ts";
+import { findNearDuplicate } from "../../research/index.ts";
+import { knowledgeCategories, knowledgeStatuses } from "../../research/ui.ts";
 
-export type { KnowledgeSourceLink } from "../../db/queries/knowledge.ts";
+export type { KnowledgeSourceLink } from "../../../db/queries/knowledge.ts";
 
 /** GET /api/knowledge?status= */
 export const knowledgeStatusSchema = z.enum(knowledgeStatuses);

@@ -1,16 +1,16 @@
 /**
  * A person's data (issue 16): "Delete my account" with everything it owns. "Export my data" is
- * account-export.ts.
+ * export.ts.
  */
 import { z } from "zod";
-import type { Db } from "../../db/client.ts";
-import { deleteAccountRows } from "../../db/queries/account-data.ts";
-import { countOtherActiveAdmins, countUsers } from "../../db/queries/accounts.ts";
-import { lockOwnerRunSlots } from "../../db/queries/runs.ts";
-import { countUnfinishedRuns } from "../../db/queries/user-limits.ts";
-import { AppError } from "../errors.ts";
-import type { Caller } from "./auth/caller.ts";
-import type { Runtime } from "./runtime.ts";
+import type { Db } from "../../../db/client.ts";
+import { deleteAccountRows } from "../../../db/queries/account-data.ts";
+import { countOtherActiveAdmins, countUsers } from "../../../db/queries/accounts.ts";
+import { lockOwnerRunSlots } from "../../../db/queries/runs.ts";
+import { countUnfinishedRuns } from "../../../db/queries/user-limits.ts";
+import { AppError } from "../../errors.ts";
+import type { Caller } from "../auth/caller.ts";
+import type { Runtime } from "../runtime.ts";
 
 export const deleteAccountSchema = z.strictObject({
   /** The account's email address, typed by the person to confirm. */

@@ -7,18 +7,18 @@
  * document never stalls the server's other requests and streams.
  */
 import { z } from "zod";
-import { AppError } from "../errors.ts";
-import type { ExtractedDocument } from "../fetch/extract.ts";
-import { ExtractionError } from "../fetch/extract.ts";
+import { AppError } from "../../errors.ts";
+import type { ExtractedDocument } from "../../fetch/extract.ts";
+import { ExtractionError } from "../../fetch/extract.ts";
 import {
   extractIsolated,
   fetchDocumentIsolated,
   type ParseLimits,
   parseLimitsFromEnv,
-} from "../fetch/isolated-extract.ts";
-import { FetchRefusedError, parseAllowedHosts } from "../fetch/safe-fetch.ts";
-import { parseJsonBytes, readBodyBytes, validated } from "../http.ts";
-import { stripNul } from "../nul.ts";
+} from "../../fetch/isolated-extract.ts";
+import { FetchRefusedError, parseAllowedHosts } from "../../fetch/safe-fetch.ts";
+import { parseJsonBytes, readBodyBytes, validated } from "../../http.ts";
+import { stripNul } from "../../nul.ts";
 
 export const LIBRARY_LIMITS = {
   /** Request body: an upload, or a JSON body (HTML given as text shrinks once extracted). */

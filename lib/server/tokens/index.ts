@@ -11,18 +11,18 @@ import {
   listApiTokens,
   revokeAllApiTokens,
   revokeApiToken,
-} from "../../db/queries/tokens.ts";
-import type { ApiToken, UserRole } from "../../db/schema.ts";
-import { AppError } from "../errors.ts";
-import type { Runtime } from "../jobs/runtime.ts";
-import { hashToken, newToken } from "../secrets.ts";
+} from "../../../db/queries/tokens.ts";
+import type { ApiToken, UserRole } from "../../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { Runtime } from "../../jobs/runtime.ts";
+import { hashToken, newToken } from "../../secrets.ts";
 import {
   ADMIN_TOKEN_MAX_DAYS,
   TOKEN_DEFAULT_DAYS,
   TOKEN_MAX_DAYS,
   type TokenScope,
   tokenScopes,
-} from "./auth/scopes.ts";
+} from "../auth/scopes.ts";
 
 /** Every personal token starts with this, so secret scanners and people can recognise one. */
 export const tokenPrefix = "drt_";

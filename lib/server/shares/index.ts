@@ -2,20 +2,20 @@
  * Share links of a run's report: created, listed and revoked by the run's owner, read by anyone
  * holding a live token. Only the token's hash is stored; the link is shown once, at creation.
  */
-import { getReport, listCitations } from "../../db/queries/research.ts";
+import { getReport, listCitations } from "../../../db/queries/research.ts";
 import {
   createShare,
   getShareForOwner,
   listSharesForRun,
   revokeShare,
   runForShareToken,
-} from "../../db/queries/shares.ts";
-import { listSources } from "../../db/queries/sources.ts";
-import type { Citation, Share, Source } from "../../db/schema.ts";
-import { AppError } from "../errors.ts";
-import type { Runtime } from "../jobs/runtime.ts";
-import { ownedRun } from "./runs/owned.ts";
-import type { ShareRequest } from "./share-requests.ts";
+} from "../../../db/queries/shares.ts";
+import { listSources } from "../../../db/queries/sources.ts";
+import type { Citation, Share, Source } from "../../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { Runtime } from "../../jobs/runtime.ts";
+import { ownedRun } from "../runs/owned.ts";
+import type { ShareRequest } from "./requests.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

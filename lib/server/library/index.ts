@@ -9,11 +9,11 @@ import {
   listLibraryDocuments,
   type NewLibraryDocument,
   setDocumentShared,
-} from "../../db/queries/library.ts";
-import { AppError } from "../errors.ts";
-import { assertLibraryRoom } from "../jobs/quotas.ts";
-import type { Runtime } from "../jobs/runtime.ts";
-import { type Env, readLibraryRequest } from "./library-ingest.ts";
+} from "../../../db/queries/library.ts";
+import { AppError } from "../../errors.ts";
+import { assertLibraryRoom } from "../../jobs/quotas.ts";
+import type { Runtime } from "../../jobs/runtime.ts";
+import { type Env, readLibraryRequest } from "./ingest.ts";
 
 /** What a person sees of a document: whether it is theirs, never who else owns it. */
 export type LibraryDocumentView<D extends LibraryDocumentSummary = LibraryDocumentSummary> = Omit<
