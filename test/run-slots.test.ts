@@ -12,8 +12,8 @@ import { getBoss, RUN_QUEUE, stopBoss } from "../lib/jobs/queue.ts";
 import { promoteAfterRun, promoteAllWaitingRuns, promoteWaitingRuns } from "../lib/jobs/run-slots.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
 import { cancelRun } from "../lib/server/runs/cancel.ts";
+import { answerClarification } from "../lib/server/runs/clarify.ts";
 import { createAndEnqueueRun } from "../lib/server/runs/start.ts";
-import { answerClarification } from "../lib/server/runs/steer.ts";
 import { runView } from "../lib/server/runs/view-model.ts";
 import { testDatabases } from "./databases.ts";
 

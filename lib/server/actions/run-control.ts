@@ -8,10 +8,12 @@
 import { redirect } from "next/navigation";
 import { runIdOrNotFound } from "../ids.ts";
 import { userRateLimitKey } from "../rate-limits.ts";
+import { approvePlan } from "../runs/approve-plan.ts";
 import { cancelRun } from "../runs/cancel.ts";
+import { answerClarification } from "../runs/clarify.ts";
 import { finishRunNow } from "../runs/finish.ts";
 import { runAgain } from "../runs/start.ts";
-import { addUserDirective, answerClarification, approvePlan } from "../runs/steer.ts";
+import { addUserDirective } from "../runs/steer.ts";
 import {
   approvePlanRequestSchema,
   clarificationAnswerSchema,

@@ -2,7 +2,7 @@ import { handle, readJson } from "@/lib/http";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { enforceRateLimit } from "@/lib/server/rate-limits";
-import { answerClarification } from "@/lib/server/runs/steer";
+import { answerClarification } from "@/lib/server/runs/clarify";
 import { clarificationRequestSchema } from "@/lib/server/runs/steer-input";
 import { serverRuntime } from "@/lib/server/runtime";
 

@@ -2,7 +2,8 @@ import { handle, readJson } from "@/lib/http";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { enforceRateLimit } from "@/lib/server/rate-limits";
-import { addUserDirective, approvePlan } from "@/lib/server/runs/steer";
+import { approvePlan } from "@/lib/server/runs/approve-plan";
+import { addUserDirective } from "@/lib/server/runs/steer";
 import { directiveRequestSchema } from "@/lib/server/runs/steer-input";
 import { serverRuntime } from "@/lib/server/runtime";
 
