@@ -7,8 +7,8 @@ import { generateText } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BASE_URL, missingProviderConfig, providerBaseUrl } from "../lib/ai/providers.ts";
 import { createModelRegistry } from "../lib/ai/registry.ts";
-import { effectiveConfig } from "../lib/jobs/settings/effective-config.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
+import { effectiveConfig } from "../lib/jobs/settings/effective-config.ts";
 import { call, type Person, signUp, useFreshAppDatabase } from "./support/app-session.ts";
 import { type ScriptedLlm, startScriptedLlm } from "./support/llm-server.ts";
 
@@ -149,7 +149,9 @@ describe("base URLs in the admin settings", () => {
       authorization: `Bearer ${token}`,
     });
     expect(byToken.status).toBe(403);
-    expect((await byToken.json()).error.message).toMatch(/needs a signed-in (admin )?session; an API token cannot/);
+    expect((await byToken.json()).error.message).toMatch(
+      /needs a signed-in (admin )?session; an API token cannot/,
+    );
     const after = await (await call(settings.GET, "GET", "/api/admin/settings", { who: admin })).json();
     expect(after.providers.openai).toEqual(before.providers.openai);
 
