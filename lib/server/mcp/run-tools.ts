@@ -58,6 +58,14 @@ export function researchStatus(ctx: McpContext, view: RunView) {
 }
 
 export function registerRunTools(server: McpServer, ctx: McpContext): void {
+  registerStartResearch(server, ctx);
+  registerGetResearch(server, ctx);
+  registerListSources(server, ctx);
+  registerAddDirective(server, ctx);
+  registerCancelResearch(server, ctx);
+}
+
+function registerStartResearch(server: McpServer, ctx: McpContext): void {
   registerScopedTool(
     server,
     ctx,
@@ -94,7 +102,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
         });
       }),
   );
+}
 
+function registerGetResearch(server: McpServer, ctx: McpContext): void {
   registerScopedTool(
     server,
     ctx,
@@ -108,7 +118,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
     },
     ({ id }) => toolCall(async () => jsonResult(researchStatus(ctx, await ownedRunView(ctx, id)))),
   );
+}
 
+function registerListSources(server: McpServer, ctx: McpContext): void {
   registerScopedTool(
     server,
     ctx,
@@ -121,7 +133,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
     },
     ({ id }) => toolCall(async () => jsonResult({ sources: sourceList(await ownedRunView(ctx, id)) })),
   );
+}
 
+function registerAddDirective(server: McpServer, ctx: McpContext): void {
   registerScopedTool(
     server,
     ctx,
@@ -151,7 +165,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
         });
       }),
   );
+}
 
+function registerCancelResearch(server: McpServer, ctx: McpContext): void {
   registerScopedTool(
     server,
     ctx,

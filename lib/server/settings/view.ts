@@ -72,9 +72,27 @@ function withoutCredentials(url: string): string {
 
 export async function settingsView(rt: Runtime, base: Env = process.env): Promise<SettingsView> {
   const db = rt.handle.db;
-  const { settings: s } = parseStoredSettings(await readAppSettings(db));
+  const { settings } = parseStoredSettings(await readAppSettings(db));
   const effective = await effectiveConfig(db, base);
-  const status = modelConfigStatus(effective.env);
+  return {
+    ...storedView(settings),
+    environment: environmentView(base),
+    roles: rolesView(effective),
+    problems: effective.problems,
+    changes: (await listSettingsChanges(db)).map((c) => ({
+      id: c.id,
+      at: c.createdAt.toISOString(),
+      by: c.actorName || c.actorEmail || c.actorId,
+      area: c.key,
+      summary: c.summary,
+    })),
+  };
+}
+
+type StoredSettings = ReturnType<typeof parseStoredSettings>["settings"];
+
+/** What this page has stored, area by area (keys only as set or not, and their last four characters). */
+function storedView(s: StoredSettings): Pick<SettingsView, "models" | "providers" | "search" | "runs"> {
   const roleText = (role: Role, m?: Partial<Record<Role, string>>) => m?.[role] ?? "";
   return {
     models: {
@@ -105,46 +123,46 @@ export async function settingsView(rt: Runtime, base: Env = process.env): Promis
       searxngUrl: s.search?.searxngUrl ?? "",
     },
     runs: { useEnvironment: s.runs?.useEnvironment ?? true, values: s.runs?.values ?? {} },
-    environment: {
-      models: {
-        model: text(base, "MODEL"),
-        roles: Object.fromEntries(ROLES.map((r) => [r, text(base, roleVariable(r))])) as Record<Role, string>,
-      },
-      providers: Object.fromEntries(
-        modelProviders.map((p) => [
-          p,
-          {
-            keySet: Boolean(text(base, providerKeyVariable[p])),
-            baseUrl: withoutCredentials(text(base, BASE_URL_VARIABLE[p])),
-          },
-        ]),
-      ) as SettingsView["environment"]["providers"],
-      search: {
-        providers: text(base, "SEARCH_PROVIDERS") || "library",
-        keysSet: Object.fromEntries(
-          keyedSearchProviders.map((k) => [k, Boolean(text(base, searchKeyVariable[k]))]),
-        ) as Record<KeyedSearchProvider, boolean>,
-        searxngUrl: withoutCredentials(text(base, "SEARXNG_URL")),
-      },
-      runs: Object.fromEntries(runVariableNames.flatMap((n) => (text(base, n) ? [[n, text(base, n)]] : []))),
-    },
-    roles: status.roles.map((r) => ({
-      role: r.role,
-      configured: r.configured,
-      model: r.model,
-      models: r.models,
-      skipped: r.skipped,
-      problem: r.problem,
-      chain: chainVariables(r.role),
-      from: effective.modelsStored ? "this page" : r.source ? `environment (${r.source})` : "nowhere",
-    })),
-    problems: effective.problems,
-    changes: (await listSettingsChanges(db)).map((c) => ({
-      id: c.id,
-      at: c.createdAt.toISOString(),
-      by: c.actorName || c.actorEmail || c.actorId,
-      area: c.key,
-      summary: c.summary,
-    })),
   };
+}
+
+/** What the environment alone says (keys only as set or not, URLs without credentials). */
+function environmentView(base: Env): SettingsView["environment"] {
+  return {
+    models: {
+      model: text(base, "MODEL"),
+      roles: Object.fromEntries(ROLES.map((r) => [r, text(base, roleVariable(r))])) as Record<Role, string>,
+    },
+    providers: Object.fromEntries(
+      modelProviders.map((p) => [
+        p,
+        {
+          keySet: Boolean(text(base, providerKeyVariable[p])),
+          baseUrl: withoutCredentials(text(base, BASE_URL_VARIABLE[p])),
+        },
+      ]),
+    ) as SettingsView["environment"]["providers"],
+    search: {
+      providers: text(base, "SEARCH_PROVIDERS") || "library",
+      keysSet: Object.fromEntries(
+        keyedSearchProviders.map((k) => [k, Boolean(text(base, searchKeyVariable[k]))]),
+      ) as Record<KeyedSearchProvider, boolean>,
+      searxngUrl: withoutCredentials(text(base, "SEARXNG_URL")),
+    },
+    runs: Object.fromEntries(runVariableNames.flatMap((n) => (text(base, n) ? [[n, text(base, n)]] : []))),
+  };
+}
+
+/** The model each role gets now, where it comes from and the chain it falls back along. */
+function rolesView(effective: Awaited<ReturnType<typeof effectiveConfig>>): SettingsView["roles"] {
+  return modelConfigStatus(effective.env).roles.map((r) => ({
+    role: r.role,
+    configured: r.configured,
+    model: r.model,
+    models: r.models,
+    skipped: r.skipped,
+    problem: r.problem,
+    chain: chainVariables(r.role),
+    from: effective.modelsStored ? "this page" : r.source ? `environment (${r.source})` : "nowhere",
+  }));
 }
