@@ -26,7 +26,7 @@ import { inviteSomeone } from "../lib/server/invitations.ts";
 import { addOwnKnowledgeItem } from "../lib/server/knowledge/index.ts";
 import { addToLibrary } from "../lib/server/library/index.ts";
 import { mcpToolScopes } from "../lib/server/mcp/scoped-tools.ts";
-import { shareRun } from "../lib/server/shares/index.ts";
+import { shareRun } from "../lib/server/shares/create.ts";
 import { createToken } from "../lib/server/tokens/index.ts";
 import { origin, type Person, signUp, useFreshAppDatabase } from "./support/app-session.ts";
 

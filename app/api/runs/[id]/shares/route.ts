@@ -3,7 +3,8 @@ import { publicOrigin } from "@/lib/server/auth/settings";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
-import { listRunShares, shareRun } from "@/lib/server/shares/index";
+import { shareRun } from "@/lib/server/shares/create";
+import { listRunShares } from "@/lib/server/shares/list";
 import { readShareRequest } from "@/lib/server/shares/requests";
 
 export const dynamic = "force-dynamic";

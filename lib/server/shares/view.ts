@@ -1,70 +1,13 @@
 /**
- * Share links of a run's report: created, listed and revoked by the run's owner, read by anyone
- * holding a live token. Only the token's hash is stored; the link is shown once, at creation.
+ * A shared report as anyone holding a live share token reads it (the share page). Creating, listing
+ * and revoking links are the owner's: create.ts, list.ts, revoke.ts.
  */
 import { getReport, listCitations } from "../../../db/queries/research.ts";
-import {
-  createShare,
-  getShareForOwner,
-  listSharesForRun,
-  revokeShare,
-  runForShareToken,
-} from "../../../db/queries/shares.ts";
+import { runForShareToken } from "../../../db/queries/shares.ts";
 import { listSources } from "../../../db/queries/sources.ts";
-import type { Citation, Share, Source } from "../../../db/schema.ts";
+import type { Citation, Source } from "../../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
-import { ownedRun } from "../runs/owned.ts";
-import type { ShareRequest } from "./requests.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A share as its owner sees it: never the token (nor its hash). */
-export interface ShareView {
-  id: string;
-  label: string | null;
-  createdAt: Date;
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-}
-
-const shareView = (s: Share): ShareView => ({
-  id: s.id,
-  label: s.label,
-  createdAt: s.createdAt,
-  expiresAt: s.expiresAt,
-  revokedAt: s.revokedAt,
-});
-
-/** A new link to the owner's run: the share and its token, which is not kept anywhere. */
-export async function shareRun(
-  rt: Runtime,
-  runId: string,
-  ownerId: string,
-  request: ShareRequest,
-  now = new Date(),
-): Promise<{ share: ShareView; token: string }> {
-  await ownedRun(rt.handle.db, runId, ownerId);
-  const expiresAt = request.expiresInDays ? new Date(now.getTime() + request.expiresInDays * DAY_MS) : null;
-  const { share, token } = await createShare(rt.handle.db, {
-    runId,
-    label: request.label ?? null,
-    expiresAt,
-  });
-  return { share: shareView(share), token };
-}
-
-export async function listRunShares(rt: Runtime, runId: string, ownerId: string): Promise<ShareView[]> {
-  await ownedRun(rt.handle.db, runId, ownerId);
-  return (await listSharesForRun(rt.handle.db, runId)).map(shareView);
-}
-
-/** Revokes one of the owner's shares; a 404 for anyone else's. */
-export async function revokeOwnShare(rt: Runtime, shareId: string, ownerId: string): Promise<void> {
-  const found = await getShareForOwner(rt.handle.db, shareId, ownerId);
-  if (!found) throw new AppError("not_found", "No such share.");
-  await revokeShare(rt.handle.db, shareId);
-}
 
 /**
  * A citation as the share page shows it: its verdict and, for a web source, the stored passage and
