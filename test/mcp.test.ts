@@ -12,7 +12,8 @@ import { createDbRunStore } from "../db/research-store.ts";
 import { withEventTransaction } from "../lib/jobs/event-sink.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
 import { addOwnKnowledgeItem } from "../lib/server/knowledge/index.ts";
-import { createToken, revokeToken } from "../lib/server/tokens/index.ts";
+import { createToken } from "../lib/server/tokens/create.ts";
+import { revokeToken } from "../lib/server/tokens/revoke.ts";
 import {
   appDatabaseKinds,
   origin,

@@ -27,7 +27,7 @@ import { addOwnKnowledgeItem } from "../lib/server/knowledge/index.ts";
 import { addToLibrary } from "../lib/server/library/index.ts";
 import { mcpToolScopes } from "../lib/server/mcp/scoped-tools.ts";
 import { shareRun } from "../lib/server/shares/create.ts";
-import { createToken } from "../lib/server/tokens/index.ts";
+import { createToken } from "../lib/server/tokens/create.ts";
 import { origin, type Person, signUp, useFreshAppDatabase } from "./support/app-session.ts";
 
 type Json = Record<string, unknown>;

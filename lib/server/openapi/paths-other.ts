@@ -8,7 +8,8 @@ import { createInvitationSchema } from "../invitations.ts";
 import { addKnowledgeSchema, knowledgeStatusSchema, reviewKnowledgeSchema } from "../knowledge/index.ts";
 import { libraryShareSchema } from "../library/index.ts";
 import { addDocumentSchema } from "../library/ingest.ts";
-import { createTokenSchema, tokenViewSchema } from "../tokens/index.ts";
+import { createTokenSchema } from "../tokens/create.ts";
+import { tokenViewSchema } from "../tokens/view.ts";
 import { errors, idPath, json, jsonBody, noContent, scoped, signedInErrors } from "./common.ts";
 import {
   healthSchema,

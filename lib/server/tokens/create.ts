@@ -1,18 +1,12 @@
 /**
- * Personal API tokens: a person creates one (name, scope, expiry, optional webhook URL), sees it
+ * Creating a personal API token (POST /api/tokens and the account page's form): a person creates one (name, scope, expiry, optional webhook URL), sees it
  * once, and uses it as `Authorization: Bearer` on the API and MCP. Only its SHA-256 is stored; the
  * list shows name, scope, dates and the last four characters, never the secret. A token does no
  * more than its scope allows and its owner may (lib/server/auth/scopes.ts), and always expires.
  */
 import { z } from "zod";
-import {
-  getApiToken,
-  insertApiToken,
-  listApiTokens,
-  revokeAllApiTokens,
-  revokeApiToken,
-} from "../../../db/queries/tokens.ts";
-import type { ApiToken, UserRole } from "../../../db/schema.ts";
+import { insertApiToken } from "../../../db/queries/tokens.ts";
+import type { UserRole } from "../../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
 import { hashToken, newToken } from "../../secrets.ts";
@@ -23,6 +17,7 @@ import {
   type TokenScope,
   tokenScopes,
 } from "../auth/scopes.ts";
+import { type TokenView, tokenView } from "./view.ts";
 
 /** Every personal token starts with this, so secret scanners and people can recognise one. */
 export const tokenPrefix = "drt_";
@@ -53,29 +48,6 @@ export const createTokenSchema = z.strictObject({
     .optional(),
 });
 export type CreateTokenRequest = z.input<typeof createTokenSchema>;
-
-/** A token as its owner sees it in a list: never the secret, nor its hash. */
-export const tokenViewSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  hint: z.string().describe("The secret's last four characters."),
-  scope: z.enum(tokenScopes),
-  scopeFromUpgrade: z
-    .boolean()
-    .describe("Made before tokens had scopes: the upgrade gave it `research` and an expiry 90 days later."),
-  webhookUrl: z.string().nullable(),
-  createdAt: z.date(),
-  expiresAt: z.date(),
-  lastUsedAt: z.date().nullable(),
-  revokedAt: z.date().nullable(),
-});
-export type TokenView = z.infer<typeof tokenViewSchema>;
-
-export function tokenView(t: ApiToken): TokenView {
-  const { id, name, hint, scope, scopeFromUpgrade, webhookUrl, createdAt, expiresAt, lastUsedAt, revokedAt } =
-    t;
-  return { id, name, hint, scope, scopeFromUpgrade, webhookUrl, createdAt, expiresAt, lastUsedAt, revokedAt };
-}
 
 /** The owner of a token, as far as minting it goes: an `admin` token needs an admin account. */
 export interface TokenOwner {
@@ -115,25 +87,4 @@ function assertTokenAllowed(owner: TokenOwner, scope: TokenScope, days: number):
       `An admin token lives at most ${ADMIN_TOKEN_MAX_DAYS} days: choose ${ADMIN_TOKEN_MAX_DAYS} or fewer.`,
     );
   }
-}
-
-/** Every token of the person stops working: their password changed or was reset, or they signed out everywhere. */
-export async function revokeAllTokens(rt: Pick<Runtime, "handle">, userId: string, now = new Date()) {
-  return revokeAllApiTokens(rt.handle.db, userId, now);
-}
-
-export async function listTokens(rt: Runtime, userId: string): Promise<TokenView[]> {
-  return (await listApiTokens(rt.handle.db, userId)).map(tokenView);
-}
-
-/** Revokes one of the owner's tokens; someone else's id is not found (ids do not leak existence). */
-export async function revokeToken(rt: Runtime, id: string, userId: string, now = new Date()): Promise<void> {
-  if (await revokeApiToken(rt.handle.db, id, userId, now)) return;
-  if (await getApiToken(rt.handle.db, id, userId)) return; // already revoked: nothing left to do
-  throw new AppError("not_found", "No such token.");
-}
-
-export function tokenIdOrNotFound(raw: string): string {
-  if (!z.uuid().safeParse(raw).success) throw new AppError("not_found", "No such token.");
-  return raw;
 }
