@@ -9,11 +9,8 @@ import { knowledgeItems, sources } from "../db/schema.ts";
 import { isAppError } from "../lib/errors.ts";
 import { createRunBus } from "../lib/jobs/bus.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
-import {
-  groupNearDuplicates,
-  knowledgeEntries,
-  reviewOwnKnowledgeItem,
-} from "../lib/server/knowledge/index.ts";
+import { groupNearDuplicates, knowledgeEntries } from "../lib/server/knowledge/list.ts";
+import { reviewOwnKnowledgeItem } from "../lib/server/knowledge/review.ts";
 import { addToLibrary, getOwnLibraryDocument } from "../lib/server/library/index.ts";
 import { testDatabases } from "./databases.ts";
 

@@ -11,7 +11,7 @@ import { getRun } from "../db/queries/runs.ts";
 import { createDbRunStore } from "../db/research-store.ts";
 import { withEventTransaction } from "../lib/jobs/event-sink.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
-import { addOwnKnowledgeItem } from "../lib/server/knowledge/index.ts";
+import { addOwnKnowledgeItem } from "../lib/server/knowledge/add.ts";
 import { createToken } from "../lib/server/tokens/create.ts";
 import { revokeToken } from "../lib/server/tokens/revoke.ts";
 import {

@@ -23,7 +23,7 @@ import {
   type TokenScope,
 } from "../lib/server/auth/scopes.ts";
 import { inviteSomeone } from "../lib/server/invitations.ts";
-import { addOwnKnowledgeItem } from "../lib/server/knowledge/index.ts";
+import { addOwnKnowledgeItem } from "../lib/server/knowledge/add.ts";
 import { addToLibrary } from "../lib/server/library/index.ts";
 import { mcpToolScopes } from "../lib/server/mcp/scoped-tools.ts";
 import { shareRun } from "../lib/server/shares/create.ts";

@@ -2,7 +2,7 @@ import type { KnowledgeStatus } from "@/lib/research/ui";
 import type {
   KnowledgeEntry as ServerKnowledgeEntry,
   KnowledgeItemView as ServerKnowledgeItemView,
-} from "@/lib/server/knowledge/index";
+} from "@/lib/server/knowledge/list";
 import type { Jsonified } from "../jsonified";
 
 /** A knowledge item as GET /api/knowledge returns it (dates as ISO strings, `own`, `shared`). */

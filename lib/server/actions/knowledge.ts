@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { knowledgeCategories, knowledgeStatuses } from "../../research/ui.ts";
-import { addOwnKnowledgeItem } from "../knowledge/index.ts";
+import { addOwnKnowledgeItem } from "../knowledge/add.ts";
 import { reviewKnowledge } from "../knowledge/review.ts";
 import { serverRuntime } from "../runtime.ts";
 import { actionCaller } from "./action-caller.ts";

@@ -5,7 +5,9 @@
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { createInvitationSchema } from "../invitations.ts";
-import { addKnowledgeSchema, knowledgeStatusSchema, reviewKnowledgeSchema } from "../knowledge/index.ts";
+import { addKnowledgeSchema } from "../knowledge/add.ts";
+import { knowledgeStatusSchema } from "../knowledge/list.ts";
+import { reviewKnowledgeSchema } from "../knowledge/review.ts";
 import { libraryShareSchema } from "../library/index.ts";
 import { addDocumentSchema } from "../library/ingest.ts";
 import { createTokenSchema } from "../tokens/create.ts";

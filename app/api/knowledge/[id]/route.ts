@@ -2,8 +2,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { handle, readJson } from "@/lib/http";
 import { requireCaller } from "@/lib/server/auth/caller";
-import { reviewKnowledgeSchema } from "@/lib/server/knowledge/index";
-import { reviewKnowledge } from "@/lib/server/knowledge/review";
+import { reviewKnowledge, reviewKnowledgeSchema } from "@/lib/server/knowledge/review";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

@@ -1,50 +1,22 @@
-/** The owner's knowledge base: listing, adding and reviewing items. */
+/** Reading the knowledge base (GET /api/knowledge, the knowledge page, MCP): items, and the review page's cards. Adding is add.ts; reviewing, review.ts. */
 import { z } from "zod";
 import {
-  addKnowledgeItem,
   type KnowledgeSourceLink,
   type KnowledgeStatus,
   knowledgeSourcesForOwner,
   listKnowledge,
-  reviewKnowledgeItem,
-  setKnowledgeShared,
 } from "../../../db/queries/knowledge.ts";
 import { runQuestionsForOwner } from "../../../db/queries/runs.ts";
-import type { KnowledgeItem } from "../../../db/schema.ts";
-import { AppError } from "../../errors.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
 import { findNearDuplicate } from "../../research/index.ts";
-import { knowledgeCategories, knowledgeStatuses } from "../../research/ui.ts";
+import { knowledgeStatuses } from "../../research/ui.ts";
+import { type KnowledgeItemView, viewOf } from "./item-view.ts";
 
 export type { KnowledgeSourceLink } from "../../../db/queries/knowledge.ts";
+export type { KnowledgeItemView } from "./item-view.ts";
 
 /** GET /api/knowledge?status= */
 export const knowledgeStatusSchema = z.enum(knowledgeStatuses);
-
-/** The body of POST /api/knowledge: an item the person writes themselves. */
-export const addKnowledgeSchema = z.strictObject({
-  category: z.enum(knowledgeCategories),
-  content: z.string().trim().min(3).max(500),
-});
-
-/** PATCH /api/knowledge/:id: approve → established, reject → deprecated, edit → new content/category; share/unshare (admins). */
-export const reviewKnowledgeSchema = z
-  .strictObject({
-    action: z.enum(["approve", "reject", "edit", "share", "unshare"]),
-    content: z.string().trim().min(3).max(500).optional(),
-    category: z.enum(knowledgeCategories).optional(),
-  })
-  .refine((v) => v.action !== "edit" || v.content || v.category, {
-    message: "edit needs content or category",
-  });
-
-/** What a person sees of an item: whether it is theirs (and so theirs to review), never who else owns it. */
-export type KnowledgeItemView = Omit<KnowledgeItem, "ownerId"> & { own: boolean };
-
-function viewOf(item: KnowledgeItem, ownerId: string): KnowledgeItemView {
-  const { ownerId: itemOwner, ...rest } = item;
-  return { ...rest, own: itemOwner === ownerId };
-}
 
 export async function listKnowledgeItems(
   rt: Runtime,
@@ -65,41 +37,6 @@ export async function knowledgeWithRunQuestions(
   const items = await listKnowledgeItems(rt, ownerId);
   const runIds = [...new Set(items.flatMap((i) => (i.own && i.runId ? [i.runId] : [])))];
   return { items, runQuestions: await runQuestionsForOwner(rt.handle.db, ownerId, runIds) };
-}
-
-export async function addOwnKnowledgeItem(
-  rt: Runtime,
-  ownerId: string,
-  input: Pick<KnowledgeItem, "category" | "content">,
-): Promise<KnowledgeItemView> {
-  return viewOf(await addKnowledgeItem(rt.handle.db, ownerId, input), ownerId);
-}
-
-/**
- * Approve, reject or edit one of the owner's items; a 404 for anyone else's. A content edit is
- * kept in the item's `history` (who, when, the text it replaced), returned with the item.
- */
-export async function reviewOwnKnowledgeItem(
-  rt: Runtime,
-  ownerId: string,
-  id: string,
-  patch: Parameters<typeof reviewKnowledgeItem>[3],
-): Promise<KnowledgeItemView> {
-  const item = await reviewKnowledgeItem(rt.handle.db, ownerId, id, patch, ownerId);
-  if (!item) throw new AppError("not_found", "No such knowledge item.");
-  return viewOf(item, ownerId);
-}
-
-/** Admins only: share one of their own items with every account, or take it back. */
-export async function shareOwnKnowledgeItem(
-  rt: Runtime,
-  ownerId: string,
-  id: string,
-  shared: boolean,
-): Promise<KnowledgeItemView> {
-  const item = await setKnowledgeShared(rt.handle.db, ownerId, id, shared);
-  if (!item) throw new AppError("not_found", "No such knowledge item.");
-  return viewOf(item, ownerId);
 }
 
 /**
