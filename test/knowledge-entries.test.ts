@@ -11,7 +11,8 @@ import { createRunBus } from "../lib/jobs/bus.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
 import { groupNearDuplicates, knowledgeEntries } from "../lib/server/knowledge/list.ts";
 import { reviewOwnKnowledgeItem } from "../lib/server/knowledge/review.ts";
-import { addToLibrary, getOwnLibraryDocument } from "../lib/server/library/index.ts";
+import { addToLibrary } from "../lib/server/library/add.ts";
+import { getOwnLibraryDocument } from "../lib/server/library/view.ts";
 import { testDatabases } from "./databases.ts";
 
 const item = (id: string, content: string, status = "provisional", own = true) => ({

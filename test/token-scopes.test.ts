@@ -24,7 +24,7 @@ import {
 } from "../lib/server/auth/scopes.ts";
 import { inviteSomeone } from "../lib/server/invitations.ts";
 import { addOwnKnowledgeItem } from "../lib/server/knowledge/add.ts";
-import { addToLibrary } from "../lib/server/library/index.ts";
+import { addToLibrary } from "../lib/server/library/add.ts";
 import { mcpToolScopes } from "../lib/server/mcp/scoped-tools.ts";
 import { shareRun } from "../lib/server/shares/create.ts";
 import { createToken } from "../lib/server/tokens/create.ts";

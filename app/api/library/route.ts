@@ -1,5 +1,6 @@
 import { handle } from "@/lib/http";
-import { addDocumentFromRequest, listLibrary } from "@/lib/server/library/index";
+import { addDocumentFromRequest } from "@/lib/server/library/add";
+import { listLibrary } from "@/lib/server/library/view";
 import { currentOwner } from "@/lib/server/owner";
 import { enforceRateLimit } from "@/lib/server/rate-limits";
 import { serverRuntime } from "@/lib/server/runtime";

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
-import { addDocumentFromRequest } from "../library/index.ts";
+import { addDocumentFromRequest } from "../library/add.ts";
 import { serverRuntime } from "../runtime.ts";
 import { actionCaller } from "./action-caller.ts";
 import { type ActionState, okState, parseForm, runAction } from "./action-state.ts";

@@ -1,4 +1,7 @@
-/** Reading the knowledge base (GET /api/knowledge, the knowledge page, MCP): items, and the review page's cards. Adding is add.ts; reviewing, review.ts. */
+/**
+ * Reading the knowledge base (GET /api/knowledge, the knowledge page, MCP): items, and the review
+ * page's cards. Adding is add.ts; reviewing, review.ts.
+ */
 import { z } from "zod";
 import {
   type KnowledgeSourceLink,
