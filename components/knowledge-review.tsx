@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useCallback, useEffect, useState } from "react";
-import type { KnowledgeStatus } from "@/lib/research/vocabulary";
+import type { KnowledgeStatus } from "@/lib/research/ui";
 import { idleState } from "@/lib/server/actions/action-state";
 import { reviewKnowledgeAction } from "@/lib/server/actions/knowledge";
 import { AddKnowledgeForm } from "./knowledge/add-form";

@@ -12,7 +12,7 @@ import type {
   QualityTier,
   RunPhase,
   RunStatus,
-} from "@/lib/research/vocabulary";
+} from "@/lib/research/ui";
 
 export const runStatusLabels: Record<RunStatus, string> = {
   queued: "Waiting to start",

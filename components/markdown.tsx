@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import ReactMarkdown, { type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import type { CitationSupport } from "@/lib/research/vocabulary";
+import type { CitationSupport } from "@/lib/research/ui";
 import {
   allowedReportElements,
   remarkImagesAsLinks,

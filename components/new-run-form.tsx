@@ -3,7 +3,7 @@
 import { useActionState, useState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { createRunAction } from "@/lib/server/actions/runs";
-import type { PresetName, PresetValues, RunFormOptions } from "@/lib/server/run-form";
+import type { PresetName, PresetValues, RunFormOptions } from "@/lib/server/runs/form";
 import { LibraryNotice } from "./home/library-notice";
 import { Presets } from "./home/presets";
 import { QuestionField } from "./home/question-field";
@@ -17,7 +17,7 @@ const asText = (p: PresetValues) =>
 /**
  * Starts a run through the createRunAction server action: a plain form post, so it also works
  * before the page's JavaScript has loaded. Choosing a preset refills the numbers under Options;
- * `basePreset` tells the server which preset those numbers were filled for (see run-form.ts).
+ * `basePreset` tells the server which preset those numbers were filled for (see lib/server/runs/form.ts).
  */
 export function NewRunForm({
   disabled,

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { terminalRunStatuses } from "@/lib/research/vocabulary";
+import { terminalRunStatuses } from "@/lib/research/ui";
 import { BriefPanel } from "./run/brief-panel";
 import { ClarificationForm } from "./run/clarification-form";
 import { DegradationNotice } from "./run/degradation-notice";

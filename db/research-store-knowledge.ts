@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
-import type { KnowledgeItemInput, KnowledgeItemRecord, RunStore } from "../lib/research/store.ts";
+import type { KnowledgeItemInput, KnowledgeItemRecord, RunStore } from "../lib/research/index.ts";
 import type { Db } from "./client.ts";
 import { visibleKnowledge } from "./queries/knowledge.ts";
 import { knowledgeItems, runs } from "./schema.ts";

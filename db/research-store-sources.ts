@@ -3,7 +3,7 @@
  * it, with the first text snapshot kept, and the URL strings admitted beyond theirs (page links).
  */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import type { DirectiveSourceRecord, RunStore, SourceRecord } from "../lib/research/store.ts";
+import type { DirectiveSourceRecord, RunStore, SourceRecord } from "../lib/research/index.ts";
 import type { Db } from "./client.ts";
 import { insertPageLinks, listPageLinks, markDirectiveSourceRead, upsertSources } from "./queries/sources.ts";
 import { directiveSources, type Source, sources } from "./schema.ts";

@@ -13,7 +13,7 @@ import type {
   RunSnapshot,
   RunStore,
   SupervisionRoundRecord,
-} from "../lib/research/store.ts";
+} from "../lib/research/index.ts";
 import type { Db } from "./client.ts";
 import { normalizeTopic } from "./queries/directives.ts";
 import { writeRunEnd } from "./queries/events.ts";

@@ -20,9 +20,9 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import type { Degradation } from "../lib/research/degradations.ts";
 import type {
   CitationSupport,
+  Degradation,
   DirectiveOrigin,
   DirectivePriority,
   DirectiveStatus,
@@ -34,7 +34,7 @@ import type {
   RoundDecision,
   RunPhase,
   RunStatus,
-} from "../lib/research/vocabulary.ts";
+} from "../lib/research/ui.ts";
 
 // The vocabulary is the engine's; re-exported so queries keep one import for tables and their words.
 export {
@@ -46,7 +46,7 @@ export {
   runPhases,
   runStatuses,
   terminalRunStatuses,
-} from "../lib/research/vocabulary.ts";
+} from "../lib/research/ui.ts";
 
 export * from "./admin-schema.ts";
 export * from "./auth-schema.ts";

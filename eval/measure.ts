@@ -5,18 +5,8 @@
  * that say which pages each directive read (a source's text is stored once per run, so the
  * sources table alone cannot tell which directive read it).
  */
-import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import {
-  citations,
-  directiveSources,
-  directives,
-  reports,
-  runEvents,
-  runs,
-  sources,
-  supervisionRounds,
-} from "../db/schema.ts";
+import { directiveMeasureRows, runMeasureRows } from "../db/queries/run-measures.ts";
 import { type LanguageMatch, languageMatch } from "./language.ts";
 
 export interface DirectiveMeasure {
@@ -69,15 +59,9 @@ export async function measureRun(
   runId: string,
   seconds: number,
 ): Promise<QuestionMeasure> {
-  const [run] = await db.select().from(runs).where(eq(runs.id, runId));
+  const { run, report, cited, rounds } = await runMeasureRows(db, runId);
   if (!run) throw new Error(`eval: run ${runId} vanished`);
-  const [report] = await db.select().from(reports).where(eq(reports.runId, runId));
-  const cited = await db
-    .select({ support: citations.support })
-    .from(citations)
-    .where(eq(citations.runId, runId));
   const dirs = await measureDirectives(db, runId);
-  const rounds = await db.select().from(supervisionRounds).where(eq(supervisionRounds.runId, runId));
   const stats = (report?.citationStats ?? {}) as Record<string, unknown>;
   const support: Record<string, number> = {};
   for (const c of cited) support[c.support] = (support[c.support] ?? 0) + 1;
@@ -110,20 +94,7 @@ export async function measureRun(
 }
 
 async function measureDirectives(db: Db, runId: string): Promise<DirectiveMeasure[]> {
-  const dirs = await db
-    .select()
-    .from(directives)
-    .where(eq(directives.runId, runId))
-    .orderBy(asc(directives.ordinal));
-  const links = await db
-    .select({ directiveId: directiveSources.directiveId })
-    .from(directiveSources)
-    .innerJoin(sources, eq(sources.id, directiveSources.sourceId))
-    .where(eq(sources.runId, runId));
-  const fetches = await db
-    .select({ payload: runEvents.payload })
-    .from(runEvents)
-    .where(and(eq(runEvents.runId, runId), eq(runEvents.type, "researcher.fetch")));
+  const { dirs, links, fetches } = await directiveMeasureRows(db, runId);
   const read = new Map<string, Set<string>>();
   for (const { payload } of fetches) {
     const p = payload as { directiveId?: string; url?: string; ok?: boolean };

@@ -1,7 +1,7 @@
 /** The question set `npm run eval` runs: a JSON file, checked here so a typo fails before any model call. */
 import fs from "node:fs";
 import { z } from "zod";
-import { researchSettingsSchema } from "../lib/research/config.ts";
+import { researchSettingsSchema } from "../lib/research/index.ts";
 
 const questionSchema = z.strictObject({
   /** Stable name: `--compare` matches questions of two result files by it. */

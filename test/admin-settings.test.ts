@@ -8,10 +8,14 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRun } from "../db/queries/runs.ts";
 import { appSettings, settingsChanges } from "../db/schema.ts";
-import { effectiveConfig, parseStoredSettings, settingsOverlay } from "../lib/jobs/effective-config.ts";
 import { createEngineDeps, processModelRegistry } from "../lib/jobs/engine-deps.ts";
 import { createRunWriters } from "../lib/jobs/execute-run.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
+import {
+  effectiveConfig,
+  parseStoredSettings,
+  settingsOverlay,
+} from "../lib/jobs/settings/effective-config.ts";
 import { decryptSecret } from "../lib/secrets.ts";
 import {
   appDatabaseKinds,

@@ -11,7 +11,7 @@ import { createRun } from "../db/queries/runs.ts";
 import { apiTokens } from "../db/schema.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
 import { hashToken } from "../lib/secrets.ts";
-import { createToken } from "../lib/server/tokens.ts";
+import { createToken } from "../lib/server/tokens/create.ts";
 import { testDatabases } from "./databases.ts";
 import {
   appDatabaseKinds,

@@ -17,7 +17,7 @@ import { migrateDatabase, openDatabase } from "../db/client.ts";
 import { createRun } from "../db/queries/runs.ts";
 import { runs } from "../db/schema.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
-import { createToken } from "../lib/server/tokens.ts";
+import { createToken } from "../lib/server/tokens/create.ts";
 import { createFreshPostgresDatabase } from "./databases.ts";
 import {
   authCall,

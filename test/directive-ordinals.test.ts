@@ -7,7 +7,7 @@ import { createRun, updateRunStatus } from "../db/queries/runs.ts";
 import { createDbRunStore } from "../db/research-store.ts";
 import { createRunBus } from "../lib/jobs/bus.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
-import { addUserDirective } from "../lib/server/run-actions.ts";
+import { addUserDirective } from "../lib/server/runs/steer.ts";
 import { testDatabases } from "./databases.ts";
 
 const OWNER = "owner";

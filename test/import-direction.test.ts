@@ -2,6 +2,12 @@
 // lib/ai, lib/search, lib/fetch (peers that do not import each other); lib/errors.ts and lib/http.ts
 // are base modules anyone may use. This test reads every non-test source file's imports and fails on
 // one that points up (or sideways between the three low-level libraries), so the rule keeps holding.
+// Three more rules keep each boundary narrow:
+// - the engine has two public doors: lib/research/index.ts (for the server and the worker) and
+//   lib/research/ui.ts (the pure parts the UI needs); nothing outside lib/research goes past them;
+// - drizzle is db/'s business: no file outside db/ imports drizzle-orm;
+// - route handlers, server actions and MCP tools are adapters: they call lib/server's actions and
+//   never reach db/ or lib/jobs/ themselves.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -36,12 +42,14 @@ function sourceFiles(): string[] {
     .filter((f) => f && !/\.test\.tsx?$/.test(f) && layerOf(f) && fs.existsSync(path.join(root, f)));
 }
 
-/** Repository-relative targets of a file's static imports and re-exports (relative or "@/"). */
+/** Every static import and re-export specifier of a file, as written. */
+function importSpecifiers(text: string): string[] {
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^"';]*?from\s+["']([^"']+)["']/g)].map((m) => m[1]);
+}
+
+/** Repository-relative targets of a file's static imports and re-exports (relative or "@/"), without extension. */
 function importTargets(file: string, text: string): string[] {
-  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^"';]*?from\s+["']([^"']+)["']/g)].map(
-    (m) => m[1],
-  );
-  return specs.flatMap((s) => {
+  return importSpecifiers(text).flatMap((s) => {
     if (s.startsWith("@/")) return [s.slice(2)];
     if (s.startsWith(".")) return [path.posix.normalize(path.posix.join(path.posix.dirname(file), s))];
     return [];
@@ -49,15 +57,49 @@ function importTargets(file: string, text: string): string[] {
 }
 
 const readSource = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
+const withoutExtension = (target: string) => target.replace(/\.tsx?$/, "");
+const under = (target: string, folder: string) => target === folder || target.startsWith(`${folder}/`);
+
+/** The engine's public modules: everything else in lib/research is private to it. */
+const engineDoors = ["lib/research/index", "lib/research/ui"];
+
+/** Route handlers, server actions ("use server" files) and MCP tools: thin adapters over lib/server. */
+function isAdapter(file: string, text: string): boolean {
+  return (
+    /^app\/.*\/route\.tsx?$/.test(file) ||
+    under(file, "lib/server/mcp") ||
+    /^\s*(?:\/\/[^\n]*\n\s*)*["']use server["']/.test(text)
+  );
+}
 
 function importViolations(files: string[], read: (file: string) => string = readSource): string[] {
   const found: string[] = [];
   for (const file of files) {
+    const text = read(file);
     const [from, fromRank] = layerOf(file) as [string, number];
-    for (const target of importTargets(file, read(file))) {
+    const adapter = isAdapter(file, text);
+    for (const target of importTargets(file, text)) {
       const to = layerOf(target);
-      if (!to || to[0] === from) continue;
-      if (to[1] <= fromRank) found.push(`${file} imports ${target} (${from} → ${to[0]})`);
+      if (to && to[0] !== from && to[1] <= fromRank) {
+        found.push(`${file} imports ${target} (${from} → ${to[0]})`);
+      }
+      if (
+        from !== "lib/research" &&
+        under(target, "lib/research") &&
+        !engineDoors.includes(withoutExtension(target))
+      ) {
+        found.push(`${file} imports ${target} (past the engine's public modules)`);
+      }
+      if (adapter && (under(target, "db") || under(target, "lib/jobs"))) {
+        found.push(`${file} imports ${target} (an adapter reaching below lib/server)`);
+      }
+    }
+    if (from !== "db") {
+      for (const spec of importSpecifiers(text)) {
+        if (spec === "drizzle-orm" || spec.startsWith("drizzle-orm/")) {
+          found.push(`${file} imports ${spec} (drizzle outside db/)`);
+        }
+      }
     }
   }
   return found;
@@ -79,7 +121,7 @@ describe("imports go one way", () => {
     }
   });
 
-  it("no source file imports a folder above it, or a low-level peer", () => {
+  it("no source file imports a folder above it, a low-level peer, or past a boundary", () => {
     expect(importViolations(sourceFiles())).toEqual([]);
   });
 
@@ -93,6 +135,30 @@ describe("imports go one way", () => {
     expect(v).toEqual([
       "lib/research/probe-up.ts imports db/client.ts (lib/research → db)",
       "lib/search/probe-side.ts imports lib/fetch/safe-fetch.ts (lib/search → lib/fetch)",
+    ]);
+  });
+
+  it("the rules catch a deep engine import, drizzle outside db/, and an adapter reaching below lib/server", () => {
+    const probes: Record<string, string> = {
+      "components/probe-deep.tsx": 'import { x } from "@/lib/research/phases/supervision/coverage";\n',
+      "components/probe-door.tsx": 'import { y } from "@/lib/research/ui";\n',
+      "lib/jobs/probe-door.ts": 'import { z } from "../research/index.ts";\n',
+      "lib/research/phases/probe-inside.ts": 'import { w } from "../report/synthesis.ts";\n',
+      "lib/server/probe-drizzle.ts": 'import { eq } from "drizzle-orm";\n',
+      "db/queries/probe-drizzle.ts": 'import { eq } from "drizzle-orm";\n',
+      "app/api/probe/route.ts": 'import { getRun } from "@/db/queries/runs";\n',
+      "lib/server/mcp/probe-tool.ts": 'import type { Runtime } from "../../jobs/runtime.ts";\n',
+      "lib/server/actions/probe.ts":
+        '"use server";\nimport { effectiveConfig } from "../../jobs/settings/effective-config.ts";\n',
+      "lib/server/runs/probe-action.ts": 'import { getRun } from "../../../db/queries/runs.ts";\n',
+    };
+    const v = importViolations(Object.keys(probes), (f) => probes[f]);
+    expect(v).toEqual([
+      "components/probe-deep.tsx imports lib/research/phases/supervision/coverage (past the engine's public modules)",
+      "lib/server/probe-drizzle.ts imports drizzle-orm (drizzle outside db/)",
+      "app/api/probe/route.ts imports db/queries/runs (an adapter reaching below lib/server)",
+      "lib/server/mcp/probe-tool.ts imports lib/jobs/runtime.ts (an adapter reaching below lib/server)",
+      "lib/server/actions/probe.ts imports lib/jobs/settings/effective-config.ts (an adapter reaching below lib/server)",
     ]);
   });
 });

@@ -9,8 +9,10 @@ import { knowledgeItems, sources } from "../db/schema.ts";
 import { isAppError } from "../lib/errors.ts";
 import { createRunBus } from "../lib/jobs/bus.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
-import { groupNearDuplicates, knowledgeEntries, reviewOwnKnowledgeItem } from "../lib/server/knowledge.ts";
-import { addToLibrary, getOwnLibraryDocument } from "../lib/server/library.ts";
+import { groupNearDuplicates, knowledgeEntries } from "../lib/server/knowledge/list.ts";
+import { reviewOwnKnowledgeItem } from "../lib/server/knowledge/review.ts";
+import { addToLibrary } from "../lib/server/library/add.ts";
+import { getOwnLibraryDocument } from "../lib/server/library/view.ts";
 import { testDatabases } from "./databases.ts";
 
 const item = (id: string, content: string, status = "provisional", own = true) => ({

@@ -11,8 +11,9 @@ import { getRun } from "../db/queries/runs.ts";
 import { createDbRunStore } from "../db/research-store.ts";
 import { withEventTransaction } from "../lib/jobs/event-sink.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
-import { addOwnKnowledgeItem } from "../lib/server/knowledge.ts";
-import { createToken, revokeToken } from "../lib/server/tokens.ts";
+import { addOwnKnowledgeItem } from "../lib/server/knowledge/add.ts";
+import { createToken } from "../lib/server/tokens/create.ts";
+import { revokeToken } from "../lib/server/tokens/revoke.ts";
 import {
   appDatabaseKinds,
   origin,

@@ -7,8 +7,8 @@ import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorStatus } from "../lib/errors.ts";
-import { reviewKnowledgeSchema } from "../lib/server/knowledge.ts";
-import { createRunSchema } from "../lib/server/run-settings.ts";
+import { reviewKnowledgeSchema } from "../lib/server/knowledge/review.ts";
+import { createRunSchema } from "../lib/server/runs/input.ts";
 
 type Json = Record<string, unknown>;
 type Doc = Json & {

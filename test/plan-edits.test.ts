@@ -8,7 +8,7 @@ import { createRun, getRun, updateRunStatus } from "../db/queries/runs.ts";
 import { createDbRunStore } from "../db/research-store.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
-import { approvePlan } from "../lib/server/run-actions.ts";
+import { approvePlan } from "../lib/server/runs/approve-plan.ts";
 import { closeActionRuntime, openActionRuntime } from "./support/action-runtime.ts";
 
 let h: DatabaseHandle;

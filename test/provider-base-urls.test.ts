@@ -7,8 +7,8 @@ import { generateText } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BASE_URL, missingProviderConfig, providerBaseUrl } from "../lib/ai/providers.ts";
 import { createModelRegistry } from "../lib/ai/registry.ts";
-import { effectiveConfig } from "../lib/jobs/effective-config.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
+import { effectiveConfig } from "../lib/jobs/settings/effective-config.ts";
 import { call, type Person, signUp, useFreshAppDatabase } from "./support/app-session.ts";
 import { type ScriptedLlm, startScriptedLlm } from "./support/llm-server.ts";
 

@@ -9,14 +9,12 @@ import type { AppError } from "../lib/errors.ts";
 import type { BusMessage } from "../lib/jobs/bus.ts";
 import { getBoss, RUN_QUEUE } from "../lib/jobs/queue.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
-import {
-  addUserDirective,
-  answerClarification,
-  approvePlan,
-  cancelRun,
-  createAndEnqueueRun,
-} from "../lib/server/run-actions.ts";
-import { runView } from "../lib/server/run-view.ts";
+import { approvePlan } from "../lib/server/runs/approve-plan.ts";
+import { cancelRun } from "../lib/server/runs/cancel.ts";
+import { answerClarification } from "../lib/server/runs/clarify.ts";
+import { createAndEnqueueRun } from "../lib/server/runs/start.ts";
+import { addUserDirective } from "../lib/server/runs/steer.ts";
+import { runView } from "../lib/server/runs/view-model.ts";
 import { closeActionRuntime, openActionRuntime } from "./support/action-runtime.ts";
 
 let h: DatabaseHandle;

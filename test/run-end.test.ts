@@ -15,7 +15,7 @@ import { defaultResearchConfig } from "../lib/research/config.ts";
 import type { EngineDeps } from "../lib/research/deps.ts";
 import type { Phases } from "../lib/research/phases-contract.ts";
 import { runResearch } from "../lib/research/run.ts";
-import { cancelRun } from "../lib/server/run-actions.ts";
+import { cancelRun } from "../lib/server/runs/cancel.ts";
 import { testDatabases } from "./databases.ts";
 import { freeEventSeq, occupyEventSeq } from "./support/run-rows.ts";
 

@@ -10,7 +10,8 @@ import type { RunStatus } from "../db/schema.ts";
 import type { BusMessage } from "../lib/jobs/bus.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
 import type { RunPhase } from "../lib/research/vocabulary.ts";
-import { addUserDirective, finishRunNow } from "../lib/server/run-actions.ts";
+import { finishRunNow } from "../lib/server/runs/finish.ts";
+import { addUserDirective } from "../lib/server/runs/steer.ts";
 import { closeActionRuntime, openActionRuntime } from "./support/action-runtime.ts";
 
 let h: DatabaseHandle;

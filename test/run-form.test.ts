@@ -3,8 +3,8 @@
 // body (createRunSchema), with or without JavaScript having refilled the options.
 import { describe, expect, it } from "vitest";
 import { absoluteTime, formatDuration, relativeTime, runDuration } from "../components/home/time-format.ts";
-import { runFormOptions, runInputFromForm } from "../lib/server/run-form.ts";
-import { createRunSchema } from "../lib/server/run-settings.ts";
+import { runFormOptions, runInputFromForm } from "../lib/server/runs/form.ts";
+import { createRunSchema } from "../lib/server/runs/input.ts";
 
 const env = {
   MODEL: "openai-compatible:small",

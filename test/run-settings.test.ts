@@ -8,7 +8,7 @@ import {
   researchSettingsSchema,
   resolveResearchConfig,
 } from "../lib/research/config.ts";
-import { createRunSchema, runSettingsSchema } from "../lib/server/run-settings.ts";
+import { createRunSchema, runSettingsSchema } from "../lib/server/runs/input.ts";
 import { signUp, useFreshAppDatabase } from "./support/app-session.ts";
 
 const apiFields: Record<string, z.ZodType> = runSettingsSchema.unwrap().shape;

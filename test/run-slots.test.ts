@@ -11,8 +11,10 @@ import { createRunBus } from "../lib/jobs/bus.ts";
 import { getBoss, RUN_QUEUE, stopBoss } from "../lib/jobs/queue.ts";
 import { promoteAfterRun, promoteAllWaitingRuns, promoteWaitingRuns } from "../lib/jobs/run-slots.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
-import { answerClarification, cancelRun, createAndEnqueueRun } from "../lib/server/run-actions.ts";
-import { runView } from "../lib/server/run-view.ts";
+import { cancelRun } from "../lib/server/runs/cancel.ts";
+import { answerClarification } from "../lib/server/runs/clarify.ts";
+import { createAndEnqueueRun } from "../lib/server/runs/start.ts";
+import { runView } from "../lib/server/runs/view-model.ts";
 import { testDatabases } from "./databases.ts";
 
 // Two running and two waiting per user (also read by the worker-side promotion, from process.env).

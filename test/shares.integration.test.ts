@@ -10,8 +10,11 @@ import { runForShareToken, shareTokenHash } from "../db/queries/shares.ts";
 import { citations, reports, shares, sources } from "../db/schema.ts";
 import { createRunBus } from "../lib/jobs/bus.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
-import { readShareRequest } from "../lib/server/share-requests.ts";
-import { listRunShares, revokeOwnShare, sharedReport, shareRun } from "../lib/server/shares.ts";
+import { shareRun } from "../lib/server/shares/create.ts";
+import { listRunShares } from "../lib/server/shares/list.ts";
+import { readShareRequest } from "../lib/server/shares/requests.ts";
+import { revokeOwnShare } from "../lib/server/shares/revoke.ts";
+import { sharedReport } from "../lib/server/shares/view.ts";
 import { testDatabases } from "./databases.ts";
 import { migrationsBefore } from "./support/migrations-before.ts";
 

@@ -23,11 +23,11 @@ import {
   type TokenScope,
 } from "../lib/server/auth/scopes.ts";
 import { inviteSomeone } from "../lib/server/invitations.ts";
-import { addOwnKnowledgeItem } from "../lib/server/knowledge.ts";
-import { addToLibrary } from "../lib/server/library.ts";
+import { addOwnKnowledgeItem } from "../lib/server/knowledge/add.ts";
+import { addToLibrary } from "../lib/server/library/add.ts";
 import { mcpToolScopes } from "../lib/server/mcp/scoped-tools.ts";
-import { shareRun } from "../lib/server/shares.ts";
-import { createToken } from "../lib/server/tokens.ts";
+import { shareRun } from "../lib/server/shares/create.ts";
+import { createToken } from "../lib/server/tokens/create.ts";
 import { origin, type Person, signUp, useFreshAppDatabase } from "./support/app-session.ts";
 
 type Json = Record<string, unknown>;

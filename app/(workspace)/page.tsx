@@ -3,8 +3,8 @@ import { NewRunForm } from "@/components/new-run-form";
 import { SetupStatus } from "@/components/setup-status";
 import { checkHealth } from "@/lib/server/health";
 import { pageOwner } from "@/lib/server/owner";
-import { runFormOptions } from "@/lib/server/run-form";
-import { listRunSummaries } from "@/lib/server/runs";
+import { runFormOptions } from "@/lib/server/runs/form";
+import { listRunSummaries } from "@/lib/server/runs/view";
 import { serverRuntime } from "@/lib/server/runtime";
 import { serverEffectiveEnv } from "@/lib/server/settings/effective";
 

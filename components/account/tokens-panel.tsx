@@ -3,7 +3,7 @@
 import { useActionState, useCallback, useEffect, useId, useState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { createTokenAction, revokeTokenAction } from "@/lib/server/actions/tokens";
-import type { TokenView } from "@/lib/server/tokens";
+import type { TokenView } from "@/lib/server/tokens/view";
 import {
   ADMIN_TOKEN_MAX_DAYS,
   TOKEN_DEFAULT_DAYS,

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from "react";
 import { ROLES, type Role } from "@/lib/ai/roles";
-import type { SettingsView } from "@/lib/server/settings/service";
+import type { SettingsView } from "@/lib/server/settings/view";
 import { AreaForm, SourceChoice, TextInput, useAreaSave } from "./settings-parts";
 
 /** "MODEL_SUPERVISOR → MODEL" in words: "the supervisor model, then the default model". */

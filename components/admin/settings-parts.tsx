@@ -2,7 +2,7 @@
 /** The pieces every settings area is made of: where its values come from, a key field, saving. */
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
-import type { KeyState } from "@/lib/server/settings/service";
+import type { KeyState } from "@/lib/server/settings/view";
 import { FormError, FormNotice, inputClass, SubmitButton } from "../account/form-parts";
 import { api } from "../api-client";
 import { useFormState } from "../use-form-state";

@@ -1,8 +1,8 @@
 "use client";
 /** Model providers: each one's key (write-only) and base URL (a proxy or gateway; required for OpenAI-compatible servers); and a Test button. */
 import { useId, useState } from "react";
-import { type ModelProvider, modelProviders, providerLabels } from "@/lib/jobs/settings-labels";
-import type { SettingsView } from "@/lib/server/settings/service";
+import { type ModelProvider, modelProviders, providerLabels } from "@/lib/server/settings/labels";
+import type { SettingsView } from "@/lib/server/settings/view";
 import { smallButton } from "../account/form-parts";
 import { api } from "../api-client";
 import { useFormState } from "../use-form-state";

@@ -8,8 +8,8 @@ import {
   runVariableNames,
   runVariables,
   searchKeyLabels,
-} from "@/lib/jobs/settings-labels";
-import type { SettingsView } from "@/lib/server/settings/service";
+} from "@/lib/server/settings/labels";
+import type { SettingsView } from "@/lib/server/settings/view";
 import {
   AreaForm,
   type KeyEdit,

@@ -1,4 +1,4 @@
-import type { RunFormOptions } from "@/lib/server/run-form";
+import type { RunFormOptions } from "@/lib/server/runs/form";
 
 /**
  * Says plainly when the run will not search the person's document library: the server searches

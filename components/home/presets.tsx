@@ -1,6 +1,6 @@
 "use client";
 
-import type { PresetName, RunFormOptions } from "@/lib/server/run-form";
+import type { PresetName, RunFormOptions } from "@/lib/server/runs/form";
 
 const presetText: Record<PresetName, { label: string; hint: string }> = {
   quick: { label: "Quick", hint: "a short look: few rounds and researchers" },

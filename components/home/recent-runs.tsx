@@ -1,6 +1,6 @@
 import { labelFor, runStatusLabels } from "@/components/labels";
-import { terminalRunStatuses } from "@/lib/research/vocabulary";
-import type { RunSummary } from "@/lib/server/run-view";
+import { terminalRunStatuses } from "@/lib/research/ui";
+import type { RunSummary } from "@/lib/server/runs/view-model";
 import { DeleteRun } from "./delete-run";
 import { absoluteTime, relativeTime, runDuration } from "./time-format";
 

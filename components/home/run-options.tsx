@@ -1,6 +1,6 @@
 "use client";
 
-import type { PresetField, RunFormOptions } from "@/lib/server/run-form";
+import type { PresetField, RunFormOptions } from "@/lib/server/runs/form";
 import { labelFor, modelRoleLabels } from "../labels";
 import { NumberOption } from "./number-option";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useId, useState } from "react";
-import type { KnowledgeCategory } from "@/lib/research/vocabulary";
+import type { KnowledgeCategory } from "@/lib/research/ui";
 import { idleState } from "@/lib/server/actions/action-state";
 import { addKnowledgeAction } from "@/lib/server/actions/knowledge";
 import { CategoryField, ContentField, validContent } from "./fields";

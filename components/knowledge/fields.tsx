@@ -1,4 +1,4 @@
-import { type KnowledgeCategory, knowledgeCategories } from "@/lib/research/vocabulary";
+import { type KnowledgeCategory, knowledgeCategories } from "@/lib/research/ui";
 
 /** The bounds POST /api/knowledge and PATCH /api/knowledge/:id enforce on an item's content. */
 export const MAX_CONTENT_CHARS = 500;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { KnowledgeStatus } from "@/lib/research/vocabulary";
+import type { KnowledgeStatus } from "@/lib/research/ui";
 import { SharedBadge } from "../account/shared-badge";
 import { knowledgeStatusLabels, labelFor } from "../labels";
 import { CategoryField, ContentField, validContent } from "./fields";

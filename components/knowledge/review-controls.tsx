@@ -4,7 +4,7 @@
  * action, so a review works before the page's JavaScript has loaded; the hidden fields carry the
  * merged items' ids and the status to return to on undo.
  */
-import type { KnowledgeStatus } from "@/lib/research/vocabulary";
+import type { KnowledgeStatus } from "@/lib/research/ui";
 
 type FormAction = (form: FormData) => void;
 

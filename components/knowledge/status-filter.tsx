@@ -1,4 +1,4 @@
-import type { KnowledgeStatus } from "@/lib/research/vocabulary";
+import type { KnowledgeStatus } from "@/lib/research/ui";
 import { type Filter, GROUPS } from "./types";
 
 /** Show every section, or only one status; each button says how many items it holds. */

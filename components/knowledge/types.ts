@@ -1,8 +1,8 @@
-import type { KnowledgeStatus } from "@/lib/research/vocabulary";
+import type { KnowledgeStatus } from "@/lib/research/ui";
 import type {
   KnowledgeEntry as ServerKnowledgeEntry,
   KnowledgeItemView as ServerKnowledgeItemView,
-} from "@/lib/server/knowledge";
+} from "@/lib/server/knowledge/list";
 import type { Jsonified } from "../jsonified";
 
 /** A knowledge item as GET /api/knowledge returns it (dates as ISO strings, `own`, `shared`). */

@@ -3,9 +3,9 @@
  * report's Sources list), the claims that cite it and each claim's support verdict. Built from the
  * run's stored citations, so the numbers are the report's own (renumbered in reading order).
  */
-import { protectCode } from "@/lib/research/report/citations/code";
-import { citedRuns } from "@/lib/research/report/citations/sentences";
-import type { CitationSupport } from "@/lib/research/vocabulary";
+
+import type { CitationSupport } from "@/lib/research/ui";
+import { citedRuns, protectCode } from "@/lib/research/ui";
 
 export interface CitedClaim {
   sentence: string;

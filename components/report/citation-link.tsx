@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
-import type { CitationSupport } from "@/lib/research/vocabulary";
+import type { CitationSupport } from "@/lib/research/ui";
 import { verdictLabels } from "../labels";
 import type { CitationCard, CitedClaim, ReportCitations } from "./citation-data";
 import { DomainBadge } from "./domain-badge";

@@ -3,8 +3,9 @@
  * of the Sources list gets its anchor, and the report's headings sit below the page's one H1
  * (a leading H1 that repeats the question is dropped; any other H1 demotes every heading a level).
  */
-import { CITATION_MARKER, parseCitationGroup } from "@/lib/research/report/citations/markers";
-import type { CitationSupport } from "@/lib/research/vocabulary";
+
+import type { CitationSupport } from "@/lib/research/ui";
+import { CITATION_MARKER, parseCitationGroup } from "@/lib/research/ui";
 import type { MdNode } from "../markdown-safety";
 
 type Node = MdNode & { depth?: number; data?: { hProperties?: Record<string, unknown> } };

@@ -1,5 +1,5 @@
 /** How a citation's verdict is shown beside its marker: a mark, its colour, and words (labels.ts). */
-import type { CitationSupport } from "@/lib/research/vocabulary";
+import type { CitationSupport } from "@/lib/research/ui";
 import { verdictLabels } from "../labels";
 
 export const verdictMarks: Record<CitationSupport, { mark: string; className: string }> = {

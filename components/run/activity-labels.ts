@@ -2,7 +2,7 @@
  * Small plain-language helpers for the run page's activity: why a researcher stopped, what a model
  * role does, and a URL or text shortened for one line. The engine's raw words stay in the API.
  */
-import type { ResearcherStopReason } from "@/lib/research/phases/directive/researcher";
+import type { ResearcherStopReason } from "@/lib/research/ui";
 import { labelFor, modelRoleLabels } from "../labels";
 
 export const stopReasonLabels: Record<ResearcherStopReason, string> = {

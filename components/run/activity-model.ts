@@ -2,8 +2,8 @@
  * The live activity as the run page shows it: stored events turned into entries, grouped by the
  * researcher (directive) they belong to, and the one-line "now doing…" summary. Pure functions.
  */
-import type { ResearchEvent, ResearchEventType } from "@/lib/research/events";
-import { terminalRunStatuses } from "@/lib/research/vocabulary";
+import type { ResearchEvent, ResearchEventType } from "@/lib/research/ui";
+import { terminalRunStatuses } from "@/lib/research/ui";
 import { labelFor, runPhaseLabels } from "../labels";
 import { clip, shortUrl, stopReasonLabel } from "./activity-labels";
 import { describeEvent } from "./describe-event";

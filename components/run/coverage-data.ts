@@ -3,7 +3,7 @@
  * (the chart, the table and the e2e test all read these rows). One coverage figure: the share the
  * engine measures from the sources read (the heuristic confidence), per round after the round ran.
  */
-import type { QualityTier } from "@/lib/research/vocabulary";
+import type { QualityTier } from "@/lib/research/ui";
 import { researcherNumbers } from "./activity-model";
 import type { RunViewJson, SupervisionRoundView } from "./types";
 

@@ -1,4 +1,4 @@
-import type { EventOf, ResearchEvent } from "@/lib/research/events";
+import type { EventOf, ResearchEvent } from "@/lib/research/ui";
 import { failoverReasonLabels, labelFor, priorityLabels, qualityLabels, runPhaseLabels } from "../labels";
 import { clip, plainReason, plural, roleLabel, shortUrl, stopReasonLabel } from "./activity-labels";
 

@@ -3,7 +3,7 @@
  * end (a cancelled run leaves its researching directive `running`), so a finished run overrides it:
  * nothing reads "Researching" once the run has stopped.
  */
-import { terminalRunStatuses } from "@/lib/research/vocabulary";
+import { terminalRunStatuses } from "@/lib/research/ui";
 import { directiveStatusLabels, labelFor } from "../labels";
 import type { ActivityEntry } from "./activity-model";
 import type { DirectiveView, RunViewJson } from "./types";

@@ -1,5 +1,5 @@
 import { priorityLabels } from "@/components/labels";
-import { type DirectivePriority, directivePriorities } from "@/lib/research/vocabulary";
+import { type DirectivePriority, directivePriorities } from "@/lib/research/ui";
 
 /**
  * The one priority picker (steering and plan review): the engine's four priorities, most urgent

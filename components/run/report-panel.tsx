@@ -1,7 +1,7 @@
 "use client";
 
 import { type ReactNode, useMemo, useRef } from "react";
-import { terminalRunStatuses } from "@/lib/research/vocabulary";
+import { terminalRunStatuses } from "@/lib/research/ui";
 import { LazyMarkdown } from "../lazy-markdown";
 import { ownerReportCitations } from "../report/citation-data";
 import { CitationCardsContext } from "../report/citation-link";

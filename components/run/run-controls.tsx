@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef } from "react";
-import { terminalRunStatuses } from "@/lib/research/vocabulary";
+import { terminalRunStatuses } from "@/lib/research/ui";
 import { cancelRunAction, finishRunAction, runAgainAction } from "@/lib/server/actions/run-control";
 import { ActionMessage, RunIdField } from "./action-message";
 import { useRunAction } from "./post-run-action";

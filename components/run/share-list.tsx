@@ -3,7 +3,7 @@
 import { useActionState, useEffect } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { revokeShareAction } from "@/lib/server/actions/shares";
-import type { ShareView } from "@/lib/server/shares";
+import type { ShareView } from "@/lib/server/shares/list";
 import type { Jsonified } from "../jsonified";
 
 export type ShareJson = Jsonified<ShareView>;

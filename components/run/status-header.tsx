@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { terminalRunStatuses } from "@/lib/research/vocabulary";
+import { terminalRunStatuses } from "@/lib/research/ui";
 import { labelFor, runPhaseLabels, runStatusLabels } from "../labels";
 import { type ActivityEntry, elapsedMs, formatElapsed, nowDoing } from "./activity-model";
 import type { RunViewJson } from "./types";

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { directiveStatusLabels, labelFor } from "@/components/labels";
-import { terminalRunStatuses } from "@/lib/research/vocabulary";
+import { terminalRunStatuses } from "@/lib/research/ui";
 import { steerAction } from "@/lib/server/actions/run-control";
 import { ActionMessage, RunIdField } from "./action-message";
 import { useRunAction } from "./post-run-action";

@@ -1,4 +1,4 @@
-import { terminalRunStatuses } from "@/lib/research/vocabulary";
+import { terminalRunStatuses } from "@/lib/research/ui";
 import { directiveCoverageRows, roundCoverageRows } from "./coverage-data";
 import { CoverageTable } from "./coverage-table";
 import { RoundCard } from "./round-card";

@@ -1,7 +1,6 @@
 /** The run as the dashboard receives it: the server's RunView over JSON, with its JSON columns typed. */
-import type { CoverageReport } from "@/lib/research/phases/supervision/coverage";
-import type { ReportCitationStats } from "@/lib/research/report/synthesis";
-import type { RunView } from "@/lib/server/run-view";
+import type { CoverageReport, ReportCitationStats } from "@/lib/research/ui";
+import type { RunView } from "@/lib/server/runs/view-model";
 import type { Jsonified } from "../jsonified";
 
 /**

@@ -1,8 +1,12 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type EventOf, type ResearchEventType, terminalEventTypes } from "@/lib/research/events";
-import { terminalRunStatuses } from "@/lib/research/vocabulary";
+import {
+  type EventOf,
+  type ResearchEventType,
+  terminalEventTypes,
+  terminalRunStatuses,
+} from "@/lib/research/ui";
 import { type ActivityEntry, mergeEntries, type StreamedEvent, toEntry } from "./activity-model";
 import type { RunViewJson } from "./types";
 

@@ -3,7 +3,7 @@
  * library lose their URL. In the report's `## Sources` section such an entry reads "private
  * document" (no title, no address); in the text, the link's words stay and only the link goes.
  */
-import { urlKey } from "@/lib/research/report/citations/source-list";
+import { urlKey } from "@/lib/research/ui";
 import type { MdNode } from "../markdown-safety";
 
 export const PRIVATE_DOCUMENT = "private document";

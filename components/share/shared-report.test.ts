@@ -3,7 +3,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { SharedReport } from "@/lib/server/shares";
+import type { SharedReport } from "@/lib/server/shares/view";
 import { imageMarkdown, problems } from "../../test/support/markdown-cases.ts";
 import { firstParagraph, SharedReportView } from "./shared-report.tsx";
 

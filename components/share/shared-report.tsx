@@ -1,4 +1,4 @@
-import type { SharedReport } from "@/lib/server/shares";
+import type { SharedReport } from "@/lib/server/shares/view";
 import { Markdown } from "../markdown";
 import { citationCards } from "../report/citation-data";
 import { remarkRedactPrivateSources } from "./redact-private-sources";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { DirectivePriority } from "../../lib/research/vocabulary.ts";
+import type { DirectivePriority } from "../../lib/research/ui.ts";
 import type { Db } from "../client.ts";
 import { directives } from "../schema.ts";
 

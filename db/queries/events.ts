@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { runEndOf, type StoredEvent, type TerminalEvent } from "../../lib/research/events.ts";
+import { runEndOf, type StoredEvent, type TerminalEvent } from "../../lib/research/ui.ts";
 import type { Db } from "../client.ts";
 import { type RunEvent, runEvents, runs } from "../schema.ts";
 import { endRun } from "./runs.ts";

@@ -27,6 +27,15 @@ export async function researcherStopReasons(db: Db, runId: string): Promise<Map<
   return new Map(rows.map((r) => [r.directiveId, r.stopReason]));
 }
 
+/** Each researched directive's compressed findings, by directive id (directives without findings left out). */
+export async function directiveFindings(db: Db, runId: string): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ directiveId: researcherResults.directiveId, findings: researcherResults.compressedFindings })
+    .from(researcherResults)
+    .where(eq(researcherResults.runId, runId));
+  return Object.fromEntries(rows.flatMap((r) => (r.findings ? [[r.directiveId, r.findings]] : [])));
+}
+
 /** The run's citations in report order (number, then when stored). */
 export async function listCitations(db: Db, runId: string): Promise<Citation[]> {
   return db

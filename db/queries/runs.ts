@@ -5,7 +5,7 @@
  * racing for one transition change the run once.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
-import type { Degradation } from "../../lib/research/degradations.ts";
+import type { Degradation } from "../../lib/research/ui.ts";
 import type { Db } from "../client.ts";
 import { type NewRun, type Run, type RunStatus, runs, terminalRunStatuses } from "../schema.ts";
 

@@ -23,7 +23,7 @@ export type BusMessage =
       type: string;
       /**
        * Those rows, in this process only and only embedded: the hub writes them to viewers already
-       * right behind them instead of reading them back (run-fanout.ts). Never sent with NOTIFY.
+       * right behind them instead of reading them back (lib/server/runs/fanout.ts). Never sent with NOTIFY.
        */
       rows?: readonly RunEvent[];
     }

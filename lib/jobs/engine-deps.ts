@@ -12,10 +12,14 @@ import { createModelRegistry, type ModelRegistry } from "../ai/registry.ts";
 import type { UsageMeter } from "../ai/usage.ts";
 import { parseAllowedHosts } from "../fetch/allowed-hosts.ts";
 import { fetchDocumentIsolated, parseLimitsFromEnv } from "../fetch/isolated-extract.ts";
-import { type ResearchConfig, resolveResearchConfig } from "../research/config.ts";
-import { type Clock, type EngineDeps, systemClock } from "../research/deps.ts";
-import type { EventOf, EventSink } from "../research/events.ts";
-import type { RunStore } from "../research/store.ts";
+import type { EventOf, EventSink, RunStore } from "../research/index.ts";
+import {
+  type Clock,
+  type EngineDeps,
+  type ResearchConfig,
+  resolveResearchConfig,
+  systemClock,
+} from "../research/index.ts";
 import { createSearch, type FetchLike, type Search } from "../search/index.ts";
 import { log } from "../telemetry/log.ts";
 import { quotasFromEnv, withSourceTextQuota } from "./quotas.ts";

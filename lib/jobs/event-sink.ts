@@ -21,7 +21,7 @@ import {
   type StoredEvent,
   type TerminalEvent,
   terminalEventTypes,
-} from "../research/events.ts";
+} from "../research/index.ts";
 import type { RunBus } from "./bus.ts";
 
 /** Where an action appends events inside its transaction. */

@@ -9,20 +9,20 @@ import { getRun, markRunStarted, runStopRequests } from "../../db/queries/runs.t
 import { createDbRunStore, toRunSnapshot } from "../../db/research-store.ts";
 import type { ModelRegistry } from "../ai/registry.ts";
 import { UsageMeter, type UsageSnapshot } from "../ai/usage.ts";
-import { resolveResearchConfig } from "../research/config.ts";
-import type { EngineDeps } from "../research/deps.ts";
-import { isNotConfigured } from "../research/errors.ts";
-import type { EventSink, TerminalEvent } from "../research/events.ts";
-import { defaultPhases } from "../research/phases/index.ts";
-import type { RunOutcome } from "../research/phases-contract.ts";
-import { type RunAbortReason, runResearch } from "../research/run.ts";
-import type { RunStore } from "../research/store.ts";
+import type { EngineDeps, EventSink, RunOutcome, RunStore, TerminalEvent } from "../research/index.ts";
+import {
+  defaultPhases,
+  isNotConfigured,
+  type RunAbortReason,
+  resolveResearchConfig,
+  runResearch,
+} from "../research/index.ts";
 import { runScope } from "../telemetry/scopes.ts";
 import type { RunBus } from "./bus.ts";
-import { effectiveConfig } from "./effective-config.ts";
 import { createEngineDeps, processModelRegistry } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
 import { applyRunCeilings, runBudget, runCeilingsFromEnv } from "./run-limits.ts";
+import { effectiveConfig } from "./settings/effective-config.ts";
 import { type CoalescedSaves, coalescedSaves } from "./usage-saves.ts";
 import { oweRunWebhook } from "./webhooks/owed.ts";
 

@@ -13,7 +13,7 @@ import type { Db } from "../../db/client.ts";
 import { libraryBytesOf, sourceTextBytesOf } from "../../db/queries/quotas.ts";
 import { type Env, envNumber } from "../env.ts";
 import { AppError } from "../errors.ts";
-import type { RunStore } from "../research/store.ts";
+import type { RunStore } from "../research/index.ts";
 
 export type QuotaName = "library" | "sourceText";
 

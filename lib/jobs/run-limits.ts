@@ -9,7 +9,7 @@
  */
 import type { Budget } from "../ai/usage.ts";
 import { type Env, envNumber } from "../env.ts";
-import type { ResearchConfig } from "../research/config.ts";
+import type { ResearchConfig } from "../research/index.ts";
 
 /** Config fields with a ceiling, and the variable that sets it. */
 const configCeilings = {

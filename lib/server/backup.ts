@@ -11,7 +11,7 @@ import type { Runtime } from "../jobs/runtime.ts";
 import { secretsEqual } from "../secrets.ts";
 import { recordAudit } from "./admin-audit.ts";
 import { bearerToken, requireAdmin } from "./auth/caller.ts";
-import { tokenPrefix } from "./tokens.ts";
+import { tokenPrefix } from "./tokens/create.ts";
 
 export async function embeddedSnapshot(rt: Runtime): Promise<Uint8Array> {
   if (rt.handle.kind !== "pglite") {

@@ -1,7 +1,7 @@
 import { getDatabase, pingDatabase } from "../../db/client.ts";
 import { type ModelConfigStatus, modelConfigStatus } from "../ai/config-status.ts";
 import type { Env } from "../env.ts";
-import { effectiveConfig } from "../jobs/effective-config.ts";
+import { effectiveConfig } from "../jobs/settings/effective-config.ts";
 import { log } from "../telemetry/log.ts";
 
 export interface HealthReport {

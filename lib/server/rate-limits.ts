@@ -53,10 +53,13 @@ export function rateLimitsFromEnv(env: Env = process.env): Record<RateLimitName,
   };
 }
 
+/** The key a signed-in person's requests are counted under, whichever way they come (API, page, MCP). */
+export const userRateLimitKey = (userId: string) => `user:${userId}`;
+
 /** Whom a request is counted against: the signed-in user, else the client address (client-address.ts). */
 export async function rateLimitKey(req: Request, _env: Env = process.env): Promise<string> {
   const caller = await callerFromHeaders(req.headers);
-  if (caller) return `user:${caller.userId}`;
+  if (caller) return userRateLimitKey(caller.userId);
   const address = clientAddress(req.headers);
   return address ? `ip:${address}` : "anonymous";
 }

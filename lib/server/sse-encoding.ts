@@ -1,6 +1,6 @@
 /** How run events go over Server-Sent Events: one block per event, and one chunk per read of rows. */
 import type { RunEvent } from "../../db/schema.ts";
-import { type ResearchEventType, terminalEventTypes } from "../research/events.ts";
+import { type ResearchEventType, terminalEventTypes } from "../research/ui.ts";
 
 export function formatSse(seq: number | null, type: string, data: unknown): string {
   return `${seq === null ? "" : `id: ${seq}\n`}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;

@@ -3,6 +3,7 @@
  * day, with days without runs as zeros so the chart has no gaps, and by model role.
  */
 import { type DayUsageRow, type RoleUsageRow, usageByDay, usageByRole } from "../../db/queries/usage.ts";
+import { type QuotaName, type QuotaUse, storageUse } from "../jobs/quotas.ts";
 import type { Runtime } from "./runtime.ts";
 
 export const USAGE_DAYS = 30;
@@ -51,4 +52,9 @@ export async function usageReport(
     { runs: 0, calls: 0, tokens: 0, costUsd: 0 },
   );
   return { since: since.toISOString(), days: filled, byRole, total };
+}
+
+/** What the owner stores against each of their quotas (GET /api/account/usage's `storage`). */
+export function storageReport(rt: Runtime, ownerId: string): Promise<Record<QuotaName, QuotaUse>> {
+  return storageUse(rt.handle.db, ownerId);
 }

@@ -7,7 +7,7 @@ import { resourceUsage } from "node:process";
 import { createGunzip } from "node:zlib";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
 import { createRunBus } from "../../lib/jobs/bus.ts";
-import { openAccountExport } from "../../lib/server/account-export.ts";
+import { openAccountExport } from "../../lib/server/accounts/export.ts";
 
 const owner = process.env.EXPORT_OWNER as string;
 const handle = process.env.DATABASE_URL

@@ -4,7 +4,7 @@ import { AccountsTable } from "@/components/account/accounts-table";
 import { type InvitationRow, InvitationsPanel } from "@/components/account/invitations-panel";
 import { AuditLogTable } from "@/components/admin/audit-log";
 import { UserLimitsTable } from "@/components/admin/user-limits-table";
-import { listAccounts, signupStatus } from "@/lib/server/accounts";
+import { listAccounts, signupStatus } from "@/lib/server/accounts/index";
 import { auditLog } from "@/lib/server/admin-audit";
 import { pageAdmin } from "@/lib/server/auth/page";
 import { listAllInvitations } from "@/lib/server/invitations";

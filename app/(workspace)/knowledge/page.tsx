@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { type KnowledgeEntryView, KnowledgeReview } from "@/components/knowledge-review";
 import { pageCaller } from "@/lib/server/auth/page";
-import { knowledgeEntries } from "@/lib/server/knowledge";
+import { knowledgeEntries } from "@/lib/server/knowledge/list";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { type LibraryDocumentView, LibraryManager } from "@/components/library-manager";
 import { parseSearchProviders } from "@/lib/search";
 import { pageCaller } from "@/lib/server/auth/page";
-import { listLibrary } from "@/lib/server/library";
+import { listLibrary } from "@/lib/server/library/view";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { handle, readJson } from "@/lib/http";
-import { deleteAccount, deleteAccountSchema } from "@/lib/server/account-data";
+import { deleteAccount, deleteAccountSchema } from "@/lib/server/accounts/data";
 import { requireCaller } from "@/lib/server/auth/caller";
 import { getAuth } from "@/lib/server/auth/instance";
 import { serverRuntime } from "@/lib/server/runtime";

@@ -1,11 +1,7 @@
 import { AppError } from "@/lib/errors";
 import { handle, readJson } from "@/lib/http";
-import {
-  addKnowledgeSchema,
-  addOwnKnowledgeItem,
-  knowledgeStatusSchema,
-  listKnowledgeItems,
-} from "@/lib/server/knowledge";
+import { addKnowledgeSchema, addOwnKnowledgeItem } from "@/lib/server/knowledge/add";
+import { knowledgeStatusSchema, listKnowledgeItems } from "@/lib/server/knowledge/list";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
 

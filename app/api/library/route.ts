@@ -1,7 +1,6 @@
 import { handle } from "@/lib/http";
-import { assertLibraryRoom } from "@/lib/jobs/quotas";
-import { addToLibrary, listLibrary } from "@/lib/server/library";
-import { readLibraryRequest } from "@/lib/server/library-ingest";
+import { addDocumentFromRequest } from "@/lib/server/library/add";
+import { listLibrary } from "@/lib/server/library/view";
 import { currentOwner } from "@/lib/server/owner";
 import { enforceRateLimit } from "@/lib/server/rate-limits";
 import { serverRuntime } from "@/lib/server/runtime";
@@ -19,9 +18,6 @@ export const POST = handle(async (req: Request) => {
   // Counted on arrival: reading and parsing the document is the work the limit protects.
   await enforceRateLimit(rt, req, "uploads");
   const owner = await currentOwner(req, "research", { body: "json-or-multipart" });
-  // A full library is refused before the document is read; a document too big for it, after.
-  await assertLibraryRoom(rt.handle.db, owner);
-  const doc = await readLibraryRequest(req, process.env);
-  const stored = await addToLibrary(rt, owner, doc);
+  const stored = await addDocumentFromRequest(rt, owner, req);
   return Response.json({ id: stored.id, document: stored }, { status: 201 });
 });

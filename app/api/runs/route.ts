@@ -1,14 +1,11 @@
 import { handle, readJson } from "@/lib/http";
 import { requireCaller } from "@/lib/server/auth/caller";
-import { requireConfiguredRun } from "@/lib/server/model-config";
 import { currentOwner } from "@/lib/server/owner";
-import { enforceRateLimit } from "@/lib/server/rate-limits";
-import { createAndEnqueueRun } from "@/lib/server/run-actions";
-import { createRunSchema } from "@/lib/server/run-settings";
-import { listRunSummaries } from "@/lib/server/runs";
+import { rateLimitKey } from "@/lib/server/rate-limits";
+import { createRunSchema } from "@/lib/server/runs/input";
+import { startRun } from "@/lib/server/runs/start";
+import { listRunSummaries } from "@/lib/server/runs/view";
 import { serverRuntime } from "@/lib/server/runtime";
-import { serverEffectiveEnv } from "@/lib/server/settings/effective";
-import { withCallerWebhook } from "@/lib/server/webhooks";
 
 export const dynamic = "force-dynamic";
 
@@ -22,12 +19,7 @@ export const GET = handle(async (req: Request) => {
 export const POST = handle(async (req: Request) => {
   const caller = await requireCaller(req, "research");
   const input = await readJson(req, createRunSchema);
-  const rt = await serverRuntime();
-  requireConfiguredRun(input.settings, await serverEffectiveEnv(rt));
-  // Counted once the request could create a run: a malformed one is told so, not throttled.
-  await enforceRateLimit(rt, req, "runs");
-  const settings = await withCallerWebhook(rt, caller, input.settings);
-  const run = await createAndEnqueueRun(rt, { ownerId: caller.userId, ...input, settings });
+  const run = await startRun(await serverRuntime(), { caller, rateLimitKey: await rateLimitKey(req) }, input);
   return Response.json(
     { id: run.id, status: run.status, queuePosition: run.queuePosition, warnings: run.warnings },
     { status: 201 },

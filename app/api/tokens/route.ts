@@ -1,7 +1,8 @@
 import { handle, readJson } from "@/lib/http";
 import { requireCaller } from "@/lib/server/auth/caller";
 import { serverRuntime } from "@/lib/server/runtime";
-import { createToken, createTokenSchema, listTokens } from "@/lib/server/tokens";
+import { createToken, createTokenSchema } from "@/lib/server/tokens/create";
+import { listTokens } from "@/lib/server/tokens/list";
 
 export const dynamic = "force-dynamic";
 

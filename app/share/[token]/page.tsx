@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { firstParagraph, SharedReportView } from "@/components/share/shared-report";
 import { serverRuntime } from "@/lib/server/runtime";
-import { sharedReport } from "@/lib/server/shares";
+import { sharedReport } from "@/lib/server/shares/view";
 
 export const dynamic = "force-dynamic";
 

@@ -1,18 +1,13 @@
 "use server";
 /**
  * The knowledge page's forms: review (approve, reject, undo, edit, share) and add. Each calls the
- * same lib/server/knowledge.ts function as PATCH /api/knowledge/:id and POST /api/knowledge, so
+ * same lib/server/knowledge functions as PATCH /api/knowledge/:id and POST /api/knowledge, so
  * ownership (a 404 for anyone else's item) and the edit history are the route's own.
  */
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
-import { knowledgeCategories, knowledgeStatuses } from "../../research/vocabulary.ts";
-import {
-  addOwnKnowledgeItem,
-  type KnowledgeItemView,
-  reviewOwnKnowledgeItem,
-  shareOwnKnowledgeItem,
-} from "../knowledge.ts";
+import { knowledgeCategories, knowledgeStatuses } from "../../research/ui.ts";
+import { addOwnKnowledgeItem } from "../knowledge/add.ts";
+import { reviewKnowledge } from "../knowledge/review.ts";
 import { serverRuntime } from "../runtime.ts";
 import { actionCaller } from "./action-caller.ts";
 import { type ActionState, okState, parseForm, runAction } from "./action-state.ts";
@@ -35,21 +30,6 @@ const reviewSchema = z.discriminatedUnion("action", [
   }),
 ]);
 
-type ReviewInput = z.output<typeof reviewSchema>;
-
-/** The PATCH route's own mapping: approve → established, reject → deprecated, edit → new text. */
-function patchOf(input: Exclude<ReviewInput, { action: "share" | "unshare" }>) {
-  switch (input.action) {
-    case "approve":
-    case "reject":
-      return { status: input.action === "approve" ? ("established" as const) : ("deprecated" as const) };
-    case "restore":
-      return { status: input.previous };
-    case "edit":
-      return { content: input.content, category: input.category };
-  }
-}
-
 const verbs = {
   approve: "Approved",
   reject: "Rejected",
@@ -65,19 +45,7 @@ export async function reviewKnowledgeAction(_prev: ActionState, form: FormData):
   return runAction(async () => {
     const caller = await actionCaller();
     const input = parseForm(reviewSchema, form);
-    const rt = await serverRuntime();
-    const items: KnowledgeItemView[] = [];
-    if (input.action === "share" || input.action === "unshare") {
-      if (caller.role !== "admin") {
-        throw new AppError("forbidden", "Only an admin can share knowledge with everyone.");
-      }
-      for (const id of input.id) {
-        items.push(await shareOwnKnowledgeItem(rt, caller.userId, id, input.action === "share"));
-      }
-    } else {
-      const patch = patchOf(input);
-      for (const id of input.id) items.push(await reviewOwnKnowledgeItem(rt, caller.userId, id, patch));
-    }
+    const items = await reviewKnowledge(await serverRuntime(), caller, input.id, input);
     return okState(`${verbs[input.action]} ${quote(items[0].content)}.`, {
       action: input.action,
       ids: input.id,

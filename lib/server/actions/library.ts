@@ -7,9 +7,7 @@
  */
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
-import { assertLibraryRoom } from "../../jobs/quotas.ts";
-import { addToLibrary } from "../library.ts";
-import { readLibraryRequest } from "../library-ingest.ts";
+import { addDocumentFromRequest } from "../library/add.ts";
 import { serverRuntime } from "../runtime.ts";
 import { actionCaller } from "./action-caller.ts";
 import { type ActionState, okState, parseForm, runAction } from "./action-state.ts";
@@ -52,10 +50,11 @@ export async function addDocumentAction(_prev: ActionState, form: FormData): Pro
     // Counted on arrival, as the route does: reading and parsing the document is the work limited.
     const caller = await actionCaller("uploads");
     const fields = parseForm(fieldsSchema, form);
-    const rt = await serverRuntime();
-    await assertLibraryRoom(rt.handle.db, caller.userId);
-    const doc = await readLibraryRequest(ingestRequest(form, fields), process.env);
-    const stored = await addToLibrary(rt, caller.userId, doc);
+    const stored = await addDocumentFromRequest(
+      await serverRuntime(),
+      caller.userId,
+      ingestRequest(form, fields),
+    );
     const chars = new Intl.NumberFormat("en").format(stored.chars);
     return okState(`Added “${stored.title}” (${chars} characters).`, {
       mode: fields.mode,

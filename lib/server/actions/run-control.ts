@@ -1,11 +1,19 @@
 "use server";
 /**
  * The run page's forms: answer the clarifying question, approve (and edit) the plan, steer, cancel,
- * finish now, run again. Each validates its form, finds the caller, and calls the same lib/server/run-actions
+ * finish now, run again. Each validates its form, finds the caller, and calls the same lib/server/runs
  * function as the matching route handler, so the API and the browser share one implementation.
  * The run id travels as a hidden field; one that is not a UUID names no run (not_found).
  */
 import { redirect } from "next/navigation";
+import { runIdOrNotFound } from "../ids.ts";
+import { userRateLimitKey } from "../rate-limits.ts";
+import { approvePlan } from "../runs/approve-plan.ts";
+import { cancelRun } from "../runs/cancel.ts";
+import { answerClarification } from "../runs/clarify.ts";
+import { finishRunNow } from "../runs/finish.ts";
+import { runAgain } from "../runs/start.ts";
+import { addUserDirective } from "../runs/steer.ts";
 import {
   approvePlanRequestSchema,
   clarificationAnswerSchema,
@@ -13,23 +21,10 @@ import {
   planRequestFromForm,
   skipClarificationAnswer,
   steerRequestSchema,
-} from "../directive-requests.ts";
-import { runIdOrNotFound } from "../ids.ts";
-import { requireConfiguredRun } from "../model-config.ts";
-import {
-  addUserDirective,
-  answerClarification,
-  approvePlan,
-  cancelRun,
-  createAndEnqueueRun,
-  finishRunNow,
-  ownedRun,
-} from "../run-actions.ts";
-import { runSettingsSchema } from "../run-settings.ts";
+} from "../runs/steer-input.ts";
 import { serverRuntime } from "../runtime.ts";
-import { serverEffectiveEnv } from "../settings/effective.ts";
 import { actionCaller } from "./action-caller.ts";
-import { type ActionState, AppError, formFields, okState, parseForm, runAction } from "./action-state.ts";
+import { type ActionState, formFields, okState, parseForm, runAction } from "./action-state.ts";
 
 /** The form's fields without the run id, and the run id checked. */
 function splitRunId(form: FormData): { runId: string; fields: Record<string, string | string[]> } {
@@ -98,22 +93,9 @@ export async function finishRunAction(_prev: ActionState, form: FormData): Promi
 export async function runAgainAction(_prev: ActionState, form: FormData): Promise<ActionState> {
   const state = await runAction(async () => {
     const { runId } = splitRunId(form);
-    const caller = await actionCaller("runs");
-    const rt = await serverRuntime();
-    const run = await ownedRun(rt.handle.db, runId, caller.userId);
-    const parsed = runSettingsSchema.safeParse(run.settings);
-    if (!parsed.success) {
-      throw new AppError(
-        "conflict",
-        "This run's settings are no longer accepted; start it from the home page.",
-      );
-    }
-    requireConfiguredRun(parsed.data, await serverEffectiveEnv(rt));
-    const created = await createAndEnqueueRun(rt, {
-      ownerId: caller.userId,
-      question: run.question,
-      settings: parsed.data,
-    });
+    const caller = await actionCaller();
+    const starter = { caller, rateLimitKey: userRateLimitKey(caller.userId) };
+    const created = await runAgain(await serverRuntime(), starter, runId);
     return okState("Started again.", { id: created.id });
   });
   // Outside runAction's try, so the redirect is the only way this returns on success.

@@ -1,18 +1,18 @@
 "use server";
 /**
- * The home page's forms: start a run, delete a run. Each calls the same lib/server function as
- * its route handler (POST /api/runs → createAndEnqueueRun, DELETE /api/runs/:id → deleteRun), with
- * the same validation, configuration check and rate limit.
+ * The home page's forms: start a run, delete a run. Each calls the same lib/server/runs action as
+ * its route handler (POST /api/runs → startRun, DELETE /api/runs/:id → deleteRun), with the same
+ * validation, configuration check and rate limit.
  */
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { runIdOrNotFound } from "../ids.ts";
-import { requireConfiguredRun } from "../model-config.ts";
-import { createAndEnqueueRun } from "../run-actions.ts";
-import { deleteRun } from "../run-delete.ts";
-import { runFormOptions, runInputFromForm } from "../run-form.ts";
-import { createRunSchema } from "../run-settings.ts";
+import { userRateLimitKey } from "../rate-limits.ts";
+import { deleteRun } from "../runs/delete.ts";
+import { runFormOptions, runInputFromForm } from "../runs/form.ts";
+import { createRunSchema } from "../runs/input.ts";
+import { startRun } from "../runs/start.ts";
 import { serverRuntime } from "../runtime.ts";
 import { serverEffectiveEnv } from "../settings/effective.ts";
 import { actionCaller } from "./action-caller.ts";
@@ -20,13 +20,12 @@ import { type ActionState, formFields, okState, parseForm, runAction } from "./a
 
 export async function createRunAction(_prev: ActionState, form: FormData): Promise<ActionState> {
   return runAction(async () => {
-    // Signed in first; counted against "runs" only once the request could create a run, as the route does.
-    await actionCaller();
-    const env = await serverEffectiveEnv();
-    const input = parseForm(createRunSchema, runInputFromForm(formFields(form), runFormOptions(env)));
-    requireConfiguredRun(input.settings, env);
-    const caller = await actionCaller("runs");
-    const run = await createAndEnqueueRun(await serverRuntime(), { ownerId: caller.userId, ...input });
+    // Signed in first; startRun counts it against "runs" once the request could create a run.
+    const caller = await actionCaller();
+    const rt = await serverRuntime();
+    const options = runFormOptions(await serverEffectiveEnv(rt));
+    const input = parseForm(createRunSchema, runInputFromForm(formFields(form), options));
+    const run = await startRun(rt, { caller, rateLimitKey: userRateLimitKey(caller.userId) }, input);
     redirect(`/runs/${run.id}`);
   });
 }

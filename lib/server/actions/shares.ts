@@ -8,8 +8,9 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { publicOrigin } from "../auth/settings.ts";
 import { serverRuntime } from "../runtime.ts";
-import { shareRequestSchema } from "../share-requests.ts";
-import { revokeOwnShare, shareRun } from "../shares.ts";
+import { shareRun } from "../shares/create.ts";
+import { shareRequestSchema } from "../shares/requests.ts";
+import { revokeOwnShare } from "../shares/revoke.ts";
 import { actionCaller } from "./action-caller.ts";
 import { type ActionState, okState, parseForm, runAction } from "./action-state.ts";
 

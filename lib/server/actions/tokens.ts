@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { serverRuntime } from "../runtime.ts";
-import { createToken, createTokenSchema, revokeToken } from "../tokens.ts";
+import { createToken, createTokenSchema } from "../tokens/create.ts";
+import { revokeToken } from "../tokens/revoke.ts";
 import { newWebhookSecret, revealWebhookSecret } from "../webhooks.ts";
 import { actionCaller } from "./action-caller.ts";
 import { type ActionState, okState, parseForm, runAction } from "./action-state.ts";

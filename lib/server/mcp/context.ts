@@ -1,8 +1,9 @@
 /** What every MCP tool works with: the runtime, the token's owner, and where the dashboard lives. */
 import { z } from "zod";
 import type { Env } from "../../env.ts";
-import type { Runtime } from "../../jobs/runtime.ts";
 import type { Caller } from "../auth/caller.ts";
+import { userRateLimitKey } from "../rate-limits.ts";
+import type { Runtime } from "../runtime.ts";
 
 export interface McpContext {
   rt: Runtime;
@@ -17,7 +18,7 @@ export interface McpContext {
 export const dashboardUrl = (ctx: McpContext, runId: string) => `${ctx.origin}/runs/${runId}`;
 
 /** Rate limits are counted per person, with the same key as the HTTP API's. */
-export const rateLimitKeyOf = (ctx: McpContext) => `user:${ctx.caller.userId}`;
+export const rateLimitKeyOf = (ctx: McpContext) => userRateLimitKey(ctx.caller.userId);
 
 const uuid = z.uuid();
 

@@ -5,8 +5,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
+import { followRun, followSeconds } from "../runs/follow.ts";
 import { isRunId, type McpContext, runIdInput } from "./context.ts";
-import { followRun, followSeconds } from "./follow.ts";
 import { ownedRunView } from "./run-tools.ts";
 import { registerScopedTool } from "./scoped-tools.ts";
 import { jsonResult, toolCall } from "./tool-results.ts";

@@ -4,7 +4,7 @@
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { type KnowledgeItemView, listKnowledgeItems } from "../knowledge.ts";
+import { type KnowledgeItemView, listKnowledgeItems } from "../knowledge/list.ts";
 import type { McpContext } from "./context.ts";
 import { registerScopedTool } from "./scoped-tools.ts";
 import { jsonResult, toolCall } from "./tool-results.ts";

@@ -4,7 +4,7 @@
  */
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { getRunReport, listRunSummaries } from "../runs.ts";
+import { getRunReport, listRunSummaries } from "../runs/view.ts";
 import { isRunId, type McpContext } from "./context.ts";
 import { errorMessage, NO_SUCH_RUN } from "./tool-results.ts";
 

@@ -6,16 +6,15 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
-import { directivePriorities } from "../../research/vocabulary.ts";
-import { steerRequestSchema } from "../directive-requests.ts";
-import { requireConfiguredRun } from "../model-config.ts";
+import { directivePriorities } from "../../research/ui.ts";
 import { consumeRateLimit } from "../rate-limits.ts";
-import { addUserDirective, cancelRun, createAndEnqueueRun } from "../run-actions.ts";
-import { createRunSchema } from "../run-settings.ts";
-import type { RunView } from "../run-view.ts";
-import { findRunView } from "../runs.ts";
-import { serverEffectiveEnv } from "../settings/effective.ts";
-import { withCallerWebhook } from "../webhooks.ts";
+import { cancelRun } from "../runs/cancel.ts";
+import { createRunSchema } from "../runs/input.ts";
+import { startRun } from "../runs/start.ts";
+import { addUserDirective } from "../runs/steer.ts";
+import { steerRequestSchema } from "../runs/steer-input.ts";
+import { findRunView } from "../runs/view.ts";
+import type { RunView } from "../runs/view-model.ts";
 import { dashboardUrl, isRunId, type McpContext, rateLimitKeyOf, runIdInput } from "./context.ts";
 import { registerScopedTool } from "./scoped-tools.ts";
 import { jsonResult, toolCall } from "./tool-results.ts";
@@ -59,6 +58,14 @@ export function researchStatus(ctx: McpContext, view: RunView) {
 }
 
 export function registerRunTools(server: McpServer, ctx: McpContext): void {
+  registerStartResearch(server, ctx);
+  registerGetResearch(server, ctx);
+  registerListSources(server, ctx);
+  registerAddDirective(server, ctx);
+  registerCancelResearch(server, ctx);
+}
+
+function registerStartResearch(server: McpServer, ctx: McpContext): void {
   registerScopedTool(
     server,
     ctx,
@@ -84,15 +91,8 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
           const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`);
           throw new AppError("validation_failed", `Invalid request: ${issues.join("; ")}`);
         }
-        // The same steps as POST /api/runs: the settings page's models, the token's webhook.
-        requireConfiguredRun(parsed.data.settings, await serverEffectiveEnv(ctx.rt));
-        await consumeRateLimit(ctx.rt.handle, "runs", rateLimitKeyOf(ctx), ctx.env);
-        const withWebhook = await withCallerWebhook(ctx.rt, ctx.caller, parsed.data.settings);
-        const run = await createAndEnqueueRun(
-          ctx.rt,
-          { ownerId: ctx.caller.userId, ...parsed.data, settings: withWebhook },
-          ctx.env,
-        );
+        const starter = { caller: ctx.caller, rateLimitKey: rateLimitKeyOf(ctx) };
+        const run = await startRun(ctx.rt, starter, parsed.data, ctx.env);
         return jsonResult({
           id: run.id,
           status: run.status,
@@ -102,7 +102,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
         });
       }),
   );
+}
 
+function registerGetResearch(server: McpServer, ctx: McpContext): void {
   registerScopedTool(
     server,
     ctx,
@@ -116,7 +118,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
     },
     ({ id }) => toolCall(async () => jsonResult(researchStatus(ctx, await ownedRunView(ctx, id)))),
   );
+}
 
+function registerListSources(server: McpServer, ctx: McpContext): void {
   registerScopedTool(
     server,
     ctx,
@@ -129,7 +133,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
     },
     ({ id }) => toolCall(async () => jsonResult({ sources: sourceList(await ownedRunView(ctx, id)) })),
   );
+}
 
+function registerAddDirective(server: McpServer, ctx: McpContext): void {
   registerScopedTool(
     server,
     ctx,
@@ -159,7 +165,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
         });
       }),
   );
+}
 
+function registerCancelResearch(server: McpServer, ctx: McpContext): void {
   registerScopedTool(
     server,
     ctx,

@@ -3,8 +3,8 @@
  */
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
-import { deleteAccountSchema } from "../account-data.ts";
-import { settingsInputSchema } from "../settings/input.ts";
+import { settingsInputSchema } from "../../jobs/settings/input.ts";
+import { deleteAccountSchema } from "../accounts/data.ts";
 import { providerTestSchema } from "../settings/test-provider.ts";
 import { userLimitsSchema } from "../user-limits.ts";
 import {

@@ -5,10 +5,13 @@
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { createInvitationSchema } from "../invitations.ts";
-import { addKnowledgeSchema, knowledgeStatusSchema, reviewKnowledgeSchema } from "../knowledge.ts";
-import { libraryShareSchema } from "../library.ts";
-import { addDocumentSchema } from "../library-ingest.ts";
-import { createTokenSchema, tokenViewSchema } from "../tokens.ts";
+import { addKnowledgeSchema } from "../knowledge/add.ts";
+import { knowledgeStatusSchema } from "../knowledge/list.ts";
+import { reviewKnowledgeSchema } from "../knowledge/review.ts";
+import { addDocumentSchema } from "../library/ingest.ts";
+import { libraryShareSchema } from "../library/share.ts";
+import { createTokenSchema } from "../tokens/create.ts";
+import { tokenViewSchema } from "../tokens/view.ts";
 import { errors, idPath, json, jsonBody, noContent, scoped, signedInErrors } from "./common.ts";
 import {
   healthSchema,

@@ -1,9 +1,9 @@
 /** The run routes of the OpenAPI document (app/api/runs/**): one path item per route file. */
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
-import { clarificationRequestSchema, directiveRequestSchema } from "../directive-requests.ts";
-import { createRunSchema } from "../run-settings.ts";
-import { shareRequestSchema } from "../share-requests.ts";
+import { createRunSchema } from "../runs/input.ts";
+import { clarificationRequestSchema, directiveRequestSchema } from "../runs/steer-input.ts";
+import { shareRequestSchema } from "../shares/requests.ts";
 import { errors, idPath, json, jsonBody, noContent, scoped, signedInErrors, uuid } from "./common.ts";
 import {
   createdRunSchema,

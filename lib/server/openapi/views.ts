@@ -1,5 +1,5 @@
 /**
- * What the routes answer, as zod schemas for the OpenAPI document: the run view (run-view.ts), run
+ * What the routes answer, as zod schemas for the OpenAPI document: the run view (runs/view-model.ts), run
  * summaries, sources, shares, knowledge items, library documents, invitations and health. Request
  * schemas are not here: they are the ones the handlers validate with, imported where they live.
  */
@@ -18,7 +18,7 @@ import {
   roundDecisions,
   runPhases,
   runStatuses,
-} from "../../research/vocabulary.ts";
+} from "../../research/ui.ts";
 import { jsonObject, nullableTimestamp, timestamp, uuid } from "./common.ts";
 
 const runStatus = z.enum(runStatuses).meta({ id: "RunStatus" });
@@ -226,7 +226,7 @@ export const libraryDocumentFullSchema = libraryDocumentSchema
   .extend({ content: z.string().meta({ description: "The stored text." }) })
   .meta({ id: "LibraryDocumentWithText" });
 
-/** The multipart form of POST /api/library (read with FormData in library-ingest.ts). */
+/** The multipart form of POST /api/library (read with FormData in library/ingest.ts). */
 export const libraryUploadSchema = z.object({
   file: z
     .string()

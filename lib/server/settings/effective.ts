@@ -1,13 +1,13 @@
 /**
  * What the web process reads instead of process.env wherever models, search or run limits are
- * concerned: the effective configuration (lib/jobs/effective-config.ts) of this process's database.
+ * concerned: the effective configuration (lib/jobs/settings/effective-config.ts) of this process's database.
  */
 import { overrideSource, resolveRole } from "../../ai/resolve.ts";
 import { ROLES, type Role } from "../../ai/roles.ts";
 import { chainText } from "../../ai/spec.ts";
 import type { Env } from "../../env.ts";
-import { type EffectiveConfig, effectiveConfig } from "../../jobs/effective-config.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
+import { type EffectiveConfig, effectiveConfig } from "../../jobs/settings/effective-config.ts";
 import { serverRuntime } from "../runtime.ts";
 
 export async function serverEffectiveConfig(rt?: Runtime): Promise<EffectiveConfig> {

@@ -7,7 +7,7 @@
 import { generateText, NoObjectGeneratedError, NoOutputGeneratedError } from "ai";
 import type { LanguageModelInstance } from "../../ai/providers.ts";
 import { outputFor } from "../../ai/structured.ts";
-import { modelTools, structuredOutputSchemas } from "../../research/model-schemas.ts";
+import { modelTools, structuredOutputSchemas } from "../../research/index.ts";
 
 /** The richest of the run's schemas: numbers, enums, nested arrays of objects. */
 const PROBE_SCHEMA = "coverage_assessment";

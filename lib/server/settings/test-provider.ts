@@ -13,8 +13,8 @@ import { BASE_URL_VARIABLE, builtinProviderFactory, providerBaseUrl } from "../.
 import { resolveRole } from "../../ai/resolve.ts";
 import { ROLES } from "../../ai/roles.ts";
 import type { Env } from "../../env.ts";
-import { providerKeyVariable } from "../../jobs/effective-config.ts";
-import { httpUrlSchema, modelProviders } from "../../jobs/settings-schema.ts";
+import { providerKeyVariable } from "../../jobs/settings/effective-config.ts";
+import { httpUrlSchema, modelProviders } from "../../jobs/settings/schema.ts";
 import { probeSchemas } from "./schema-probe.ts";
 
 const blankIsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

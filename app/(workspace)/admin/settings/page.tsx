@@ -5,7 +5,7 @@ import { ProvidersSettings } from "@/components/admin/settings-providers";
 import { RunSettings, SearchSettings } from "@/components/admin/settings-search-runs";
 import { pageAdmin } from "@/lib/server/auth/page";
 import { serverRuntime } from "@/lib/server/runtime";
-import { settingsView } from "@/lib/server/settings/service";
+import { settingsView } from "@/lib/server/settings/view";
 
 export const dynamic = "force-dynamic";
 

@@ -5,7 +5,7 @@ import { SourceLink } from "@/components/library/document-table";
 import { formatDate, numberFormat, typeLabel } from "@/components/library/format";
 import { isAppError } from "@/lib/errors";
 import { pageCaller } from "@/lib/server/auth/page";
-import { getOwnLibraryDocument } from "@/lib/server/library";
+import { getOwnLibraryDocument } from "@/lib/server/library/view";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

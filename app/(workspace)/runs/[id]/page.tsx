@@ -6,7 +6,7 @@ import { runTitle } from "@/components/run/activity-labels";
 import { StoredReport } from "@/components/run/stored-report";
 import { RunDashboard } from "@/components/run-dashboard";
 import { pageOwner } from "@/lib/server/owner";
-import { findRunView } from "@/lib/server/runs";
+import { findRunView } from "@/lib/server/runs/view";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

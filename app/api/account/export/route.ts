@@ -1,5 +1,5 @@
 import { handle } from "@/lib/http";
-import { exportFilename, openAccountExport } from "@/lib/server/account-export";
+import { exportFilename, openAccountExport } from "@/lib/server/accounts/export";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
 

@@ -1,8 +1,7 @@
 import { handle } from "@/lib/http";
-import { storageUse } from "@/lib/jobs/quotas";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
-import { usageReport } from "@/lib/server/usage";
+import { storageReport, usageReport } from "@/lib/server/usage";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +12,6 @@ export const dynamic = "force-dynamic";
 export const GET = handle(async (req: Request) => {
   const owner = await currentOwner(req, "read");
   const rt = await serverRuntime();
-  const [usage, storage] = await Promise.all([usageReport(rt, owner), storageUse(rt.handle.db, owner)]);
+  const [usage, storage] = await Promise.all([usageReport(rt, owner), storageReport(rt, owner)]);
   return Response.json({ ...usage, storage });
 });

@@ -1,8 +1,8 @@
 import { handle, readJson } from "@/lib/http";
 import { requireAdmin } from "@/lib/server/auth/caller";
 import { serverRuntime } from "@/lib/server/runtime";
-import { settingsInputSchema } from "@/lib/server/settings/input";
-import { saveSettings, settingsView } from "@/lib/server/settings/service";
+import { saveSettings, settingsInputSchema } from "@/lib/server/settings/save";
+import { settingsView } from "@/lib/server/settings/view";
 
 export const dynamic = "force-dynamic";
 

@@ -2,12 +2,9 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { handle, readJson } from "@/lib/http";
 import { requireCaller } from "@/lib/server/auth/caller";
-import {
-  deleteOwnLibraryDocument,
-  getOwnLibraryDocument,
-  libraryShareSchema,
-  shareOwnLibraryDocument,
-} from "@/lib/server/library";
+import { deleteOwnLibraryDocument } from "@/lib/server/library/delete";
+import { libraryShareSchema, shareOwnLibraryDocument } from "@/lib/server/library/share";
+import { getOwnLibraryDocument } from "@/lib/server/library/view";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
 

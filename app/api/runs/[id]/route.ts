@@ -3,8 +3,8 @@ import { handle } from "@/lib/http";
 import { parseRunId, runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { enforceRateLimit } from "@/lib/server/rate-limits";
-import { deleteRun } from "@/lib/server/run-delete";
-import { findRunView } from "@/lib/server/runs";
+import { deleteRun } from "@/lib/server/runs/delete";
+import { findRunView } from "@/lib/server/runs/view";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

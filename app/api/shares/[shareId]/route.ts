@@ -1,8 +1,8 @@
 import { handle } from "@/lib/http";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
-import { shareIdOrNotFound } from "@/lib/server/share-requests";
-import { revokeOwnShare } from "@/lib/server/shares";
+import { shareIdOrNotFound } from "@/lib/server/shares/requests";
+import { revokeOwnShare } from "@/lib/server/shares/revoke";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { handle } from "@/lib/http";
 import { assertScope, requireCaller } from "@/lib/server/auth/caller";
 import { serverRuntime } from "@/lib/server/runtime";
-import { revokeToken, tokenIdOrNotFound } from "@/lib/server/tokens";
+import { revokeToken, tokenIdOrNotFound } from "@/lib/server/tokens/revoke";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { handle } from "@/lib/http";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { enforceRateLimit } from "@/lib/server/rate-limits";
-import { cancelRun } from "@/lib/server/run-actions";
+import { cancelRun } from "@/lib/server/runs/cancel";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

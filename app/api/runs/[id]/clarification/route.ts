@@ -1,9 +1,9 @@
 import { handle, readJson } from "@/lib/http";
-import { clarificationRequestSchema } from "@/lib/server/directive-requests";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { enforceRateLimit } from "@/lib/server/rate-limits";
-import { answerClarification } from "@/lib/server/run-actions";
+import { answerClarification } from "@/lib/server/runs/clarify";
+import { clarificationRequestSchema } from "@/lib/server/runs/steer-input";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

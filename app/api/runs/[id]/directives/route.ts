@@ -1,9 +1,10 @@
 import { handle, readJson } from "@/lib/http";
-import { directiveRequestSchema } from "@/lib/server/directive-requests";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { enforceRateLimit } from "@/lib/server/rate-limits";
-import { addUserDirective, approvePlan } from "@/lib/server/run-actions";
+import { approvePlan } from "@/lib/server/runs/approve-plan";
+import { addUserDirective } from "@/lib/server/runs/steer";
+import { directiveRequestSchema } from "@/lib/server/runs/steer-input";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { handle } from "@/lib/http";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
-import { openRunEventStream } from "@/lib/server/runs";
+import { openRunEventStream } from "@/lib/server/runs/view";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { handle } from "@/lib/http";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { enforceRateLimit } from "@/lib/server/rate-limits";
-import { finishRunNow } from "@/lib/server/run-actions";
+import { finishRunNow } from "@/lib/server/runs/finish";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

@@ -2,8 +2,8 @@ import { reportFilename } from "@/components/report/filename";
 import { handle } from "@/lib/http";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
-import { ownedRun } from "@/lib/server/run-actions";
-import { getRunReport } from "@/lib/server/runs";
+import { ownedRun } from "@/lib/server/runs/owned";
+import { getRunReport } from "@/lib/server/runs/view";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

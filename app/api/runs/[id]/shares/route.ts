@@ -3,8 +3,9 @@ import { publicOrigin } from "@/lib/server/auth/settings";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
-import { readShareRequest } from "@/lib/server/share-requests";
-import { listRunShares, shareRun } from "@/lib/server/shares";
+import { shareRun } from "@/lib/server/shares/create";
+import { listRunShares } from "@/lib/server/shares/list";
+import { readShareRequest } from "@/lib/server/shares/requests";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { handle } from "@/lib/http";
 import { runIdOrNotFound, sourceIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
+import { getSourceView } from "@/lib/server/runs/source";
 import { serverRuntime } from "@/lib/server/runtime";
-import { getSourceView } from "@/lib/server/source-view";
 
 export const dynamic = "force-dynamic";
 

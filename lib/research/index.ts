@@ -1,0 +1,44 @@
+/**
+ * The research engine's public entry: what the worker, the server and db/ use of it. The engine
+ * itself is runResearch (run.ts) with its phases; it reads and writes through the RunStore it is
+ * given and reports through an EventSink. The pure parts the UI needs are in ./ui.ts, re-exported
+ * here so a server module needs one import.
+ */
+
+export {
+  defaultResearchConfig,
+  type ResearchConfig,
+  researchConfigSchema,
+  researchSettingsSchema,
+  resolveResearchConfig,
+} from "./config.ts";
+export {
+  type Clock,
+  type EngineDeps,
+  type EngineDocument,
+  type EngineSearchOutcome,
+  type EngineSearchResult,
+  systemClock,
+} from "./deps.ts";
+export { isNotConfigured } from "./errors.ts";
+export type { EventSink } from "./events.ts";
+export { modelTools, structuredOutputSchemas } from "./model-schemas.ts";
+export { defaultPhases } from "./phases/index.ts";
+export { findNearDuplicate } from "./phases/supervision/dedup.ts";
+export type { RunOutcome } from "./phases-contract.ts";
+export { type RunAbortReason, runResearch } from "./run.ts";
+export type {
+  CitationRecord,
+  DirectiveRecord,
+  DirectiveSourceRecord,
+  KnowledgeItemInput,
+  KnowledgeItemRecord,
+  NewDirectiveInput,
+  NewSourceInput,
+  ResearcherResultRecord,
+  RunSnapshot,
+  RunStore,
+  SourceRecord,
+  SupervisionRoundRecord,
+} from "./store.ts";
+export * from "./ui.ts";

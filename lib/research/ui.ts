@@ -1,0 +1,26 @@
+/**
+ * What the UI may use of the engine: pure, browser-safe parts with no model, store or network in
+ * them. The vocabulary (statuses, phases, priorities, …), the typed events a run emits and how to
+ * read them, and the citation markers of a report. db/ stores this vocabulary too. Everything else
+ * of the engine is reached through lib/research/index.ts (the import test enforces both doors).
+ */
+
+export type { Degradation } from "./degradations.ts";
+export {
+  type EventOf,
+  isTransientEvent,
+  type ResearchEvent,
+  type ResearchEventType,
+  runEndOf,
+  type StoredEvent,
+  type TerminalEvent,
+  terminalEventTypes,
+} from "./events.ts";
+export type { ResearcherStopReason } from "./phases/directive/researcher.ts";
+export type { CoverageReport } from "./phases/supervision/coverage.ts";
+export { protectCode } from "./report/citations/code.ts";
+export { CITATION_MARKER, parseCitationGroup } from "./report/citations/markers.ts";
+export { citedRuns, collectCitedSentences } from "./report/citations/sentences.ts";
+export { buildSourcesSection, urlKey } from "./report/citations/source-list.ts";
+export type { ReportCitationStats } from "./report/synthesis.ts";
+export * from "./vocabulary.ts";
