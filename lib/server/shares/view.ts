@@ -6,7 +6,6 @@ import { getReport, listCitations } from "../../../db/queries/research.ts";
 import { runForShareToken } from "../../../db/queries/shares.ts";
 import { listSources } from "../../../db/queries/sources.ts";
 import type { Citation, Source } from "../../../db/schema.ts";
-import { AppError } from "../../errors.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
 
 /**
