@@ -90,12 +90,38 @@ export async function openAccountExport(
     throw e;
   }
   const archive = tarGzStream(accountEntries(db, ownerId, dir));
-  // Written to the end, failed, or given up by the reader: the lease and the spooled files go.
-  archive.once("close", () => {
-    void lease.release();
-    void fs.promises.rm(dir, { recursive: true, force: true });
-  });
-  return Readable.toWeb(archive) as ReadableStream<Uint8Array>;
+  archive.once("close", () => void fs.promises.rm(dir, { recursive: true, force: true }));
+  return heldUntilRead(Readable.toWeb(archive) as ReadableStream<Uint8Array>, () => void lease.release());
+}
+
+/**
+ * The stream as its reader sees it, with `done` called once the reader has had the last byte, given
+ * up, or met an error. A small account's archive is written to its buffers before anyone reads it,
+ * so the writer's end is not the end of the download: the lease lasts until the reader's end.
+ */
+function heldUntilRead(source: ReadableStream<Uint8Array>, done: () => void): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const next = await reader.read();
+          if (next.done) {
+            controller.close();
+            done();
+          } else controller.enqueue(next.value);
+        } catch (err) {
+          controller.error(err);
+          done();
+        }
+      },
+      cancel(reason) {
+        done();
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 async function* accountEntries(db: Db, ownerId: string, dir: string): AsyncGenerator<ArchiveEntry> {
