@@ -4,6 +4,7 @@
  * and a resumed worker can never store the same thing twice.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { directiveTitle } from "../lib/research/phases/supervision/directive-title.ts";
 import type {
   CitationRecord,
   DirectiveRecord,
@@ -44,6 +45,7 @@ const toDirective = (d: Directive): DirectiveRecord => ({
   ordinal: d.ordinal,
   round: d.round,
   topic: d.topic,
+  title: d.title ?? directiveTitle(null, d.topic),
   perspective: d.perspective,
   evidenceNeeded: d.evidenceNeeded,
   priority: d.priority,
@@ -181,6 +183,7 @@ function directiveMethods(
             ordinal,
             round: input.round,
             topic: input.topic.trim(),
+            title: directiveTitle(input.title, input.topic),
             normalizedTopic,
             perspective: input.perspective ?? null,
             evidenceNeeded: input.evidenceNeeded ?? null,

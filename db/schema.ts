@@ -121,6 +121,8 @@ export const directives = pgTable(
     ordinal: integer("ordinal").notNull(),
     round: integer("round").notNull(),
     topic: text("topic").notNull(),
+    /** One plain line of at most 80 characters (null on rows stored before titles: the view derives one). */
+    title: text("title"),
     /** Lower-cased, whitespace/punctuation-folded topic: the de-duplication key. */
     normalizedTopic: text("normalized_topic").notNull(),
     perspective: text("perspective"),

@@ -101,6 +101,8 @@ export type ResearchEvent =
       directiveId: string;
       round: number;
       topic: string;
+      /** The short plain title (absent from events stored before titles). */
+      title?: string;
       priority: DirectivePriority;
       origin: "supervisor" | "user";
     }

@@ -221,6 +221,7 @@ async function insertUserDirective(
     directiveId: d.id,
     round: d.round,
     topic: d.topic,
+    title: d.title,
     priority: d.priority,
     origin: "user",
   });
