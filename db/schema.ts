@@ -50,6 +50,7 @@ export {
 
 export * from "./admin-schema.ts";
 export * from "./auth-schema.ts";
+export * from "./questions-schema.ts";
 export * from "./service-schema.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
