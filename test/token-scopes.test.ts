@@ -159,6 +159,7 @@ const bodies: Record<string, unknown> = {
   "post /api/runs": { question: "How do heat pumps cope with frost?" },
   "post /api/runs/{id}/directives": { topic: "Defrost cycles and their energy cost", priority: "normal" },
   "post /api/runs/{id}/clarification": { answer: "Air-source heat pumps." },
+  "post /api/runs/{id}/questions": { question: "How much output do they keep at -15 °C?" },
   "post /api/knowledge": { category: "finding", content: "Defrosting costs a few percent." },
   "patch /api/knowledge/{id}": { action: "approve" },
   "post /api/library": { title: "More notes", text: "Frost and heat pumps.", format: "text" },

@@ -32,14 +32,12 @@ describe.each(testDatabases())("passage retrieval on $name", ({ open }) => {
       ids[key] = row.id;
     }
     // A search hit never read has no text: nothing of it is indexed.
-    await h.db
-      .insert(sources)
-      .values({
-        runId,
-        url: "https://example.com/hit",
-        normalizedUrl: "example.com/hit",
-        snippet: "Deutschland",
-      });
+    await h.db.insert(sources).values({
+      runId,
+      url: "https://example.com/hit",
+      normalizedUrl: "example.com/hit",
+      snippet: "Deutschland",
+    });
   });
   afterAll(() => h?.close());
 
