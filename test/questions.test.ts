@@ -17,6 +17,7 @@ import { getBoss } from "../lib/jobs/queue.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
 import { askQuestion } from "../lib/server/questions/ask-question.ts";
 import { listQuestions } from "../lib/server/questions/list-questions.ts";
+import { reportWithThread } from "../lib/server/questions/thread-markdown.ts";
 import { closeActionRuntime, openActionRuntime } from "./support/action-runtime.ts";
 import { objectModel, promptParts, streamOf } from "./support/report-harness.ts";
 
@@ -134,7 +135,14 @@ describe("follow-up questions", () => {
     const queued = await boss.findJobs(QUESTION_QUEUE, { data: { questionId: id } });
     expect(queued).toHaveLength(1);
 
+    const deltas: string[] = [];
+    const stop = rt.bus.subscribe(run.id, (m) => {
+      if (m.kind === "delta" && m.questionId === id) deltas.push(m.text);
+    });
     await job(id, registry);
+    stop();
+    // Streamed live on the run's bus (the event stream sends them as question.delta).
+    expect(deltas.join("")).toContain("12,000 euros");
     await job(id, registry); // delivered again (a worker killed after answering): answered once
     expect(prompts).toHaveLength(1);
     expect(prompts[0]).toContain(PRICES);
@@ -167,6 +175,18 @@ describe("follow-up questions", () => {
     expect(prompts[1]).toContain("Answer: Prices in Sweden averaged 12,000 euros");
     expect((await listQuestions(rt, run.id, OWNER)).map((x) => x.status)).toEqual(["answered", "answered"]);
     expect(((await getRun(h.db, run.id))?.usage as { total: { calls: number } }).total.calls).toBe(2);
+
+    // The download carries the thread, and the answers' extra source so their [2] resolves.
+    const md = await reportWithThread(
+      rt,
+      run.id,
+      "# Frost\n\nThey work [1].\n\n## Sources\n\n[1] [Nordic trial](https://trial.example/frost)\n",
+    );
+    expect(md).toContain(
+      "## Questions about this report\n\n### What did installation prices in Sweden cost?\n\nPrices in Sweden",
+    );
+    expect(md).toContain("[2] [Swedish prices](https://prices.example/se)");
+    expect(md).not.toContain("[1] [Nordic trial](https://trial.example/frost)\n\n[1]");
   });
 
   it("says the sources do not answer when no passage is about the question, without asking a model", async () => {

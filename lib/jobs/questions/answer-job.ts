@@ -107,7 +107,10 @@ export async function answerQuestionJob(opts: AnswerJobOptions): Promise<void> {
         passages: hits,
         numbered: threadSourceNumbers(citations, sources),
       },
-      () => {},
+      (text) => {
+        // Live only, like the report's deltas: the answer itself is stored when it ends.
+        opts.bus.publish({ kind: "delta", runId: run.id, text, questionId: question.id }).catch(() => {});
+      },
     );
     await end(db, events, question.id, run.id, {
       status: outcome.status,
