@@ -31,7 +31,16 @@ import { useRunStream } from "./run/use-run-stream";
  * Panels that act on the run take the run and `onChanged` (re-read the run after an action).
  * `storedReport`: the report the run had stored when the page was rendered, already rendered by the server.
  */
-export function RunDashboard({ initial, storedReport }: { initial: RunViewJson; storedReport?: ReactNode }) {
+export function RunDashboard({
+  initial,
+  storedReport,
+  afterReport,
+}: {
+  initial: RunViewJson;
+  storedReport?: ReactNode;
+  /** Under a finished report: "Ask about this report" (components/questions). */
+  afterReport?: ReactNode;
+}) {
   const { run, activity, liveReport, refresh, streamProblem, retryStream } = useRunStream(initial);
   const onChanged = () => void refresh();
   const done = terminalRunStatuses.includes(run.status);
@@ -49,6 +58,7 @@ export function RunDashboard({ initial, storedReport }: { initial: RunViewJson; 
     ? [
         notice,
         report,
+        afterReport ? <div key="questions">{afterReport}</div> : null,
         <RunTabs
           key="tabs"
           label="About this run"

@@ -174,7 +174,8 @@ describe("follow-up questions", () => {
     expect(prompts[1]).toContain("Question: What did installation prices in Sweden cost?");
     expect(prompts[1]).toContain("Answer: Prices in Sweden averaged 12,000 euros");
     expect((await listQuestions(rt, run.id, OWNER)).map((x) => x.status)).toEqual(["answered", "answered"]);
-    expect(((await getRun(h.db, run.id))?.usage as { total: { calls: number } }).total.calls).toBe(2);
+    const after = (await getRun(h.db, run.id))?.usage as { total: { calls: number } } | undefined;
+    expect(after?.total.calls).toBe(2);
 
     // The download carries the thread, and the answers' extra source so their [2] resolves.
     const md = await reportWithThread(

@@ -21,7 +21,7 @@ export async function askQuestion(
   runId: string,
   ownerId: string,
   input: AskQuestionRequest,
-): Promise<{ id: string }> {
+): Promise<{ id: string; eventSeq: number }> {
   const db = rt.handle.db;
   const run = await getRunForOwner(db, runId, ownerId);
   if (!run) throw new AppError("not_found", "No such run.");
@@ -36,7 +36,12 @@ export async function askQuestion(
   return withEventTransaction(db, rt.bus, async (tx, events) => {
     const row = await insertQuestion(tx, runId, input.question);
     await enqueueQuestion(boss, tx, row.id);
-    await events.append(runId, { type: "question.asked", questionId: row.id, question: row.question });
-    return { id: row.id };
+    const event = await events.append(runId, {
+      type: "question.asked",
+      questionId: row.id,
+      question: row.question,
+    });
+    // The page follows the run's stream from here for the answer's deltas and its end.
+    return { id: row.id, eventSeq: event.seq };
   });
 }

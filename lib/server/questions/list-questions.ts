@@ -15,7 +15,9 @@ export function questionView(q: RunQuestion): QuestionView {
     citations: q.citations.map((c) => ({
       n: c.n,
       sourceId: c.sourceId,
+      sentence: c.sentence,
       support: c.support,
+      reason: c.reason,
       passage: c.passage,
     })),
     model: q.model,

@@ -20,7 +20,9 @@ export const questionViewSchema = z.object({
     z.object({
       n: z.number().int(),
       sourceId: z.uuid(),
+      sentence: z.string(),
       support: z.enum(citationSupports),
+      reason: z.string(),
       passage: z.string().nullable(),
     }),
   ),

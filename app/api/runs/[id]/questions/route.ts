@@ -23,5 +23,6 @@ export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id
   const input = await readJson(req, askQuestionRequestSchema);
   const rt = await serverRuntime();
   await enforceRateLimit(rt, req, "actions");
-  return Response.json(await askQuestion(rt, id, owner, input), { status: 202 });
+  const { id: questionId } = await askQuestion(rt, id, owner, input);
+  return Response.json({ id: questionId }, { status: 202 });
 });
