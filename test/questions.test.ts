@@ -3,12 +3,14 @@
 // often it is delivered, cost added to the run, thread listed; 404 for another person, 409 without
 // a report; the "not in the sources" path.
 import { MockLanguageModelV4 } from "ai/test";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
 import { listEventsAfter, writeRunEnd } from "../db/queries/events.ts";
 import { createRun, getRun } from "../db/queries/runs.ts";
+import { saveUserLimits } from "../db/queries/user-limits.ts";
 import { createDbRunStore } from "../db/research-store.ts";
-import { sources } from "../db/schema.ts";
+import { runs, sources, users } from "../db/schema.ts";
 import { createModelRegistry } from "../lib/ai/registry.ts";
 import { withEventTransaction } from "../lib/jobs/event-sink.ts";
 import { answerQuestionJob } from "../lib/jobs/questions/answer-job.ts";
@@ -211,6 +213,23 @@ describe("follow-up questions", () => {
       code: "conflict",
     });
     expect(await listQuestions(rt, bare.run.id, OWNER)).toEqual([]);
+    expect(await listQuestions(rt, run.id, OWNER)).toEqual([]);
+  });
+
+  it("refuses a question once the owner's runs reached their monthly cost limit (429)", async () => {
+    const { run } = await finishedRun();
+    await h.db
+      .insert(users)
+      .values({ id: OWNER, name: "Owner", email: "owner@example.org" })
+      .onConflictDoNothing();
+    await saveUserLimits(h.db, OWNER, { maxConcurrentRuns: null, monthlyCostLimitUsd: 1 });
+    await h.db
+      .update(runs)
+      .set({ usage: { total: { costUsd: 1.5 } } })
+      .where(eq(runs.id, run.id));
+    await expect(askQuestion(rt, run.id, OWNER, { question: "Frost output?" })).rejects.toMatchObject({
+      code: "rate_limited",
+    });
     expect(await listQuestions(rt, run.id, OWNER)).toEqual([]);
   });
 });
