@@ -59,11 +59,12 @@ test("ask about a report: cited answers with passages, a lasting thread, and not
   // Its [N] is the run's source, with the stored passage and the verdict on hover.
   const marker = first.locator("a[data-citation]");
   await expect(marker).toHaveCount(1);
-  await expect(marker).toHaveText(String(n));
+  await expect(marker).toHaveAttribute("data-citation", String(n));
+  await expect(marker).toHaveAttribute("data-verdict", "supported");
+  await expect(marker).toHaveAccessibleName(`Source ${n}, supported by the source`);
   await marker.hover();
   const card = page.getByRole("tooltip");
-  await expect(card).toContainText("standing charge");
-  await expect(card).toContainText("Supported by the source");
+  await expect(card.getByTestId("citation-passage").first()).toContainText("gas standing charge");
   const [asked] = (await (await request.get(`/api/runs/${id}/questions`)).json()) as ApiQuestion[];
   expect(asked.citations).toEqual([
     expect.objectContaining({
