@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 import { roleMatch } from "../test/support/script-roles.ts";
 import { llmRequests, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
 import { researchScript } from "./support/research-script.ts";
+import { storageStatePath } from "./support/session.ts";
 
 const STANDING =
   "A household that removes its gas connection entirely no longer pays the gas standing charge, typically 100 to 300 euros per year";
@@ -28,6 +29,7 @@ interface ApiQuestion {
 test("ask about a report: cited answers with passages, a lasting thread, and not_in_sources", async ({
   page,
   request,
+  browser,
 }) => {
   await waitForIdle(request);
   await scriptLlm(researchScript({ webUrl: webUrl() }));
@@ -88,12 +90,16 @@ test("ask about a report: cited answers with passages, a lasting thread, and not
   expect(prompt).toContain("How much is the gas standing charge per year?");
   expect(prompt).toContain("100 to 300 euros per year");
 
-  // A question the sources cannot answer: not_in_sources, and no model is asked.
+  // A question the sources cannot answer, asked before any script runs (the form is a server
+  // action): not_in_sources, and no model is asked.
   const before = (await llmRequests()).length;
-  const res = await request.post(`/api/runs/${id}/questions`, {
-    data: { question: "How many moons does Jupiter have?" },
-  });
-  expect(res.status()).toBe(202);
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: storageStatePath });
+  const plain = await noScript.newPage();
+  await plain.goto(`/runs/${id}`);
+  await plain.getByLabel("Your question").fill("How many moons does Jupiter have?");
+  await plain.getByRole("button", { name: "Ask" }).click();
+  await expect(plain.getByTestId("question")).toHaveCount(3);
+  await noScript.close();
   await expect
     .poll(
       async () =>
