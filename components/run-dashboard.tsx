@@ -8,6 +8,8 @@ import { DegradationNotice } from "./run/degradation-notice";
 import { DirectivesPanel } from "./run/directives-panel";
 import { ModelNotice } from "./run/model-notice";
 import { PlanReview } from "./run/plan-review";
+import { ProgressCard } from "./run/progress/progress-card";
+import { ResearchDetails } from "./run/progress/research-details";
 import { ReportPanel } from "./run/report-panel";
 import { RunControls } from "./run/run-controls";
 import { RunTabs } from "./run/run-tabs";
@@ -22,18 +24,28 @@ import { UsagePanel } from "./run/usage-panel";
 import { useRunStream } from "./run/use-run-stream";
 
 /**
- * The run page, built around the question and the report. While the run goes: the sticky status
- * header, whatever waits on the user, the activity, the directives, supervision and the draft.
+ * The run page, built around the question and the report. While the run goes: the status header,
+ * the progress card (or, in its place, whatever waits on the person), steering and the draft, with
+ * the brief, activity, directives, supervision and usage collapsed under "How this was researched".
  * Once it has ended: the report first, then Activity, Sources, Supervision and Usage as tabs.
  * Panels that act on the run take the run and `onChanged` (re-read the run after an action).
  * `storedReport`: the report the run had stored when the page was rendered, already rendered by the server.
  */
-export function RunDashboard({ initial, storedReport }: { initial: RunViewJson; storedReport?: ReactNode }) {
+export function RunDashboard({
+  initial,
+  storedReport,
+  afterReport,
+}: {
+  initial: RunViewJson;
+  storedReport?: ReactNode;
+  /** Under a finished report: "Ask about this report" (components/questions). */
+  afterReport?: ReactNode;
+}) {
   const { run, activity, liveReport, refresh, streamProblem, retryStream } = useRunStream(initial);
   const onChanged = () => void refresh();
   const done = terminalRunStatuses.includes(run.status);
   const header = (
-    <StatusHeader run={run} activity={activity}>
+    <StatusHeader run={run}>
       <RunControls run={run} onChanged={onChanged} />
     </StatusHeader>
   );
@@ -46,6 +58,7 @@ export function RunDashboard({ initial, storedReport }: { initial: RunViewJson; 
     ? [
         notice,
         report,
+        afterReport ? <div key="questions">{afterReport}</div> : null,
         <RunTabs
           key="tabs"
           label="About this run"
@@ -76,19 +89,23 @@ export function RunDashboard({ initial, storedReport }: { initial: RunViewJson; 
         />,
       ]
     : [
-        run.status === "awaiting_clarification" && (
+        run.status === "awaiting_clarification" ? (
           <ClarificationForm key="clarification" run={run} onChanged={onChanged} />
+        ) : run.status === "awaiting_plan_review" ? (
+          <PlanReview key="plan" run={run} onChanged={onChanged} />
+        ) : (
+          <ProgressCard key="progress" run={run} activity={activity} />
         ),
-        run.status === "awaiting_plan_review" && <PlanReview key="plan" run={run} onChanged={onChanged} />,
         notice,
-        run.brief && <BriefPanel key="brief" brief={run.brief} />,
-        <TimelinePanel key="timeline" activity={activity} directives={run.directives} />,
-        <DirectivesPanel key="directives" run={run} activity={activity}>
-          <SteerForm run={run} onChanged={onChanged} />
-        </DirectivesPanel>,
-        <SupervisionPanel key="supervision" run={run} />,
+        <SteerForm key="steer" run={run} onChanged={onChanged} />,
         report,
-        <UsagePanel key="usage" run={run} />,
+        <ResearchDetails key="details">
+          {run.brief && <BriefPanel brief={run.brief} />}
+          <DirectivesPanel run={run} activity={activity} />
+          <TimelinePanel activity={activity} directives={run.directives} />
+          <SupervisionPanel run={run} />
+          <UsagePanel run={run} />
+        </ResearchDetails>,
       ];
   return (
     <div className="space-y-8">

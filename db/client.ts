@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -92,9 +93,11 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
     });
     client = threaded;
   } else {
+    // pg_trgm ranks follow-up questions' passages (db/queries/passages.ts); PostgreSQL has it built in.
+    const extensions = { pg_trgm };
     const local = pgdata
-      ? new PGlite(pgdata)
-      : new PGlite(opts.startFrom ? { loadDataDir: opts.startFrom } : undefined);
+      ? new PGlite(pgdata, { extensions })
+      : new PGlite(opts.startFrom ? { loadDataDir: opts.startFrom, extensions } : { extensions });
     await local.waitReady;
     yieldBeforeEachStatement(local);
     client = local;

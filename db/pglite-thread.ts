@@ -8,12 +8,14 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type QueryOptions, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ThreadReply, ThreadRequest, WireQueryOptions } from "./pglite-threaded.ts";
 
 const port = parentPort;
 if (!port) throw new Error("db/pglite-thread.ts runs as a worker thread");
 const { dataDir } = workerData as { dataDir: string | null };
-const db = dataDir ? new PGlite(dataDir) : new PGlite();
+const extensions = { pg_trgm };
+const db = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
 
 /** Open transactions by the id the app's thread gave them, and how each one is ended. */
 const open = new Map<number, { tx: Transaction; end(commit: boolean): void; done: Promise<void> }>();

@@ -14,6 +14,7 @@ import type {
   RunStore,
   SupervisionRoundRecord,
 } from "../lib/research/index.ts";
+import { directiveTitle } from "../lib/research/index.ts";
 import type { Db } from "./client.ts";
 import { normalizeTopic } from "./queries/directives.ts";
 import { writeRunEnd } from "./queries/events.ts";
@@ -44,6 +45,7 @@ const toDirective = (d: Directive): DirectiveRecord => ({
   ordinal: d.ordinal,
   round: d.round,
   topic: d.topic,
+  title: d.title ?? directiveTitle(null, d.topic),
   perspective: d.perspective,
   evidenceNeeded: d.evidenceNeeded,
   priority: d.priority,
@@ -181,6 +183,7 @@ function directiveMethods(
             ordinal,
             round: input.round,
             topic: input.topic.trim(),
+            title: directiveTitle(input.title, input.topic),
             normalizedTopic,
             perspective: input.perspective ?? null,
             evidenceNeeded: input.evidenceNeeded ?? null,

@@ -50,6 +50,7 @@ export {
 
 export * from "./admin-schema.ts";
 export * from "./auth-schema.ts";
+export * from "./questions-schema.ts";
 export * from "./service-schema.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -121,6 +122,8 @@ export const directives = pgTable(
     ordinal: integer("ordinal").notNull(),
     round: integer("round").notNull(),
     topic: text("topic").notNull(),
+    /** One plain line of at most 80 characters (null on rows stored before titles: the view derives one). */
+    title: text("title"),
     /** Lower-cased, whitespace/punctuation-folded topic: the de-duplication key. */
     normalizedTopic: text("normalized_topic").notNull(),
     perspective: text("perspective"),

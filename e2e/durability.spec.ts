@@ -15,6 +15,7 @@ import { sql } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
 import { openFreshPostgres } from "../test/databases.ts";
 import type { ScriptedReply } from "../test/support/llm-server.ts";
+import { roleMatch } from "../test/support/script-roles.ts";
 import { HOSTILE_PAGE_COLLECTOR_LINK } from "../test/support/web-fixture-hostile.ts";
 import { type AppServer, startApp, startWorker } from "./app-server.ts";
 import {
@@ -169,6 +170,36 @@ test.describe("embedded (PGlite)", () => {
       const hits = (await collectorHits()).slice(hitsBefore);
       expect(hits.map((h) => h.url)).toEqual([HOSTILE_PAGE_COLLECTOR_LINK]);
       expect(leaks(hits, [run.question, run.brief])).toEqual([]);
+
+      // A question being answered when the server is killed is answered after the restart, once.
+      await scriptLlm([{ name: "answer-hangs", match: roleMatch.question, replies: [{ kind: "hang" }] }]);
+      const asked = await post(restarted, `/api/runs/${id}/questions`, {
+        question: "How much is the gas standing charge per year?",
+      });
+      expect(asked.status).toBe(202);
+      await waitFor("the answer to be mid-flight", () => isHanging("answer-hangs"));
+      await app.stop("SIGKILL");
+      const costs = run.sources.find((s: { url: string }) => s.url.includes("running-costs"));
+      const n = run.citations.find((c: { sourceId: string }) => c.sourceId === costs.id)?.number ?? 1;
+      const answer = `The gas standing charge is typically 100 to 300 euros per year [${n}].`;
+      await scriptLlm([
+        {
+          name: "answer",
+          match: roleMatch.question,
+          replies: [{ kind: "text", text: answer }],
+          repeat: true,
+        },
+      ]);
+      app = await startApp({ ...appEnv(), DATA_DIR: dataDir });
+      const again = { ...session, url: app.url };
+      const thread = await waitFor("the question answered after the restart", async () => {
+        const t = await getJson(again, `/api/runs/${id}/questions`);
+        return ["queued", "answering"].includes(t[0]?.status) ? undefined : t;
+      });
+      expect(thread.map((q: { status: string }) => q.status)).toEqual(["answered"]);
+      // Answered once: one model call after the restart, and one answer stored.
+      expect((await llmRequests()).filter((r) => r.rule === "answer")).toHaveLength(1);
+      expect(thread[0].answer).toContain("100 to 300 euros");
     } finally {
       await app?.stop("SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });

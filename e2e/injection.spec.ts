@@ -53,7 +53,13 @@ function injectionScript(hostilePage: string, exfiltrationUrls: string[], primar
             question_kind: "typical",
             compared_elements: [],
             directives: [
-              { topic: TOPIC, perspective: "owners", evidence_needed: "reported SPF", priority: "high" },
+              {
+                title: "Owners' reports",
+                topic: TOPIC,
+                perspective: "owners",
+                evidence_needed: "reported SPF",
+                priority: "high",
+              },
             ],
           },
         },

@@ -89,6 +89,7 @@ describe.each(appDatabaseKinds())("MCP server (%s)", (kind) => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       "add_directive",
+      "ask_report",
       "cancel_research",
       "follow_research",
       "get_research",
@@ -194,6 +195,7 @@ describe.each(appDatabaseKinds())("MCP server (%s)", (kind) => {
       ["follow_research", { id: started.id }],
       ["add_directive", { id: started.id, topic: "Something Bob wants researched" }],
       ["cancel_research", { id: started.id }],
+      ["ask_report", { id: started.id, question: "What did the run find?" }],
       ["get_research", { id: MISSING }],
       ["get_research", { id: "not-a-run-id" }],
     ] as const) {

@@ -159,6 +159,7 @@ const bodies: Record<string, unknown> = {
   "post /api/runs": { question: "How do heat pumps cope with frost?" },
   "post /api/runs/{id}/directives": { topic: "Defrost cycles and their energy cost", priority: "normal" },
   "post /api/runs/{id}/clarification": { answer: "Air-source heat pumps." },
+  "post /api/runs/{id}/questions": { question: "How much output do they keep at -15 °C?" },
   "post /api/knowledge": { category: "finding", content: "Defrosting costs a few percent." },
   "patch /api/knowledge/{id}": { action: "approve" },
   "post /api/library": { title: "More notes", text: "Frost and heat pumps.", format: "text" },
@@ -283,6 +284,7 @@ describe("every operation and MCP tool against each token scope", () => {
       cancel_research: { id: fixtures.runId },
       follow_research: { id: fixtures.runId },
       search_knowledge: { query: "frost" },
+      ask_report: { id: fixtures.runId, question: "How much output at -15 °C?" },
     };
     for (const scope of scopes) {
       const client = new Client({ name: "scope-test", version: "1.0.0" });

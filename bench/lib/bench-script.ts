@@ -83,6 +83,7 @@ function researchers(webUrl: string, rounds: number, perRound: number): BenchRes
 }
 
 const draft = (r: BenchResearcher) => ({
+  title: r.topic,
   topic: r.topic,
   perspective: "evidence from published figures",
   evidence_needed: "concrete figures with their source",

@@ -55,12 +55,14 @@ export function smallRunScript(opts: SmallRunOptions): ScriptRule[] {
           compared_elements: ["heat pump", "gas boiler"],
           directives: [
             {
+              title: "Heat pump efficiency below freezing",
               topic: "Heat pump efficiency below freezing",
               perspective: "engineering",
               evidence_needed: "measured seasonal COP",
               priority: "high",
             },
             {
+              title: "Running costs: heat pump and gas boiler",
               topic: "Yearly running costs of heat pumps and gas boilers",
               perspective: "household economics",
               evidence_needed: "annual cost figures",

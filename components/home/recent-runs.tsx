@@ -1,4 +1,5 @@
-import { labelFor, runStatusLabels } from "@/components/labels";
+import { useTranslations } from "next-intl";
+import { runStateKey } from "@/components/labels";
 import { terminalRunStatuses } from "@/lib/research/ui";
 import type { RunSummary } from "@/lib/server/runs/view-model";
 import { DeleteRun } from "./delete-run";
@@ -56,6 +57,7 @@ export function RecentRuns({ runs, query }: { runs: RunSummary[]; query: string 
 }
 
 function RunRow({ run, now }: { run: RunSummary; now: Date }) {
+  const t = useTranslations("runState");
   const duration = runDuration(run, now);
   return (
     <li className="space-y-1 p-3 text-sm" data-testid="recent-run">
@@ -67,7 +69,7 @@ function RunRow({ run, now }: { run: RunSummary; now: Date }) {
           className="shrink-0 rounded bg-zinc-100 px-2 py-0.5 text-xs dark:bg-zinc-800"
           data-testid="recent-run-status"
         >
-          {labelFor(runStatusLabels, run.status)}
+          {t(runStateKey(run.status, run.phase))}
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">

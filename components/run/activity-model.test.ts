@@ -5,8 +5,12 @@ import { elapsedMs, formatElapsed, groupActivity, mergeEntries, nowDoing, toEntr
 import { directiveStatusText } from "./directive-status";
 
 const directives = [
-  { id: "d1", topic: "Heat pump efficiency" },
-  { id: "d2", topic: "Gas boiler costs" },
+  {
+    id: "d1",
+    topic: "Heat pump efficiency in cold climates, with measured figures",
+    title: "Heat pump efficiency",
+  },
+  { id: "d2", topic: "Gas boiler costs", title: "Gas boiler costs" },
 ];
 let seq = 0;
 const entry = (e: ResearchEvent) => toEntry({ ...e, seq: ++seq, at: "2026-01-01T10:00:00Z" });

@@ -62,10 +62,10 @@ export interface ActivityGroup {
 /** Entries grouped by researcher, the group with the newest event first, newest entries first. */
 export function groupActivity(
   entries: readonly ActivityEntry[],
-  directives: readonly Pick<DirectiveView, "id" | "topic">[],
+  directives: readonly Pick<DirectiveView, "id" | "topic" | "title">[],
 ): ActivityGroup[] {
   const numbers = researcherNumbers(directives);
-  const topics = new Map(directives.map((d) => [d.id, d.topic]));
+  const topics = new Map(directives.map((d) => [d.id, d.title || d.topic]));
   const groups = new Map<string, ActivityGroup>();
   for (const e of entries) {
     const key = e.directiveId ?? "run";

@@ -178,6 +178,9 @@ const samples: { [T in ResearchEventType]: EventOf<T> } = {
     detail: "HTTP 401: Incorrect API key provided",
   },
   "usage.updated": { type: "usage.updated", inputTokens: 1200, outputTokens: 300, cost: 0.0123 },
+  "question.asked": { type: "question.asked", questionId: "q1", question: "And in Germany?" },
+  "question.answered": { type: "question.answered", questionId: "q1", status: "answered", citations: 2 },
+  "question.failed": { type: "question.failed", questionId: "q1", reason: "the model was unavailable" },
 };
 
 describe("describeEvent", () => {

@@ -176,6 +176,14 @@ function describeReport(event: ResearchEvent): string {
       return `Switched from ${event.from} to ${event.to} (${lower(roleLabel(event.role))}): ${labelFor(failoverReasonLabels, event.reason)}`;
     case "usage.updated":
       return `Used ${(event.inputTokens + event.outputTokens).toLocaleString("en-US")} tokens so far${event.cost ? ` ($${event.cost.toFixed(4)})` : ""}`;
+    case "question.asked":
+      return `Asked about the report: ${clip(event.question, 80)}`;
+    case "question.answered":
+      return event.status === "answered"
+        ? `Answered a question with ${plural(event.citations, "citation")}`
+        : "The sources do not answer a question";
+    case "question.failed":
+      return `Could not answer a question: ${plainReason(event.reason)}`;
     default:
       return unreachable(event);
   }

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { labelFor, priorityLabels } from "../labels";
 import { LazyMarkdown } from "../lazy-markdown";
 import { stopReasonLabel } from "./activity-labels";
@@ -6,7 +7,7 @@ import { directiveStatusText, isResearching } from "./directive-status";
 import type { DirectiveView, RunViewJson } from "./types";
 
 /**
- * One directive: its researcher, topic, round, who asked for it, priority and status in words, how
+ * One directive: its researcher, short title (the full topic on expand), round, who asked for it, priority and status in words, how
  * many steps its researcher took so far, why it stopped, and its condensed findings on demand.
  */
 export function DirectiveCard({
@@ -22,6 +23,7 @@ export function DirectiveCard({
   activity: ActivityEntry[];
   steps: number;
 }) {
+  const t = useTranslations("directive");
   const live = isResearching(d, run);
   const findings = run.findings?.[d.id] ?? "";
   return (
@@ -32,8 +34,9 @@ export function DirectiveCard({
       className="h-full space-y-2 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={`directive-${d.id}`} className="font-medium">
-          Researcher {number}
+        <h3 id={`directive-${d.id}`} className="min-w-0 font-medium [overflow-wrap:anywhere]">
+          <span className="block text-xs font-normal text-muted">{t("researcher", { number })}</span>
+          <span data-testid="directive-title">{d.title}</span>
         </h3>
         <span
           data-testid="directive-status"
@@ -43,11 +46,21 @@ export function DirectiveCard({
           {directiveStatusText(d, run, activity)}
         </span>
       </div>
-      <p className="[overflow-wrap:anywhere]">{d.topic}</p>
+      {d.topic !== d.title && (
+        <details>
+          <summary className="cursor-pointer text-xs font-medium">{t("fullTopic")}</summary>
+          <p className="mt-1 [overflow-wrap:anywhere]">{d.topic}</p>
+        </details>
+      )}
       <p className="text-xs text-muted">
-        Round {d.round} · {d.origin === "user" ? "Added by you" : "Planned by the supervisor"} ·{" "}
-        {labelFor(priorityLabels, d.priority)} priority · {steps} {steps === 1 ? "step" : "steps"}
-        {live ? " so far" : ""}
+        {t("meta", {
+          // The engine counts rounds from 0; people from 1.
+          round: d.round + 1,
+          origin: d.origin,
+          priority: labelFor(priorityLabels, d.priority),
+          steps,
+          live: live ? "yes" : "no",
+        })}
       </p>
       {d.stopReason && <p className="text-xs text-muted">Stopped because {stopReasonLabel(d.stopReason)}.</p>}
       {findings && (

@@ -1,43 +1,30 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
 import { terminalRunStatuses } from "@/lib/research/ui";
-import { labelFor, runPhaseLabels, runStatusLabels } from "../labels";
-import { type ActivityEntry, elapsedMs, formatElapsed, nowDoing } from "./activity-model";
+import { runStateKey } from "../labels";
+import { elapsedMs, formatElapsed } from "./activity-model";
 import type { RunViewJson } from "./types";
 
-/** The time now, ticking every second while `live` (the server and the first render agree on it). */
-function useNow(live: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!live) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [live]);
-  return now;
-}
-
 /**
- * The question (the page's one H1), status and phase in words, elapsed time and what the run is
- * doing now; sticky while the run goes, so the state stays in view while reading the activity.
+ * The question (the page's one H1), the run's state in words and its actions; once it has ended,
+ * also how long it took and what it gathered (while it runs, the progress card says that). Sticky
+ * on wide screens while the run goes, opaque so nothing shows through; on a phone it scrolls away.
  */
 export function StatusHeader({
   run,
-  activity,
   children,
 }: {
   run: RunViewJson;
-  activity: ActivityEntry[];
   /** The run's actions (RunControls). */
   children?: React.ReactNode;
 }) {
+  const t = useTranslations("runState");
   const ended = terminalRunStatuses.includes(run.status);
-  const now = useNow(!ended);
-  const phase = run.phase && !ended ? labelFor(runPhaseLabels, run.phase) : "";
-  const status = labelFor(runStatusLabels, run.status);
+  const status = t(runStateKey(run.status, run.phase));
   return (
     <header
-      className={`space-y-2 ${ended ? "" : "sticky top-0 z-10 -mx-6 border-b border-zinc-200 bg-zinc-50/95 px-6 py-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95"}`}
+      className={`space-y-2 ${ended ? "" : "-mx-4 border-b border-zinc-200 bg-zinc-50 px-4 py-3 sm:sticky sm:top-0 sm:z-10 sm:-mx-6 sm:px-6 dark:border-zinc-800 dark:bg-zinc-950"}`}
     >
       <p className="text-sm text-muted">
         <a href="/" className="hover:underline">
@@ -58,27 +45,8 @@ export function StatusHeader({
         >
           {status}
         </span>
-        {phase && phase !== status && <span className="text-muted">{phase}</span>}
-        <span className="text-muted">
-          {ended ? "Took " : "Running for "}
-          <time data-testid="elapsed" suppressHydrationWarning>
-            {formatElapsed(elapsedMs(run, now))}
-          </time>
-        </span>
-        <span className="text-muted">
-          {run.sources.length} {run.sources.length === 1 ? "source" : "sources"} · {run.directives.length}{" "}
-          {run.directives.length === 1 ? "directive" : "directives"}
-        </span>
+        {ended && <EndedFigures run={run} />}
       </p>
-      <p data-testid="now-doing" aria-live="polite" className="text-sm [overflow-wrap:anywhere]">
-        {nowDoing(run, activity)}
-      </p>
-      {run.queuePosition !== null && (
-        <p data-testid="queue-position" className="text-sm text-muted">
-          Waiting for a free slot: {ordinal(run.queuePosition)} in your queue. It starts when one of your
-          running runs ends.
-        </p>
-      )}
       {run.error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {run.error}
@@ -89,6 +57,19 @@ export function StatusHeader({
   );
 }
 
-function ordinal(n: number): string {
-  return n === 1 ? "next" : `number ${n}`;
+function EndedFigures({ run }: { run: RunViewJson }) {
+  const t = useTranslations("common");
+  return (
+    <>
+      <span className="text-muted">
+        Took{" "}
+        <time data-testid="elapsed" suppressHydrationWarning>
+          {formatElapsed(elapsedMs(run, Date.now()))}
+        </time>
+      </span>
+      <span className="text-muted">
+        {t("sources", { count: run.sources.length })} · {t("topics", { count: run.directives.length })}
+      </span>
+    </>
+  );
 }

@@ -1,7 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { directiveStatusLabels, labelFor } from "@/components/labels";
 import { terminalRunStatuses } from "@/lib/research/ui";
 import { steerAction } from "@/lib/server/actions/run-control";
 import { ActionMessage, RunIdField } from "./action-message";
@@ -20,11 +20,13 @@ export function canSteer(run: Pick<RunViewJson, "status" | "phase" | "finishRequ
 }
 
 /**
- * Steering: the person adds a directive for the supervisor to schedule in its next round. Each
- * one is confirmed, and the confirmation follows the directive until a researcher picks it up.
+ * Steering: the person adds a directive. It joins the queue of the research under way (ahead of
+ * the supervisor's own topics unless it is low priority) and starts when a researcher is free; the
+ * confirmation says so and follows the directive as a researcher takes it up and finishes it.
  */
 export function SteerForm({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
   const { state, formAction, pending } = useRunAction(steerAction, onChanged);
+  const t = useTranslations("steer");
   const id = useId();
   if (!canSteer(run)) {
     return (
@@ -74,11 +76,18 @@ export function SteerForm({ run, onChanged }: { run: RunViewJson; onChanged: () 
         state={state}
         ok={
           <p className="text-green-800 dark:text-green-300" data-testid="steer-confirmation">
-            {state.status === "ok" && state.message}
-            {added && added.status !== "pending" && ` Now: ${labelFor(directiveStatusLabels, added.status)}.`}
+            {state.status === "ok" &&
+              t(steerOutcome(added?.status), { title: added?.title ?? String(state.data?.topic ?? "") })}
           </p>
         }
       />
     </form>
   );
+}
+
+/** Which confirmation fits the added directive's state (pending until the view shows it). */
+function steerOutcome(status: string | undefined): "queued" | "running" | "done" | "closed" {
+  if (status === undefined || status === "pending") return "queued";
+  if (status === "running" || status === "done") return status;
+  return "closed";
 }

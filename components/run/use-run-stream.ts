@@ -73,6 +73,9 @@ const everyEventType: Record<ResearchEventType, true> = {
   "model.retry": true,
   "model.failover": true,
   "usage.updated": true,
+  "question.asked": true,
+  "question.answered": true,
+  "question.failed": true,
 };
 const subscribedEventTypes = Object.keys(everyEventType) as ResearchEventType[];
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { DirectivePriority } from "../../lib/research/ui.ts";
+import { type DirectivePriority, directiveTitle } from "../../lib/research/index.ts";
 import type { Db } from "../client.ts";
 import { directives } from "../schema.ts";
 
@@ -79,7 +79,14 @@ async function applyEdit(db: Db, runId: string, edit: DirectiveEdit): Promise<vo
   const patch = edit.drop
     ? { status: "skipped" as const }
     : {
-        ...(edit.topic ? { topic: edit.topic, normalizedTopic: normalizeTopic(edit.topic) } : {}),
+        // The person's own words become the title too: the planner's title named the old topic.
+        ...(edit.topic
+          ? {
+              topic: edit.topic,
+              title: directiveTitle(null, edit.topic),
+              normalizedTopic: normalizeTopic(edit.topic),
+            }
+          : {}),
         ...(edit.priority ? { priority: edit.priority } : {}),
       };
   if (!Object.keys(patch).length) return;

@@ -89,12 +89,15 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
             compared_elements: ["heat pump", "gas boiler"],
             directives: [
               {
+                // Markup and length the page must not show: cleaned and cut on storing.
+                title: "**Cold-climate heat pump efficiency**",
                 topic: TOPIC_A,
                 perspective: "engineering",
                 evidence_needed: "measured COP/SCOP data",
                 priority: "high",
               },
               {
+                title: "Gas boiler running costs",
                 topic: TOPIC_B,
                 perspective: "household economics",
                 evidence_needed: "annual cost figures",

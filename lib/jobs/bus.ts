@@ -27,7 +27,8 @@ export type BusMessage =
        */
       rows?: readonly RunEvent[];
     }
-  | { kind: "delta"; runId: string; text: string }
+  /** Streamed text: the report's, or with `questionId` a follow-up answer's (question.delta). */
+  | { kind: "delta"; runId: string; text: string; questionId?: string }
   | { kind: "cancel"; runId: string }
   /** The owner asked for the report now: the run's worker stops researching. */
   | { kind: "finish"; runId: string };

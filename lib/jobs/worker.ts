@@ -10,6 +10,7 @@ import { log } from "../telemetry/log.ts";
 import { metrics } from "../telemetry/metrics.ts";
 import type { RunBus } from "./bus.ts";
 import { executeRun } from "./execute-run.ts";
+import { startQuestionWorker } from "./questions/worker.ts";
 import { getBoss, RUN_QUEUE, type RunJobData } from "./queue.ts";
 import { promoteAfterRun, promoteAllWaitingRuns } from "./run-slots.ts";
 import { sweepAbandonedRuns } from "./sweeper.ts";
@@ -37,6 +38,10 @@ export async function startRunWorker(
   const shutdown = new AbortController();
   // The webhook queue first: a run that ends owes its delivery through it.
   const webhooks = await startWebhookWorker(handle.db, boss, { pollSeconds: opts.pollSeconds });
+  const questions = await startQuestionWorker(handle, bus, boss, {
+    signal: shutdown.signal,
+    pollSeconds: opts.pollSeconds,
+  });
   warmParsePool();
   await boss.work<RunJobData>(
     RUN_QUEUE,
@@ -87,6 +92,7 @@ export async function startRunWorker(
       clearInterval(sweeper);
       shutdown.abort();
       await boss.offWork(RUN_QUEUE, { wait: true }).catch(() => {});
+      await questions.stop();
       await webhooks.stop();
     },
   };

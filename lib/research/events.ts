@@ -101,6 +101,8 @@ export type ResearchEvent =
       directiveId: string;
       round: number;
       topic: string;
+      /** The short plain title (absent from events stored before titles). */
+      title?: string;
       priority: DirectivePriority;
       origin: "supervisor" | "user";
     }
@@ -187,7 +189,16 @@ export type ResearchEvent =
   | { type: "model.retry"; role: string; attempt: number; status?: number; delayMs: number }
   /** A call went on to the next model of its role's chain (`from` failed, or its provider is paused). */
   | { type: "model.failover"; role: string; from: string; to: string; reason: FailoverReason; detail: string }
-  | { type: "usage.updated"; inputTokens: number; outputTokens: number; cost: number };
+  | { type: "usage.updated"; inputTokens: number; outputTokens: number; cost: number }
+  /** After the report: a follow-up question about it (lib/jobs/questions), written after the run's end. */
+  | { type: "question.asked"; questionId: string; question: string }
+  | {
+      type: "question.answered";
+      questionId: string;
+      status: "answered" | "not_in_sources";
+      citations: number;
+    }
+  | { type: "question.failed"; questionId: string; reason: string };
 
 export type ResearchEventType = ResearchEvent["type"];
 export type EventOf<T extends ResearchEventType> = Extract<ResearchEvent, { type: T }>;

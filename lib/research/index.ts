@@ -25,7 +25,11 @@ export type { EventSink } from "./events.ts";
 export { modelTools, structuredOutputSchemas } from "./model-schemas.ts";
 export { defaultPhases } from "./phases/index.ts";
 export { findNearDuplicate } from "./phases/supervision/dedup.ts";
+export { directiveTitle } from "./phases/supervision/directive-title.ts";
 export type { RunOutcome } from "./phases-contract.ts";
+export { answerQuestion, THREAD_CONTEXT } from "./questions/answer.ts";
+export { threadSourceNumbers } from "./questions/numbering.ts";
+export { excerptWindows } from "./report/support.ts";
 export { type RunAbortReason, runResearch } from "./run.ts";
 export type {
   CitationRecord,

@@ -6,7 +6,13 @@ import { clamp, cutText } from "./model-output.ts";
 import { modelTools, structuredOutputSchemas as s } from "./model-schemas.ts";
 import { MAX_KNOWLEDGE_CONTENT, MAX_KNOWLEDGE_ITEMS } from "./prompts/knowledge.ts";
 
-const draft = (topic: string) => ({ topic, perspective: "", evidence_needed: "", priority: "normal" });
+const draft = (topic: string) => ({
+  title: topic,
+  topic,
+  perspective: "",
+  evidence_needed: "",
+  priority: "normal",
+});
 
 describe("repairs after parsing", () => {
   it("cutText trims and cuts with an ellipsis; clamp bounds a number", () => {

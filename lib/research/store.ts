@@ -27,6 +27,8 @@ export interface DirectiveRecord {
   ordinal: number;
   round: number;
   topic: string;
+  /** The short title shown in lists (plain, at most 80 characters). */
+  title: string;
   perspective: string | null;
   evidenceNeeded: string | null;
   priority: DirectivePriority;
@@ -40,6 +42,8 @@ export interface DirectiveRecord {
 export interface NewDirectiveInput {
   round: number;
   topic: string;
+  /** The planner's title; cleaned and cut on storing, derived from the topic when absent. */
+  title?: string | null;
   perspective?: string | null;
   evidenceNeeded?: string | null;
   priority?: DirectivePriority;

@@ -18,8 +18,13 @@ export {
 } from "./events.ts";
 export type { ResearcherStopReason } from "./phases/directive/researcher.ts";
 export type { CoverageReport } from "./phases/supervision/coverage.ts";
+export {
+  type QuestionStatus,
+  questionStatuses,
+  type StoredAnswerCitation,
+} from "./questions/types.ts";
 export { protectCode } from "./report/citations/code.ts";
-export { CITATION_MARKER, parseCitationGroup } from "./report/citations/markers.ts";
+export { CITATION_MARKER, citationNumbersIn, parseCitationGroup } from "./report/citations/markers.ts";
 export { citedRuns, collectCitedSentences } from "./report/citations/sentences.ts";
 export { buildSourcesSection, urlKey } from "./report/citations/source-list.ts";
 export type { ReportCitationStats } from "./report/synthesis.ts";

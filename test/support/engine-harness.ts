@@ -327,6 +327,7 @@ export function scenarioModel(s: Scenario): ScenarioModel {
           question_kind: "typical",
           compared_elements: [],
           directives: s.directives.map((d) => ({
+            title: d.topic,
             topic: d.topic,
             perspective: "practical",
             evidence_needed: "measured figures",
@@ -354,6 +355,7 @@ export function scenarioModel(s: Scenario): ScenarioModel {
           follow_up_queries: s.followUp
             ? [
                 {
+                  title: s.followUp.topic,
                   topic: s.followUp.topic,
                   perspective: "field trials",
                   evidence_needed: "measured figures",

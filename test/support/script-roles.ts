@@ -14,6 +14,7 @@ export const roleMatch = {
   compression: { system: "You turn a researcher's working transcript into its findings" },
   summarize: { system: "You condense one web page" },
   synthesis: { system: "You write the final report of a research project" },
+  question: { system: "You answer a follow-up question about a research report" },
   citationCheck: { schema: "citation_verdicts" },
   knowledge: { schema: "knowledge_items" },
 } as const;

@@ -254,7 +254,13 @@ export function fakeExecutor(
 
 /** A directive draft as the model would send it. */
 export function draft(topic: string, priority: DirectivePriority = "normal") {
-  return { topic, perspective: "general", evidence_needed: "primary sources", priority };
+  return {
+    title: topic.slice(0, 40),
+    topic,
+    perspective: "general",
+    evidence_needed: "primary sources",
+    priority,
+  };
 }
 
 export function plan(

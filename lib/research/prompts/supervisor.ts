@@ -17,6 +17,8 @@ How you work:
 - Write in the language of the research brief.`;
 
 export interface DirectiveDraft {
+  /** Absent on drafts the plan rules make up: the stored title then comes from the topic. */
+  title?: string;
   topic: string;
   perspective: string;
   evidence_needed: string;
@@ -33,6 +35,7 @@ function listDrafts(drafts: readonly DirectiveDraft[]): string {
 }
 
 const DIRECTIVE_FIELDS = `Each directive has:
+- title: a short plain-text name for the directive (at most 80 characters, no Markdown), shown in lists;
 - topic: a paragraph (two to four sentences) saying exactly what the researcher must find out, with the scope, period and names that matter;
 - perspective: the angle to take (for example technical, economic, regulatory, historical, user experience, critics' view);
 - evidence_needed: what would count as a good answer (figures with their year, primary documents, benchmark results, expert assessments…);
@@ -111,7 +114,7 @@ export function assessmentRequest(input: {
   return `Supervision round ${input.round}. Coverage so far, per directive:\n\n${input.coverageTable}\n\nUsing your gap analysis, assess the research:
 - overall_coverage: from 0 to 1, how completely the evidence so far answers the brief;
 - directive_assessments: for each directive number, covered, partial or gap, with a short note;
-- follow_up_queries: at most ${input.maxFollowUps} new directives for the gaps that matter most, each MORE SPECIFIC than the directive it follows up: name the exact missing fact, entity, period or source type rather than restating an earlier topic. Each has topic (a paragraph), perspective, evidence_needed, priority, and gap (the gap it closes). Leave it empty when nothing important is missing;
+- follow_up_queries: at most ${input.maxFollowUps} new directives for the gaps that matter most, each MORE SPECIFIC than the directive it follows up: name the exact missing fact, entity, period or source type rather than restating an earlier topic. Each has title (a short plain-text name, at most 80 characters), topic (a paragraph), perspective, evidence_needed, priority, and gap (the gap it closes). Leave it empty when nothing important is missing;
 - should_continue: true only if the follow-ups are likely to change the report materially;
 - rationale: two or three sentences explaining the decision.`;
 }

@@ -8,6 +8,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { AppError } from "../../errors.ts";
 import { jsonBodyLimitBytes, readBodyBytes } from "../../http.ts";
 import { stripNulDeep } from "../../nul.ts";
+import { registerAskTool } from "./ask-tool.ts";
 import type { McpContext } from "./context.ts";
 import { registerFollowTool } from "./follow-tool.ts";
 import { registerKnowledgeTool } from "./knowledge-tool.ts";
@@ -24,6 +25,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
   registerRunTools(server, ctx);
   registerFollowTool(server, ctx);
   registerKnowledgeTool(server, ctx);
+  registerAskTool(server, ctx);
   registerReportResource(server, ctx);
   return server;
 }

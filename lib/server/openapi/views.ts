@@ -54,6 +54,7 @@ const directiveSchema = z
     id: uuid("The directive."),
     round: z.int(),
     topic: z.string(),
+    title: z.string().meta({ description: "One plain line of at most 80 characters, for lists." }),
     perspective: z.string().nullable(),
     evidenceNeeded: z.string().nullable(),
     priority: z.enum(directivePriorities),

@@ -98,7 +98,11 @@ export class RunFanout {
 
   private heard(m: BusMessage): void {
     if (m.kind === "delta") {
-      const bytes = encodeText(formatSse(null, "report.delta", { text: m.text }));
+      const bytes = encodeText(
+        m.questionId
+          ? formatSse(null, "question.delta", { questionId: m.questionId, text: m.text })
+          : formatSse(null, "report.delta", { text: m.text }),
+      );
       for (const v of this.viewers) if (v.deltas) v.send(bytes);
     } else if (m.kind === "event") {
       if (this.reading) {

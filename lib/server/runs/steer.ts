@@ -86,6 +86,7 @@ export async function insertUserDirective(
     directiveId: d.id,
     round: d.round,
     topic: d.topic,
+    title: d.title,
     priority: d.priority,
     origin: "user",
   });

@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { z } from "zod";
+import { QuestionThread } from "@/components/questions/question-thread";
 import { runTitle } from "@/components/run/activity-labels";
 import { StoredReport } from "@/components/run/stored-report";
 import { RunDashboard } from "@/components/run-dashboard";
 import { pageOwner } from "@/lib/server/owner";
+import { listQuestions } from "@/lib/server/questions/list-questions";
 import { findRunView } from "@/lib/server/runs/view";
 import { serverRuntime } from "@/lib/server/runtime";
 
@@ -29,5 +31,13 @@ export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
   // the view leaves the Markdown out (the page would carry it twice; Copy fetches it).
   const storedReport = found.report ? <StoredReport run={{ ...found, report: found.report }} /> : undefined;
   const view = JSON.parse(JSON.stringify({ ...found, report: null }));
-  return <RunDashboard initial={view} storedReport={storedReport} />;
+  // Questions are about a stored report (finished or partial): the thread as it stands now.
+  const questions = found.report ? (
+    <QuestionThread
+      runId={found.id}
+      initial={await listQuestions(await serverRuntime(), found.id, await pageOwner())}
+      sources={view.sources}
+    />
+  ) : undefined;
+  return <RunDashboard initial={view} storedReport={storedReport} afterReport={questions} />;
 }

@@ -19,6 +19,7 @@ const directive: DirectiveRecord = {
   ordinal: 1,
   round: 0,
   topic: "Heat pump efficiency in cold climates",
+  title: "A directive",
   perspective: "an engineer's",
   evidenceNeeded: "field measurements of COP below -10 °C",
   priority: "normal",

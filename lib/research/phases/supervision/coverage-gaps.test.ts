@@ -103,6 +103,7 @@ describe("rankGaps and heuristicFollowUps", () => {
           ordinal: r.ordinal,
           round: 0,
           topic: r.topic,
+          title: r.topic,
           perspective: "a homeowner's",
           evidenceNeeded: `installer quotes for directive ${r.ordinal}`,
           priority: "normal",

@@ -35,6 +35,7 @@ import {
 } from "./memory.ts";
 
 export const followUpSchema = z.object({
+  title: z.string(),
   topic: z.string(),
   perspective: z.string(),
   evidence_needed: z.string(),
@@ -288,6 +289,7 @@ async function followUpPlan(
     deps,
     proposed.map((f) => ({
       topic: f.topic,
+      title: f.title,
       perspective: f.perspective.trim() || null,
       evidenceNeeded:
         [f.evidence_needed.trim(), f.gap.trim() && `Gap: ${f.gap.trim()}`].filter(Boolean).join("\n") || null,

@@ -17,6 +17,7 @@ function directive(id: string, status: DirectiveStatus = "done", ordinal = 1): D
     ordinal,
     round: 0,
     topic: `topic ${id}`,
+    title: "A directive",
     perspective: null,
     evidenceNeeded: null,
     priority: "normal",

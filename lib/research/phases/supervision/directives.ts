@@ -28,6 +28,8 @@ import {
 
 export interface DirectiveCandidate {
   topic: string;
+  /** The planner's short title, if it gave one. */
+  title?: string | null;
   perspective: string | null;
   evidenceNeeded: string | null;
   priority: DirectivePriority;
@@ -162,6 +164,7 @@ export async function storeDirectives(
     accepted.map((c) => ({
       round: opts.round,
       topic: c.topic,
+      title: c.title ?? null,
       perspective: c.perspective,
       evidenceNeeded: c.evidenceNeeded,
       priority: opts.followUps ? followUpPriority(c.priority) : c.priority,
@@ -242,6 +245,7 @@ export async function announceDirectives(
       directiveId: d.id,
       round: d.round,
       topic: d.topic,
+      title: d.title,
       priority: d.priority,
       origin: d.origin,
     })),

@@ -25,6 +25,8 @@ import { type FitStats, fitPlanShape, type QuestionKind } from "./plan-fit.ts";
 const priority = z.enum(directivePriorities);
 
 export const directiveDraftSchema = z.object({
+  // A short line for lists; cleaned and cut after parsing (directive-title.ts), the topic's start when empty.
+  title: z.string(),
   topic: z.string(),
   perspective: z.string(),
   evidence_needed: z.string(),
@@ -64,6 +66,7 @@ const toCandidate =
   (rationale: string) =>
   (d: DirectiveDraft): DirectiveCandidate => ({
     topic: d.topic,
+    title: d.title,
     perspective: d.perspective.trim() || null,
     evidenceNeeded: d.evidence_needed.trim() || null,
     priority: d.priority,

@@ -135,6 +135,8 @@ describe("round 0: decomposition", () => {
     const stored = await store.listDirectives();
     expect(stored.map((d) => d.topic)).toEqual([LI, NA, SS]);
     expect(stored[0]).toMatchObject({
+      // The planner's title (the harness sends the topic's first 40 characters), stored cleaned.
+      title: LI.slice(0, 40).trim(),
       perspective: "general",
       evidenceNeeded: "primary sources",
       priority: "normal",

@@ -2,6 +2,7 @@ import { reportFilename } from "@/components/report/filename";
 import { handle } from "@/lib/http";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
+import { reportWithThread } from "@/lib/server/questions/thread-markdown";
 import { ownedRun } from "@/lib/server/runs/owned";
 import { getRunReport } from "@/lib/server/runs/view";
 import { serverRuntime } from "@/lib/server/runtime";
@@ -22,7 +23,8 @@ export const GET = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]
   const filename = named
     ? reportFilename((await ownedRun(rt.handle.db, id, owner)).question)
     : `report-${id}.md`;
-  return new Response(report.markdown, {
+  // The follow-up questions answered about the report go with it.
+  return new Response(await reportWithThread(rt, id, report.markdown), {
     headers: {
       "content-type": "text/markdown; charset=utf-8",
       "content-disposition": `attachment; filename="${filename}"`,

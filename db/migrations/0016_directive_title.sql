@@ -1,0 +1,1 @@
+ALTER TABLE "directives" ADD COLUMN "title" text;

@@ -1,0 +1,124 @@
+/**
+ * Asking about a finished report, in the browser with the scripted model: the answer appears under
+ * the report with citations that carry their passage and verdict on hover, the thread is there on
+ * reload, a follow-up goes with the earlier answer as context, a question the sources cannot answer
+ * is `not_in_sources` (asked of no model), and the Markdown download carries the thread.
+ */
+import { expect, test } from "@playwright/test";
+import { roleMatch } from "../test/support/script-roles.ts";
+import { llmRequests, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
+import { researchScript } from "./support/research-script.ts";
+import { storageStatePath } from "./support/session.ts";
+
+const STANDING =
+  "A household that removes its gas connection entirely no longer pays the gas standing charge, typically 100 to 300 euros per year";
+const SERVICE = "Maintenance costs are similar: both systems need an annual service";
+
+interface ApiRun {
+  sources: { id: string; url: string }[];
+  citations: { number: number; sourceId: string }[];
+}
+
+interface ApiQuestion {
+  question: string;
+  status: string;
+  answer: string | null;
+  citations: { n: number; sourceId: string; support: string; passage: string | null }[];
+}
+
+test("ask about a report: cited answers with passages, a lasting thread, and not_in_sources", async ({
+  page,
+  request,
+  browser,
+}) => {
+  await waitForIdle(request);
+  await scriptLlm(researchScript({ webUrl: webUrl() }));
+  const created = await request.post("/api/runs", { data: { question: "Heat pump or gas boiler to run?" } });
+  const id = (await created.json()).id as string;
+  const run = (await waitForStatus(request, id, ["completed"])) as unknown as ApiRun;
+  // The thread cites the running-costs page by its report number.
+  const costs = run.sources.find((s) => s.url.includes("running-costs"));
+  const n = run.citations.find((c) => c.sourceId === costs?.id)?.number;
+  expect(n).toBeDefined();
+  const answerRule = (name: string, user: string, text: string) => ({
+    name,
+    match: { ...roleMatch.question, user },
+    replies: [{ kind: "text" as const, text }],
+  });
+  await scriptLlm([
+    answerRule("question-1", "gas standing charge", `${STANDING} [${n}].`),
+    answerRule("question-2", "maintenance", `${SERVICE} [${n}].`),
+  ]);
+
+  await page.goto(`/runs/${id}`);
+  const box = page.getByTestId("question-thread");
+  await expect(box.getByRole("heading", { name: "Ask about this report" })).toBeVisible();
+  await box.getByLabel("Your question").fill("How much is the gas standing charge per year?");
+  await box.getByRole("button", { name: "Ask" }).click();
+  const first = box.locator('[data-testid="question"][data-status="answered"]').first();
+  await expect(first.getByTestId("answer")).toContainText("100 to 300 euros per year");
+
+  // Its [N] is the run's source, with the stored passage and the verdict on hover.
+  const marker = first.locator("a[data-citation]");
+  await expect(marker).toHaveCount(1);
+  await expect(marker).toHaveAttribute("data-citation", String(n));
+  await expect(marker).toHaveAttribute("data-verdict", "supported");
+  await expect(marker).toHaveAccessibleName(`Source ${n}, supported by the source`);
+  await marker.hover();
+  const card = page.getByRole("tooltip");
+  await expect(card.getByTestId("citation-passage").first()).toContainText("gas standing charge");
+  const [asked] = (await (await request.get(`/api/runs/${id}/questions`)).json()) as ApiQuestion[];
+  expect(asked.citations).toEqual([
+    expect.objectContaining({
+      n,
+      sourceId: costs?.id,
+      support: "supported",
+      passage: expect.stringContaining("standing charge"),
+    }),
+  ]);
+
+  // The thread lasts: on reload it is there, and a follow-up goes with the earlier answer.
+  await page.reload();
+  await expect(box.locator('[data-testid="question"]')).toHaveCount(1);
+  await expect(box.getByTestId("answer")).toContainText("100 to 300 euros");
+  await box.getByLabel("Your question").fill("And the annual service and maintenance?");
+  await box.getByRole("button", { name: "Ask" }).click();
+  await expect(box.locator('[data-testid="question"][data-status="answered"]')).toHaveCount(2);
+  const followUp = (await llmRequests()).find((r) => r.rule === "question-2");
+  const prompt = JSON.stringify(followUp?.body);
+  expect(prompt).toContain("earlier_questions");
+  expect(prompt).toContain("How much is the gas standing charge per year?");
+  expect(prompt).toContain("100 to 300 euros per year");
+
+  // A question the sources cannot answer, asked before any script runs (the form is a server
+  // action): not_in_sources, and no model is asked.
+  const before = (await llmRequests()).length;
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: storageStatePath });
+  const plain = await noScript.newPage();
+  await plain.goto(`/runs/${id}`);
+  await plain.getByLabel("Your question").fill("How many moons does Jupiter have?");
+  await plain.getByRole("button", { name: "Ask" }).click();
+  await expect(plain.getByTestId("question")).toHaveCount(3);
+  await noScript.close();
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/runs/${id}/questions`)).json()) as ApiQuestion[])[2]?.status,
+    )
+    .toBe("not_in_sources");
+  expect((await llmRequests()).length).toBe(before);
+  await page.reload();
+  await expect(box.locator('[data-status="not_in_sources"]')).toContainText("do not answer this question");
+
+  // The download carries the thread; a run without a report answers 409 and a bad id 404.
+  const md = await (await request.get(`/api/runs/${id}/report.md`)).text();
+  expect(md).toContain("## Questions about this report");
+  expect(md).toContain(`${SERVICE} [${n}].`);
+  expect(
+    (
+      await request.post(`/api/runs/00000000-0000-4000-8000-000000000000/questions`, {
+        data: { question: "Why?" },
+      })
+    ).status(),
+  ).toBe(404);
+});
