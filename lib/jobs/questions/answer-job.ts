@@ -18,15 +18,16 @@ import { getRun, saveRunUsage } from "../../../db/queries/runs.ts";
 import { createDbRunStore } from "../../../db/research-store.ts";
 import type { ModelRegistry } from "../../ai/registry.ts";
 import { UsageMeter } from "../../ai/usage.ts";
-import { resolveResearchConfig } from "../../research/index.ts";
 import {
+  answerQuestion,
   type EventSink,
   isTransientEvent,
   type ResearchEvent,
+  resolveResearchConfig,
   type StoredEvent,
+  THREAD_CONTEXT,
+  threadSourceNumbers,
 } from "../../research/index.ts";
-import { answerQuestion, THREAD_CONTEXT } from "../../research/index.ts";
-import { threadSourceNumbers } from "../../research/index.ts";
 import { log } from "../../telemetry/log.ts";
 import type { RunBus } from "../bus.ts";
 import { createEngineDeps, processModelRegistry } from "../engine-deps.ts";
