@@ -7,6 +7,7 @@
  * handler lets a token do more (or less) than the scope it declares.
  */
 import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { runReportDocxPath, runReportPdfPath } from "../exports/openapi-paths.ts";
 import {
   accountExportPath,
   accountPath,
@@ -58,6 +59,8 @@ export const apiPaths: ZodOpenApiPathsObject = {
   "/api/runs/{id}/directives": runDirectivesPath,
   "/api/runs/{id}/clarification": runClarificationPath,
   "/api/runs/{id}/report.md": runReportPath,
+  "/api/runs/{id}/report.pdf": runReportPdfPath,
+  "/api/runs/{id}/report.docx": runReportDocxPath,
   "/api/runs/{id}/sources/{sourceId}": runSourcePath,
   "/api/runs/{id}/shares": runSharesPath,
   "/api/shares/{shareId}": sharePath,
