@@ -68,6 +68,7 @@ export async function loadExportDocument(db: Db, run: Run): Promise<ExportDocume
     partial: report.partial,
     blocks: reportBlocks(report.markdown, run.question),
     sources: [...entries.values()].sort((a, b) => a.number - b.number),
+    recordedElsewhere: run.importedFrom !== null,
   };
 }
 

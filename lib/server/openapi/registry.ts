@@ -7,7 +7,12 @@
  * handler lets a token do more (or less) than the scope it declares.
  */
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { runReportDocxPath, runReportPdfPath } from "../exports/openapi-paths.ts";
+import {
+  runBundlePath,
+  runImportPath,
+  runReportDocxPath,
+  runReportPdfPath,
+} from "../exports/openapi-paths.ts";
 import {
   accountExportPath,
   accountPath,
@@ -61,6 +66,8 @@ export const apiPaths: ZodOpenApiPathsObject = {
   "/api/runs/{id}/report.md": runReportPath,
   "/api/runs/{id}/report.pdf": runReportPdfPath,
   "/api/runs/{id}/report.docx": runReportDocxPath,
+  "/api/runs/{id}/bundle": runBundlePath,
+  "/api/runs/import": runImportPath,
   "/api/runs/{id}/sources/{sourceId}": runSourcePath,
   "/api/runs/{id}/shares": runSharesPath,
   "/api/shares/{shareId}": sharePath,
