@@ -89,6 +89,7 @@ describe.each(appDatabaseKinds())("MCP server (%s)", (kind) => {
     expect(tools.map((t) => t.name).sort()).toEqual([
       "add_directive",
       "cancel_research",
+      "export_report",
       "follow_research",
       "get_research",
       "list_sources",

@@ -2,11 +2,22 @@
 // database with two accounts: the owner downloads real files drawn from the stored report,
 // citations and passages; another account gets 404, as does a run without a report.
 import { execFileSync } from "node:child_process";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRun } from "../db/queries/runs.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
-import { call, type Person, signUp, signUpInvited, useFreshAppDatabase } from "./support/app-session.ts";
+import { createToken } from "../lib/server/tokens.ts";
+import {
+  call,
+  origin,
+  type Person,
+  signUp,
+  signUpInvited,
+  useFreshAppDatabase,
+} from "./support/app-session.ts";
 import { makeReportedRun, REPORTED_SOURCES } from "./support/reported-run.ts";
 
 type Handler = Parameters<typeof call>[0];
@@ -74,5 +85,43 @@ describe("report files", () => {
       settings: {},
     });
     expect((await get(pdf, "pdf", empty.id, alice)).status).toBe(404);
+  });
+
+  it("hands the file to an MCP client (export_report), and nothing of another account's", async () => {
+    const route = await import("../app/api/mcp/route.ts");
+    const exportAs = async (who: Person) => {
+      const { secret } = await createToken(
+        await getRuntime(),
+        { userId: who.userId, role: "user" },
+        { name: "mcp" },
+      );
+      const client = new Client({ name: "export-test", version: "1.0.0" });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${origin}/api/mcp`), {
+          fetch: async (url, init) => route.POST(new Request(url, init)),
+          requestInit: { headers: { authorization: `Bearer ${secret}` } },
+        }),
+      );
+      try {
+        return (await client.callTool({
+          name: "export_report",
+          arguments: { id: runId, format: "docx" },
+        })) as CallToolResult;
+      } finally {
+        await client.close();
+      }
+    };
+    const mine = await exportAs(alice);
+    expect(mine.isError).toBeFalsy();
+    const resource = mine.content[1] as {
+      type: string;
+      resource: { mimeType: string; blob: string; uri: string };
+    };
+    expect(resource.resource.uri).toBe(`${origin}/api/runs/${runId}/report.docx`);
+    const files = unzipSync(new Uint8Array(Buffer.from(resource.resource.blob, "base64")));
+    expect(new TextDecoder().decode(files["word/footnotes.xml"])).toContain(REPORTED_SOURCES[1].url);
+    const theirs = await exportAs(bob);
+    expect(theirs.isError).toBe(true);
+    expect((theirs.content[0] as { text: string }).text).toBe("No research run with that id.");
   });
 });

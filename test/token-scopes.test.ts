@@ -283,6 +283,7 @@ describe("every operation and MCP tool against each token scope", () => {
       cancel_research: { id: fixtures.runId },
       follow_research: { id: fixtures.runId },
       search_knowledge: { query: "frost" },
+      export_report: { id: fixtures.runId, format: "pdf" },
     };
     for (const scope of scopes) {
       const client = new Client({ name: "scope-test", version: "1.0.0" });

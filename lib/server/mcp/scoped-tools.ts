@@ -19,6 +19,7 @@ export const mcpToolScopes = {
   cancel_research: "research",
   follow_research: "read",
   search_knowledge: "read",
+  export_report: "read",
 } as const satisfies Record<string, TokenScope>;
 export type McpToolName = keyof typeof mcpToolScopes;
 

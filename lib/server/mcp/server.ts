@@ -9,6 +9,7 @@ import { AppError } from "../../errors.ts";
 import { jsonBodyLimitBytes, readBodyBytes } from "../../http.ts";
 import { stripNulDeep } from "../../nul.ts";
 import type { McpContext } from "./context.ts";
+import { registerExportTool } from "./export-tool.ts";
 import { registerFollowTool } from "./follow-tool.ts";
 import { registerKnowledgeTool } from "./knowledge-tool.ts";
 import { registerReportResource } from "./report-resource.ts";
@@ -24,6 +25,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
   registerRunTools(server, ctx);
   registerFollowTool(server, ctx);
   registerKnowledgeTool(server, ctx);
+  registerExportTool(server, ctx);
   registerReportResource(server, ctx);
   return server;
 }
