@@ -5,10 +5,13 @@ import { execFileSync } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRun } from "../db/queries/runs.ts";
+import { sources } from "../db/schema.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
+import { revokeOwnShare, shareRun } from "../lib/server/shares.ts";
 import { createToken } from "../lib/server/tokens.ts";
 import {
   call,
@@ -123,5 +126,34 @@ describe("report files", () => {
     const theirs = await exportAs(bob);
     expect(theirs.isError).toBe(true);
     expect((theirs.content[0] as { text: string }).text).toBe("No research run with that id.");
+  });
+
+  it("gives a share link's reader the PDF only when the owner allowed it, with private documents redacted", async () => {
+    const rt = await getRuntime();
+    const { runId: shared, sourceIds } = await makeReportedRun(rt, alice.userId);
+    // The third source is one of Alice's private library documents.
+    await rt.handle.db
+      .update(sources)
+      .set({ provider: "library", url: "library://notes" })
+      .where(eq(sources.id, sourceIds[2]));
+    const sharedPdf = (await import("../app/share/[token]/report.pdf/route.ts")).GET as Handler;
+    const fetchPdf = (token: string) =>
+      call(sharedPdf, "GET", `/share/${token}/report.pdf`, { params: { token } });
+    const closed = await shareRun(rt, shared, alice.userId, {});
+    expect((await fetchPdf(closed.token)).status).toBe(404);
+    const open = await shareRun(rt, shared, alice.userId, { allowDownload: true });
+    expect(open.share.allowDownload).toBe(true);
+    const res = await fetchPdf(open.token);
+    expect(res.status).toBe(200);
+    const text = execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], {
+      input: Buffer.from(await res.arrayBuffer()),
+      encoding: "utf8",
+    }).replace(/\s+/g, " ");
+    expect(text).toContain(REPORTED_SOURCES[0].url);
+    expect(text).toContain("[3] private document");
+    expect(text).not.toContain("library://");
+    expect(text).not.toContain("Installers named backup heat");
+    await revokeOwnShare(rt, open.share.id, alice.userId);
+    expect((await fetchPdf(open.token)).status).toBe(404);
   });
 });

@@ -7,8 +7,8 @@ import {
   createShare,
   getShareForOwner,
   listSharesForRun,
+  liveShareForToken,
   revokeShare,
-  runForShareToken,
 } from "../../db/queries/shares.ts";
 import { listSources } from "../../db/queries/sources.ts";
 import type { Citation, Share, Source } from "../../db/schema.ts";
@@ -26,6 +26,8 @@ export interface ShareView {
   createdAt: Date;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  /** Readers may download the report as a PDF. */
+  allowDownload: boolean;
 }
 
 const shareView = (s: Share): ShareView => ({
@@ -34,6 +36,7 @@ const shareView = (s: Share): ShareView => ({
   createdAt: s.createdAt,
   expiresAt: s.expiresAt,
   revokedAt: s.revokedAt,
+  allowDownload: s.allowDownload,
 });
 
 /** A new link to the owner's run: the share and its token, which is not kept anywhere. */
@@ -50,6 +53,7 @@ export async function shareRun(
     runId,
     label: request.label ?? null,
     expiresAt,
+    allowDownload: request.allowDownload ?? false,
   });
   return { share: shareView(share), token };
 }
@@ -103,6 +107,8 @@ export interface SharedReport {
    * them as "private document", without title or URL; only web sources are shown as they are.
    */
   privateSourceUrls: string[];
+  /** The owner lets the link's readers download the report as a PDF. */
+  allowDownload: boolean;
 }
 
 /** A source found in the document library (by its provider, or by its library:// address). */
@@ -116,8 +122,9 @@ export async function sharedReport(
   token: string,
   now = new Date(),
 ): Promise<SharedReport | undefined> {
-  const run = await runForShareToken(rt.handle.db, token, now);
-  if (!run) return undefined;
+  const found = await liveShareForToken(rt.handle.db, token, now);
+  if (!found) return undefined;
+  const { run, share } = found;
   const [report, sources, citations] = await Promise.all([
     getReport(rt.handle.db, run.id),
     listSources(rt.handle.db, run.id),
@@ -151,5 +158,6 @@ export async function sharedReport(
           : { id: s.id, title: s.title, domain: s.domain, url: s.url },
       ),
     privateSourceUrls: sources.filter(isLibrarySource).flatMap((s) => [s.url, s.normalizedUrl]),
+    allowDownload: share.allowDownload,
   };
 }

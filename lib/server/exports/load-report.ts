@@ -2,10 +2,13 @@
  * What a file export of a run holds, read from the database: the report's blocks, and per cited
  * number its source (title, URL) with every claim citing it, the verdict and the stored passage.
  */
+
+import type { RootContent } from "mdast";
 import type { Db } from "../../../db/client.ts";
 import { getReport, listCitations, listSourceSummaries } from "../../../db/queries/research.ts";
 import type { Run } from "../../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { isLibrarySource } from "../shares.ts";
 import {
   type ExportDocument,
   type ExportSource,
@@ -31,8 +34,31 @@ function listedSources(markdown: string): Map<number, { title: string; url: stri
   return out;
 }
 
-/** The export of a run the caller may read (the caller checked that); 404 without a report. */
-export async function loadExportDocument(db: Db, run: Run): Promise<ExportDocument> {
+/** What a share link's reader gets of a private library document: no title, URL, passage or link. */
+const PRIVATE = "private document";
+
+/** Links in the report to the owner's private documents become the words "private document". */
+function redactLinks(nodes: RootContent[], privateUrls: Set<string>): RootContent[] {
+  return nodes.map((node) => {
+    if (node.type === "link" && privateUrls.has(node.url))
+      return { type: "text", value: PRIVATE } as RootContent;
+    if ("children" in node) {
+      return { ...node, children: redactLinks(node.children as RootContent[], privateUrls) } as RootContent;
+    }
+    return node;
+  });
+}
+
+/**
+ * The export of a run the caller may read (the caller checked that); 404 without a report.
+ * `forShare`: for a share link's reader, with the owner's private library documents redacted as
+ * the share page redacts them.
+ */
+export async function loadExportDocument(
+  db: Db,
+  run: Run,
+  opts: { forShare?: boolean } = {},
+): Promise<ExportDocument> {
   const report = await getReport(db, run.id);
   if (!report) throw new AppError("not_found", `The run has no report yet (status: ${run.status}).`);
   const [citationRows, sourceRows] = await Promise.all([
@@ -50,23 +76,31 @@ export async function loadExportDocument(db: Db, run: Run): Promise<ExportDocume
     }
     return e;
   };
+  const hidden = (s: { provider: string; url: string }) => opts.forShare === true && isLibrarySource(s);
   for (const c of citationRows) {
     const s = byId.get(c.sourceId);
     if (!s) continue;
-    entry(c.number, { title: s.title || s.domain || s.url, url: s.url, domain: s.domain }).claims.push({
+    const source = hidden(s)
+      ? { title: PRIVATE, url: "", domain: "" }
+      : { title: s.title || s.domain || s.url, url: s.url, domain: s.domain };
+    entry(c.number, source).claims.push({
       sentence: c.sentence,
       support: c.support,
-      passage: c.passage,
+      passage: hidden(s) ? null : c.passage,
     });
   }
   for (const [n, s] of listed) {
-    if (!entries.has(n)) entry(n, { ...s, domain: hostOf(s.url) });
+    if (entries.has(n)) continue;
+    const privateEntry = hidden({ provider: "", url: s.url });
+    entry(n, privateEntry ? { title: PRIVATE, url: "", domain: "" } : { ...s, domain: hostOf(s.url) });
   }
+  const privateUrls = new Set(sourceRows.filter((s) => hidden(s)).map((s) => s.url));
+  const blocks = reportBlocks(report.markdown, run.question);
   return {
     question: run.question,
     date: run.finishedAt ?? run.createdAt,
     partial: report.partial,
-    blocks: reportBlocks(report.markdown, run.question),
+    blocks: privateUrls.size ? redactLinks(blocks, privateUrls) : blocks,
     sources: [...entries.values()].sort((a, b) => a.number - b.number),
     recordedElsewhere: run.importedFrom !== null,
   };

@@ -189,6 +189,7 @@ export const shareSchema = z
     createdAt: timestamp(),
     expiresAt: nullableTimestamp(),
     revokedAt: nullableTimestamp(),
+    allowDownload: z.boolean().meta({ description: "Readers of the link may download the report as a PDF." }),
   })
   .meta({ id: "Share" });
 
