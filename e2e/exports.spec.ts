@@ -52,7 +52,7 @@ test("PDF, Word and a run bundle that another instance opens read-only without f
   const citing = page
     .getByRole("region", { name: "Report" })
     .locator("p", { has: page.locator("a[data-citation]") });
-  const paragraph = ((await citing.first().innerText()) ?? "").trim();
+  const paragraph = ((await citing.first().textContent()) ?? "").replace(/\s+/g, " ").trim();
   expect(paragraph.length).toBeGreaterThan(20);
   const pdf = execFileSync("pdftotext", ["-enc", "UTF-8", await download(page, "PDF"), "-"], {
     encoding: "utf8",
