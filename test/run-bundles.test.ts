@@ -3,11 +3,13 @@
 // report, verdicts and passages, and its origin recorded; a bundle of another schema version, with
 // an oversized field or with an owner id is refused 4xx and creates nothing; another account's run
 // is 404, a running run 409.
+import { execFileSync } from "node:child_process";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRun } from "../db/queries/runs.ts";
 import { runs } from "../db/schema.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
+import { exportReportFile } from "../lib/server/exports/report-files.ts";
 import { call, type Person, signUp, signUpInvited, useFreshAppDatabase } from "./support/app-session.ts";
 import { EN_REPORT } from "./support/export-cases.ts";
 import { makeReportedRun, REPORTED_SOURCES } from "./support/reported-run.ts";
@@ -95,6 +97,15 @@ describe("run bundles", () => {
       })
     ).json()) as Json;
     expect(source.citations[0].passage).toBe("Defrost took 4% of the output in January.");
+    // Its files say whose verdicts they are.
+    const pdf = await exportReportFile(await getRuntime(), id, bob.userId, "pdf");
+    const text = execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], {
+      input: pdf.bytes,
+      encoding: "utf8",
+    });
+    expect(text.replace(/\s+/g, " ")).toContain(
+      "Supported by the source (as recorded by the original instance)",
+    );
     // Alice cannot see Bob's copy; Bob cannot export Alice's run.
     expect((await call(runGet, "GET", `/api/runs/${id}`, { who: alice, params: { id } })).status).toBe(404);
     const foreign = await call(bundleGet, "GET", `/api/runs/${runId}/bundle`, {

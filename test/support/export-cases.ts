@@ -27,6 +27,7 @@ Field studies in *Nordic* homes found that emissions fell sharply after the swit
 | --- | --- |
 | Cold climate | 2.8 [2] |
 | Mild climate | 3.6 |
+| Arctic climate |
 
 > Installers matter as much as the equipment [3].
 

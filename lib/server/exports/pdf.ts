@@ -100,8 +100,10 @@ function list(pdf: Pdf, node: List, depth: number): void {
 }
 
 function table(pdf: Pdf, node: Table): void {
+  // GFM lets a row have fewer cells than the header; pdfkit's table wants every row complete.
+  const width = Math.max(...node.children.map((row) => row.children.length));
   const data = node.children.map((row, r) =>
-    row.children.map((cell) => {
+    [...row.children, ...Array(width - row.children.length).fill({ children: [] })].map((cell) => {
       const text = runsText(inlineRuns(cell.children));
       return {
         text,
