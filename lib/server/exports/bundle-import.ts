@@ -144,7 +144,7 @@ export async function importRunBundle(
       question: b.run.question,
       settings,
       status: b.run.status,
-      phase: b.run.phase as never,
+      phase: b.run.phase,
       brief: b.run.brief,
       clarificationQuestion: b.run.clarificationQuestion,
       clarificationAnswer: b.run.clarificationAnswer,

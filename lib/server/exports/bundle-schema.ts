@@ -6,7 +6,7 @@
  * refuses the whole bundle), every text and list has a ceiling, and the version must be this one.
  */
 import { z } from "zod";
-import { directivePriorities, qualityTiers, terminalRunStatuses } from "../../../db/schema.ts";
+import { directivePriorities, qualityTiers, runPhases, terminalRunStatuses } from "../../../db/schema.ts";
 import {
   citationSupports,
   directiveOrigins,
@@ -31,7 +31,7 @@ const bundleRun = z.strictObject({
   id,
   question: text(4000),
   status: z.enum(terminalRunStatuses),
-  phase: text(40).nullable(),
+  phase: z.enum(runPhases).nullable(),
   settings: smallObject(16 * KB),
   brief: text(100 * KB).nullable(),
   clarificationQuestion: text(4000).nullable(),
