@@ -7,7 +7,8 @@ const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'; sa
 
 const config: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres", "piscina"],
+  // pdfkit reads its font metrics from its own folder at run time too.
+  serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres", "piscina", "pdfkit"],
   poweredByHeader: false,
   // The library's upload form is a server action: it takes what POST /api/library takes (10 MB),
   // plus the multipart framing.

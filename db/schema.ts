@@ -86,6 +86,11 @@ export const runs = pgTable(
     finishRequestedAt: timestamp("finish_requested_at", { withTimezone: true }),
     /** The pg-boss job currently carrying the run, so a queued run can be cancelled in the queue. */
     jobId: text("job_id"),
+    /**
+     * Set on a run opened from a run bundle (POST /api/runs/import): where it came from. Such a run
+     * is read-only, and its verdicts are the original instance's.
+     */
+    importedFrom: jsonb("imported_from").$type<ImportedFrom>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     startedAt: timestamp("started_at", { withTimezone: true }),
@@ -94,6 +99,15 @@ export const runs = pgTable(
   (t) => [index("runs_owner_created_idx").on(t.ownerId, t.createdAt)],
 );
 export type Run = typeof runs.$inferSelect;
+
+/** The origin of an imported run (lib/server/exports/bundle-schema.ts). */
+export interface ImportedFrom {
+  /** The run's id on the instance that exported it. */
+  originalId: string;
+  exportedAt: string;
+  schemaVersion: number;
+  importedAt: string;
+}
 export type NewRun = typeof runs.$inferInsert;
 
 export const runEvents = pgTable(
@@ -359,6 +373,8 @@ export const shares = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     /** Revoking sets revoked_at; the row stays for audit. */
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The owner lets the link's readers download the report as a PDF. */
+    allowDownload: boolean("allow_download").notNull().default(false),
   },
   (t) => [index("shares_run_idx").on(t.runId)],
 );

@@ -91,6 +91,7 @@ describe.each(appDatabaseKinds())("MCP server (%s)", (kind) => {
       "add_directive",
       "ask_report",
       "cancel_research",
+      "export_report",
       "follow_research",
       "get_research",
       "list_sources",

@@ -83,7 +83,14 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
     const list = await listRunShares(rt, run.id, "alice");
     expect(list.map((s) => s.label)).toEqual(["one", "two"]);
     for (const s of list)
-      expect(Object.keys(s).sort()).toEqual(["createdAt", "expiresAt", "id", "label", "revokedAt"]);
+      expect(Object.keys(s).sort()).toEqual([
+        "allowDownload",
+        "createdAt",
+        "expiresAt",
+        "id",
+        "label",
+        "revokedAt",
+      ]);
     await expect(listRunShares(rt, run.id, "bob")).rejects.toMatchObject({ code: "not_found" });
     await expect(shareRun(rt, run.id, "bob", {})).rejects.toMatchObject({ code: "not_found" });
   });

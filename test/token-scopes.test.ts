@@ -285,6 +285,7 @@ describe("every operation and MCP tool against each token scope", () => {
       follow_research: { id: fixtures.runId },
       search_knowledge: { query: "frost" },
       ask_report: { id: fixtures.runId, question: "How much output at -15 °C?" },
+      export_report: { id: fixtures.runId, format: "pdf" },
     };
     for (const scope of scopes) {
       const client = new Client({ name: "scope-test", version: "1.0.0" });

@@ -1,3 +1,4 @@
+import { ImportBundleForm } from "@/components/exports/import-bundle-form";
 import { RecentRuns } from "@/components/home/recent-runs";
 import { NewRunForm } from "@/components/new-run-form";
 import { SetupStatus } from "@/components/setup-status";
@@ -38,6 +39,7 @@ export default async function HomePage({ searchParams }: PageProps<"/">) {
         />
       </section>
       <RecentRuns runs={recent} query={query} />
+      {health.database.ok && <ImportBundleForm />}
     </div>
   );
 }

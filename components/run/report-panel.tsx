@@ -2,6 +2,7 @@
 
 import { type ReactNode, useMemo, useRef } from "react";
 import { terminalRunStatuses } from "@/lib/research/ui";
+import { FileExports } from "../exports/file-exports";
 import { LazyMarkdown } from "../lazy-markdown";
 import { ownerReportCitations } from "../report/citation-data";
 import { CitationCardsContext } from "../report/citation-link";
@@ -72,6 +73,13 @@ export function ReportPanel({
         className="space-y-4 rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
       >
         {stored && <ExportBar runId={run.id} markdown={run.report ?? undefined} />}
+        {stored && (
+          <FileExports
+            runId={run.id}
+            ended={terminalRunStatuses.includes(run.status)}
+            importedFrom={run.importedFrom}
+          />
+        )}
         {!stored && (
           <p className="text-sm text-muted" data-print="hide">
             Draft: the report is being written.

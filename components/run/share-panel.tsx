@@ -60,6 +60,9 @@ export function SharePanel({ runId }: { runId: string }) {
             </option>
           ))}
         </select>
+        <label className="flex items-center gap-1">
+          <input type="checkbox" name="allowDownload" /> Readers may download a PDF
+        </label>
         <button
           type="submit"
           disabled={pending}

@@ -34,6 +34,7 @@ const shared = (markdown: string, privateSourceUrls: string[] = []): SharedRepor
   citations: [],
   sources: [],
   privateSourceUrls,
+  allowDownload: false,
 });
 const render = (s: SharedReport) => renderToStaticMarkup(createElement(SharedReportView, { shared: s }));
 

@@ -1,4 +1,5 @@
 import type { SharedReport } from "@/lib/server/shares/view";
+import { SharedPdfLink } from "../exports/shared-pdf-link";
 import { Markdown } from "../markdown";
 import { citationCards } from "../report/citation-data";
 import { remarkRedactPrivateSources } from "./redact-private-sources";
@@ -12,7 +13,7 @@ const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: 
  * URLs nor their titles ever reach the recipient's browser. The citation cards carry their
  * passages with them: the recipient has no session for the owner's API.
  */
-export function SharedReportView({ shared }: { shared: SharedReport }) {
+export function SharedReportView({ shared, pdfHref }: { shared: SharedReport; pdfHref?: string }) {
   const { question, status, report, privateSourceUrls, date } = shared;
   const cards = citationCards(shared.citations, shared.sources);
   return (
@@ -21,6 +22,7 @@ export function SharedReportView({ shared }: { shared: SharedReport }) {
         <p className="text-sm text-muted">Shared research report (read-only)</p>
         <h1 className="text-2xl font-semibold tracking-tight">{question}</h1>
         <p className="text-sm text-muted">{dateFormat.format(new Date(date))}</p>
+        {pdfHref && report && <SharedPdfLink href={pdfHref} />}
       </header>
       {report ? (
         <div

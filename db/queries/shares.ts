@@ -16,7 +16,7 @@ export function shareTokenHash(token: string): string {
 /** A new share and its token; the token exists only in this return value, the row holds its hash. */
 export async function createShare(
   db: Db,
-  input: { runId: string; label: string | null; expiresAt: Date | null },
+  input: { runId: string; label: string | null; expiresAt: Date | null; allowDownload?: boolean },
 ): Promise<{ share: Share; token: string }> {
   const token = newShareToken();
   const [share] = await db
@@ -50,8 +50,17 @@ export async function revokeShare(db: Db, shareId: string): Promise<void> {
 
 /** The run behind a live token (known, not revoked, not expired at `now`), or nothing. */
 export async function runForShareToken(db: Db, token: string, now: Date): Promise<Run | undefined> {
+  return (await liveShareForToken(db, token, now))?.run;
+}
+
+/** The live share behind a token, with its run (known, not revoked, not expired at `now`), or nothing. */
+export async function liveShareForToken(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ share: Share; run: Run } | undefined> {
   const [row] = await db
-    .select({ run: runs })
+    .select({ share: shares, run: runs })
     .from(shares)
     .innerJoin(runs, eq(shares.runId, runs.id))
     .where(
@@ -61,7 +70,7 @@ export async function runForShareToken(db: Db, token: string, now: Date): Promis
         or(isNull(shares.expiresAt), gt(shares.expiresAt, now)),
       ),
     );
-  return row?.run;
+  return row;
 }
 
 /** A run's shares, oldest first. */

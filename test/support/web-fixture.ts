@@ -12,6 +12,9 @@ import {
   renderHostilePage,
 } from "./web-fixture-hostile.ts";
 
+/** The fixture's own request log as JSON: `{paths}` of every request served, this one included. */
+export const REQUEST_LOG_PATH = "/__fixture/requests";
+
 export interface WebFixture {
   url: string;
   port: number;
@@ -380,6 +383,10 @@ export async function startWebFixture(
     },
     [HOSTILE_PAGE_PATH]: (_url, _req, res) => {
       sendText(res, 200, "text/html; charset=utf-8", renderHostilePage(base));
+    },
+    // Every path the fixture served, for e2e specs that assert the app fetched nothing.
+    [REQUEST_LOG_PATH]: (_url, _req, res) => {
+      sendText(res, 200, "application/json", JSON.stringify({ paths: requests.map((r) => r.path) }));
     },
     [COLLECTED_PATH]: (_url, _req, res) => {
       sendText(res, 200, "application/json", JSON.stringify({ requests: collector.requests }));

@@ -42,7 +42,10 @@ export async function generateMetadata({ params }: PageProps<"/share/[token]">):
 
 /** The read-only shared report: no login, only a live token; a revoked, expired or unknown one is not found. */
 export default async function SharedReportPage({ params }: PageProps<"/share/[token]">) {
-  const shared = await loadShared((await params).token);
+  const { token } = await params;
+  const shared = await loadShared(token);
   if (!shared) notFound();
-  return <SharedReportView shared={shared} />;
+  // The owner allowed downloads for this link: the PDF route answers the same token.
+  const pdfHref = shared.allowDownload ? `/share/${token}/report.pdf` : undefined;
+  return <SharedReportView shared={shared} pdfHref={pdfHref} />;
 }

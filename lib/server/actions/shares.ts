@@ -19,6 +19,8 @@ const createForm = z.object({
   label: z.string().trim().max(100).optional(),
   // The form's "never expires" is 0; the API's request leaves the field out.
   expiresInDays: z.coerce.number().int().min(0).max(365).optional(),
+  // A checkbox: sent as "on" when ticked, absent otherwise.
+  allowDownload: z.literal("on").optional(),
 });
 
 const revokeForm = z.object({ shareId: z.uuid() });
@@ -37,6 +39,7 @@ export async function createShareAction(_prev: ActionState, form: FormData): Pro
     const request = shareRequestSchema.parse({
       ...(input.label ? { label: input.label } : {}),
       ...(input.expiresInDays ? { expiresInDays: input.expiresInDays } : {}),
+      ...(input.allowDownload ? { allowDownload: true } : {}),
     });
     const { share, token } = await shareRun(await serverRuntime(), input.runId, caller.userId, request);
     const url = `${await origin()}/share/${token}`;

@@ -20,6 +20,7 @@ export const mcpToolScopes = {
   follow_research: "read",
   search_knowledge: "read",
   ask_report: "research",
+  export_report: "read",
 } as const satisfies Record<string, TokenScope>;
 export type McpToolName = keyof typeof mcpToolScopes;
 

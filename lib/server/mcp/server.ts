@@ -10,6 +10,7 @@ import { jsonBodyLimitBytes, readBodyBytes } from "../../http.ts";
 import { stripNulDeep } from "../../nul.ts";
 import { registerAskTool } from "./ask-tool.ts";
 import type { McpContext } from "./context.ts";
+import { registerExportTool } from "./export-tool.ts";
 import { registerFollowTool } from "./follow-tool.ts";
 import { registerKnowledgeTool } from "./knowledge-tool.ts";
 import { registerReportResource } from "./report-resource.ts";
@@ -26,6 +27,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
   registerFollowTool(server, ctx);
   registerKnowledgeTool(server, ctx);
   registerAskTool(server, ctx);
+  registerExportTool(server, ctx);
   registerReportResource(server, ctx);
   return server;
 }

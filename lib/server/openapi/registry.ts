@@ -7,6 +7,12 @@
  * handler lets a token do more (or less) than the scope it declares.
  */
 import type { ZodOpenApiPathsObject } from "zod-openapi";
+import {
+  runBundlePath,
+  runImportPath,
+  runReportDocxPath,
+  runReportPdfPath,
+} from "../exports/openapi-paths.ts";
 import { runQuestionsPath } from "../questions/openapi.ts";
 import {
   accountExportPath,
@@ -60,6 +66,10 @@ export const apiPaths: ZodOpenApiPathsObject = {
   "/api/runs/{id}/clarification": runClarificationPath,
   "/api/runs/{id}/report.md": runReportPath,
   "/api/runs/{id}/questions": runQuestionsPath,
+  "/api/runs/{id}/report.pdf": runReportPdfPath,
+  "/api/runs/{id}/report.docx": runReportDocxPath,
+  "/api/runs/{id}/bundle": runBundlePath,
+  "/api/runs/import": runImportPath,
   "/api/runs/{id}/sources/{sourceId}": runSourcePath,
   "/api/runs/{id}/shares": runSharesPath,
   "/api/shares/{shareId}": sharePath,

@@ -144,6 +144,15 @@ export const runViewSchema = z
     usage: jsonObject("Tokens, calls and cost: in total, by role and by model."),
     degradations: z.array(degradationSchema),
     error: z.string().nullable().meta({ description: "Why the run failed, in plain words." }),
+    importedFrom: z
+      .object({
+        originalId: z.string(),
+        exportedAt: z.string(),
+        schemaVersion: z.int(),
+        importedAt: z.string(),
+      })
+      .nullable()
+      .meta({ description: "Set on a run opened from a bundle: its verdicts are the original instance's." }),
     createdAt: timestamp(),
     finishedAt: nullableTimestamp(),
     finishRequested: z.boolean(),
@@ -181,6 +190,7 @@ export const shareSchema = z
     createdAt: timestamp(),
     expiresAt: nullableTimestamp(),
     revokedAt: nullableTimestamp(),
+    allowDownload: z.boolean().meta({ description: "Readers of the link may download the report as a PDF." }),
   })
   .meta({ id: "Share" });
 

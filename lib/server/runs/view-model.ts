@@ -53,6 +53,8 @@ export async function runView(db: Db, run: Run) {
     /** Steps that fell back (planner, coverage assessment, citation check, knowledge): why, and the notice shown. */
     degradations: run.degradations,
     error: run.error,
+    /** Set when the run was opened from a bundle: its origin; its verdicts are the original instance's. */
+    importedFrom: run.importedFrom ?? null,
     createdAt: run.createdAt,
     finishedAt: run.finishedAt,
     /** The owner asked for the report now: research is stopping, steering is closed. */

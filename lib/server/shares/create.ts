@@ -23,6 +23,7 @@ export async function shareRun(
     runId,
     label: request.label ?? null,
     expiresAt,
+    allowDownload: request.allowDownload ?? false,
   });
   return { share: shareView(share), token };
 }

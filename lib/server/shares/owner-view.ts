@@ -7,6 +7,8 @@ export interface ShareView {
   createdAt: Date;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  /** Readers may download the report as a PDF. */
+  allowDownload: boolean;
 }
 
 export const shareView = (s: Share): ShareView => ({
@@ -15,4 +17,5 @@ export const shareView = (s: Share): ShareView => ({
   createdAt: s.createdAt,
   expiresAt: s.expiresAt,
   revokedAt: s.revokedAt,
+  allowDownload: s.allowDownload,
 });

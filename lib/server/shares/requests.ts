@@ -7,6 +7,8 @@ export const shareRequestSchema = z.strictObject({
   /** Whom the link is for, as a note to the owner. */
   label: z.string().trim().max(100).optional(),
   expiresInDays: z.int().min(1).max(365).optional(),
+  /** Readers of the link may download the report as a PDF (GET /share/:token/report.pdf). */
+  allowDownload: z.boolean().optional(),
 });
 export type ShareRequest = z.infer<typeof shareRequestSchema>;
 

@@ -3,7 +3,7 @@
  * and revoking links are the owner's: create.ts, list.ts, revoke.ts.
  */
 import { getReport, listCitations } from "../../../db/queries/research.ts";
-import { runForShareToken } from "../../../db/queries/shares.ts";
+import { liveShareForToken } from "../../../db/queries/shares.ts";
 import { listSources } from "../../../db/queries/sources.ts";
 import type { Citation, Source } from "../../../db/schema.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
@@ -45,6 +45,8 @@ export interface SharedReport {
    * them as "private document", without title or URL; only web sources are shown as they are.
    */
   privateSourceUrls: string[];
+  /** The owner lets the link's readers download the report as a PDF. */
+  allowDownload: boolean;
 }
 
 /** A source found in the document library (by its provider, or by its library:// address). */
@@ -58,8 +60,9 @@ export async function sharedReport(
   token: string,
   now = new Date(),
 ): Promise<SharedReport | undefined> {
-  const run = await runForShareToken(rt.handle.db, token, now);
-  if (!run) return undefined;
+  const found = await liveShareForToken(rt.handle.db, token, now);
+  if (!found) return undefined;
+  const { run, share } = found;
   const [report, sources, citations] = await Promise.all([
     getReport(rt.handle.db, run.id),
     listSources(rt.handle.db, run.id),
@@ -93,5 +96,6 @@ export async function sharedReport(
           : { id: s.id, title: s.title, domain: s.domain, url: s.url },
       ),
     privateSourceUrls: sources.filter(isLibrarySource).flatMap((s) => [s.url, s.normalizedUrl]),
+    allowDownload: share.allowDownload,
   };
 }
