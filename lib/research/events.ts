@@ -103,6 +103,11 @@ export type ResearchEvent =
       topic: string;
       /** The short plain title (absent from events stored before titles). */
       title?: string;
+      /** The rest of the directive as stored, so a page can show it without re-reading the run (absent from older events). */
+      perspective?: string | null;
+      evidenceNeeded?: string | null;
+      directiveType?: "initial" | "follow-up" | "user";
+      rationale?: string | null;
       priority: DirectivePriority;
       origin: "supervisor" | "user";
     }
@@ -161,6 +166,8 @@ export type ResearchEvent =
       title: string;
       domain: string;
       quality: string;
+      /** Where it came from (search provider or `fetch`); absent from older events. */
+      provider?: string;
     }
   | { type: "compression.retry"; directiveId: string; attempt: number; droppedMessages: number }
   | { type: "compression.completed"; directiveId: string; fallback: boolean; chars: number }

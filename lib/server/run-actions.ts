@@ -222,6 +222,10 @@ async function insertUserDirective(
     round: d.round,
     topic: d.topic,
     title: d.title,
+    perspective: d.perspective,
+    evidenceNeeded: d.evidenceNeeded,
+    directiveType: d.type,
+    rationale: d.rationale,
     priority: d.priority,
     origin: "user",
   });
