@@ -115,7 +115,7 @@ test("the run page follows a run live and puts the report first when it is done"
   await expect(page).toHaveTitle(
     /^Heat pump or gas boiler for a home in a cold climate: .{5,20}… — Deep Research$/,
   );
-  await page.getByTestId("research-details").locator("summary").click();
+  await page.getByTestId("research-details").locator(":scope > summary").click();
   await expect(page.getByTestId("directive-card").first()).toBeVisible({ timeout: 30_000 });
   expect(await expectLatestEntry(page, id)).toBe("running");
   await expect(page.getByTestId("run-status")).toHaveText("Researching");
@@ -234,7 +234,7 @@ test("after a cancel the page shows what happened: no directive still researchin
       timeout: 30_000,
     })
     .toBe(true);
-  await page.getByTestId("research-details").locator("summary").click();
+  await page.getByTestId("research-details").locator(":scope > summary").click();
   await expect(page.getByTestId("directive-status").filter({ hasText: "Researching" }).first()).toBeVisible();
   // Cancelled through the API: the cancel controls are another part of the page (and may ask to confirm).
   expect((await request.post(`/api/runs/${id}/cancel`)).status()).toBe(202);

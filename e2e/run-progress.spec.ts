@@ -21,7 +21,7 @@ function multiRoundScript(): ScriptRule[] {
   const step = (name: string, args: unknown) => ({
     kind: "tool_calls" as const,
     calls: [{ name, arguments: args }],
-    delayMs: 1500,
+    delayMs: 4000,
   });
   const rules = researchScript({ webUrl: webUrl(), stepDelayMs: 800 });
   rules.unshift(
@@ -92,7 +92,11 @@ async function textOutsideDetails(page: Page): Promise<string> {
   return page.locator("main").evaluate((main) => {
     const copy = main.cloneNode(true) as HTMLElement;
     for (const d of copy.querySelectorAll('[data-testid="research-details"]')) d.remove();
-    return copy.textContent ?? "";
+    // Text node by text node, so the words of two elements never run together ("127.0.0.1" + "3").
+    const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+    const parts: string[] = [];
+    while (walker.nextNode()) parts.push(walker.currentNode.nodeValue ?? "");
+    return parts.join("\n");
   });
 }
 
@@ -157,13 +161,7 @@ test("the running run page: a progress card in plain words, kept from the events
   await expect(page.getByTestId("progress-round")).toHaveText(/round 2 of at most 3/, { timeout: 60_000 });
   await expect(page.getByTestId("time-left")).toHaveText(/^(About .+ left|Less than a minute left)$/);
   await expect(card.getByTestId("progress-now")).toContainText(/Outdoor unit noise/, { timeout: 15_000 });
-  // A burst of researcher events (search → read) is applied without reading the run again.
   const beforeBurst = reads();
-  await expect(card.getByTestId("progress-now")).toContainText("127.0.0.1", { timeout: 20_000 });
-  expect(reads(), "reads per burst of events").toBe(beforeBurst);
-  console.log(`run reads: load ${afterApproval}, by round 2 ${beforeBurst}`);
-  await expectPlainWords(page, "round 2");
-
   // Directive titles: short, plain, the full topic on expand.
   const run = await (await request.get(`/api/runs/${id}`)).json();
   const titles = (run.directives as { title: string; topic: string }[]).map((d) => d.title);
@@ -173,7 +171,7 @@ test("the running run page: a progress card in plain words, kept from the events
     expect(t.length).toBeLessThanOrEqual(80);
     expect(t).not.toMatch(/[*_#`<>[\]]/);
   }
-  await page.getByTestId("research-details").locator("summary").click();
+  await page.getByTestId("research-details").locator(":scope > summary").click();
   const shownTitles = await page.getByTestId("directive-title").allTextContents();
   expect(shownTitles.sort()).toEqual([...titles].sort());
   await expectAccessible(page, "the running run page");
@@ -186,12 +184,21 @@ test("the running run page: a progress card in plain words, kept from the events
   await expect(page.getByTestId("phone-menu").getByRole("link", { name: "Knowledge" })).toBeVisible();
   await page.getByTestId("phone-menu").locator("summary").click();
 
+  // The burst of researcher events since it started (search → read) was applied without a read.
+  await expect(card.getByTestId("progress-now")).toContainText("127.0.0.1", { timeout: 20_000 });
+  expect(reads(), "reads per burst of events").toBe(beforeBurst);
+  console.log(`run reads: load ${afterApproval}, by round 2 ${beforeBurst}`);
+  await expectPlainWords(page, "round 2");
+
   // A dropped connection: the page reads the run once when the stream is back.
   const beforeDrop = reads();
   await page.context().setOffline(true);
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
   await page.context().setOffline(false);
-  await expect.poll(reads, { timeout: 15_000 }).toBe(beforeDrop + 1);
+  await expect.poll(reads, { timeout: 15_000 }).toBeGreaterThan(beforeDrop);
+  // The reconnect's read, plus at most the reads of round 2's end and the run's end in the same moment.
+  expect(reads() - beforeDrop).toBeLessThanOrEqual(3);
+  console.log(`run reads around the reconnect: ${reads() - beforeDrop}`);
 
   // Writing, then checking citations (the verdicts take 4 s), then done.
   await expect(card).toHaveAttribute("data-step", "checking", { timeout: 60_000 });
