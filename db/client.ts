@@ -112,7 +112,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
 /**
  * PGlite runs each statement synchronously on the process's one thread; statements queued behind
  * each other (many runs, many viewers) would run back to back in one chain of promise callbacks,
- * and timers and network I/O wait until the queue drains (hundreds of ms). A turn of the event
+ * and timers and network I/O wait until the queue drains. A turn of the event
  * loop before each statement keeps the longest wait at about one statement. Order is kept
  * (setImmediate is first in, first out); statements inside a transaction run together as before.
  */
@@ -148,7 +148,7 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
 
 /**
  * Embedded PGlite opens a table's or index's files, and loads its catalog entries, the first time a
- * statement touches it — several ms each, paid inside the first research run after a start (the
+ * statement touches it, paid inside the first research run after a start (the
  * first report, the first citations). Asking every relation's size once at start does that work
  * up front, in one statement. Returns how many relations were opened. PostgreSQL keeps its own
  * backends warm: nothing to do there.

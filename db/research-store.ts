@@ -297,7 +297,10 @@ function researchMethods(
 }
 
 /** The report (one per run) and its citations (replaced as a whole). */
-function reportMethods(db: Db, runId: string): Pick<RunStore, "saveReport" | "getReport" | "saveCitations"> {
+function reportMethods(
+  db: Db,
+  runId: string,
+): Pick<RunStore, "saveReport" | "getReport" | "saveCitations" | "listCitations"> {
   return {
     async saveReport(report) {
       const values = { runId, ...report };
@@ -316,6 +319,20 @@ function reportMethods(db: Db, runId: string): Pick<RunStore, "saveReport" | "ge
         await tx.delete(citations).where(eq(citations.runId, runId));
         if (list.length) await tx.insert(citations).values(list.map((c) => ({ runId, ...c })));
       });
+    },
+    async listCitations() {
+      const rows = await db
+        .select({
+          number: citations.number,
+          sourceId: citations.sourceId,
+          sentence: citations.sentence,
+          support: citations.support,
+          reason: citations.reason,
+          passage: citations.passage,
+        })
+        .from(citations)
+        .where(eq(citations.runId, runId));
+      return rows as CitationRecord[];
     },
   };
 }

@@ -3,10 +3,12 @@
  * answers JSON that lists every route, and /api/docs is an HTML page under the API's own policy (no
  * script runs) that passes axe and links each operation to the schemas it uses. The policy's
  * sandbox stops axe's own script too, so axe reads the same served HTML in a page of its own.
+ * /docs/api is the reference people read: the same document in the app's colours, rendered by the
+ * bundled Scalar viewer under the pages' nonce policy, fitting a phone, linked from the account page.
  */
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
-import { signedOut } from "./support/session.ts";
+import { signedOut, storageStatePath } from "./support/session.ts";
 
 test.use({ storageState: signedOut });
 
@@ -43,4 +45,54 @@ test("the OpenAPI document and the reference page are open, and the page is acce
   await copy.setContent(html);
   await expectAccessible(copy, "/api/docs");
   await context.close();
+});
+
+test("the API docs page renders the document with the app's own viewer, under the pages' policy, on a phone too", async ({
+  page,
+  browser,
+}) => {
+  // axe reads the whole rendered reference, in both colour schemes.
+  test.setTimeout(180_000);
+  const requested: string[] = [];
+  const refused: string[] = [];
+  page.on("request", (r) => requested.push(r.url()));
+  page.on("console", (m) => {
+    if (/Content.Security.Policy|Refused to/i.test(m.text())) refused.push(m.text());
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const response = await page.goto("/docs/api");
+  expect(response?.status()).toBe(200);
+  // The pages' policy: scripts only with this response's nonce, fonts and requests only from here.
+  const policy = response?.headers()["content-security-policy"] ?? "";
+  expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  expect(policy).toContain("connect-src 'self'");
+
+  await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+  // The viewer has rendered the document: its title and an operation's summary.
+  await expect(page.getByRole("heading", { name: "Deep Research API" }).first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText("Start a run").first()).toBeAttached();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  // Readable: the page's text is not the browser's default serif.
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(/^"?Times/);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectAccessible(page, "/docs/api");
+  expect(refused).toEqual([]);
+  // Nothing from another origin: no CDN font, no proxy, no telemetry.
+  const here = new URL(page.url()).origin;
+  expect(requested.filter((u) => !u.startsWith(`${here}/`) && !/^(data|blob):/.test(u))).toEqual([]);
+
+  // The account page's token section leads here.
+  const signedIn = await browser.newContext({ storageState: storageStatePath });
+  const account = await signedIn.newPage();
+  await account.goto("/account");
+  const link = account
+    .getByRole("region", { name: "API tokens" })
+    .getByRole("link", { name: "The API reference" });
+  await expect(link).toHaveAttribute("href", "/docs/api");
+  await signedIn.close();
 });

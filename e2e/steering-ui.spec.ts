@@ -192,11 +192,31 @@ test("cancel asks first, then ends the run with no directive left running; run a
   await waitForStatus(request, again.id, ["cancelled"], 10_000);
 });
 
+/** What the knowledge model of the partial run answers: the report's own scaffolding among two findings. */
+const SOURCED = "Air-source heat pumps keep a seasonal COP between 2.5 and 3 in cold-climate field trials.";
+const UNSOURCED = "Heat pump running costs depend more on the electricity tariff than on the unit.";
+const knowledgeItems = [
+  ...[
+    "Efficiency in the cold",
+    "Running costs",
+    "Partial report.",
+    "Research was stopped early at the owner's request",
+  ],
+  SOURCED,
+  UNSOURCED,
+].map((content) => ({
+  category: "finding" as const,
+  content,
+  sources: content === SOURCED ? [1] : [],
+  confidence: 0.8,
+  needs_review: false,
+}));
+
 test('"stop and write the report now" yields a partial report; steering is refused from then on', async ({
   page,
   request,
 }) => {
-  await scriptLlm(researchScript({ webUrl: webUrl(), researcherA: [{ kind: "hang" }] }));
+  await scriptLlm(researchScript({ webUrl: webUrl(), researcherA: [{ kind: "hang" }], knowledgeItems }));
   const { id } = await (
     await request.post("/api/runs", { data: { question: "Heat pump or boiler, quickly?" } })
   ).json();
@@ -234,6 +254,25 @@ test('"stop and write the report now" yields a partial report; steering is refus
   );
   expect(statuses.get(TOPIC_A)).toBe("skipped");
   expect(statuses.get(TOPIC_B)).toBe("done");
+  // Knowledge of the run: none of the report's headings or notices, confidences that follow evidence.
+  const comparable = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
+  const scaffolding = String(run.report)
+    .split("\n")
+    .filter((line) => /^(#{1,6} |> \*\*)/.test(line))
+    .map(comparable);
+  expect(scaffolding.length).toBeGreaterThanOrEqual(3);
+  const { items } = await (await request.get("/api/knowledge?status=provisional")).json();
+  const ofRun = (items as { runId: string; content: string; confidence: number }[]).filter(
+    (k) => k.runId === id,
+  );
+  expect(ofRun.map((k) => k.content).sort()).toEqual([SOURCED, UNSOURCED].sort());
+  for (const k of ofRun) expect(scaffolding.some((s) => s.includes(comparable(k.content)))).toBe(false);
+  const confidence = new Map(ofRun.map((k) => [k.content, k.confidence]));
+  expect(confidence.get(SOURCED)).toBeGreaterThan(confidence.get(UNSOURCED) ?? 1);
   await expect(page.getByTestId("run-status")).toHaveText(/completed|finished/i, { timeout: 15_000 });
   await expect(page.getByLabel("Also research")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Stop and write the report now" })).toHaveCount(0);

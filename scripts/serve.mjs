@@ -14,7 +14,7 @@ const trustProxy = ["1", "true", "yes", "on"].includes((process.env.TRUST_PROXY 
 if (process.env.BACKUP_TOKEN) {
   console.error(
     "BACKUP_TOKEN is no longer used: API tokens cannot take backups. Set BACKUP_SECRET instead (a secret of its own: " +
-      "`openssl rand -base64 32`), give the same value to `npm run backup`, and remove BACKUP_TOKEN (README, Backups).",
+      "`openssl rand -base64 32`), give the same value to `npm run backup`, and remove BACKUP_TOKEN (docs/operations.md, Backups).",
   );
   process.exit(1);
 }

@@ -36,6 +36,37 @@ const outsideReferences: { what: string; pattern: RegExp }[] = [
   { what: "an absolute path on the authors' machine", pattern: new RegExp(`/${"work"}/`) },
 ];
 
+/** Markdown without its code: fenced blocks and inline spans show syntax, not links or headings. */
+function withoutCode(text: string): string {
+  return text
+    .replace(/^```[\s\S]*?^```/gm, "")
+    .replace(/`[^`\n]*`/g, (span) => span.replace(/[[\]()]/g, " "));
+}
+
+const readDoc = (doc: string) => withoutCode(fs.readFileSync(path.join(root, doc), "utf8"));
+
+/** Links to files in the repository or to headings, not to other sites (http:, mailto:). */
+function relativeLinks(text: string): string[] {
+  const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+  return targets.filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t.split("#")[0]));
+}
+
+/** The anchors GitHub gives a document's headings: lower case, punctuation dropped, spaces as dashes. */
+function headingAnchors(text: string): Set<string> {
+  const seen = new Map<string, number>();
+  const anchors = new Set<string>();
+  for (const m of text.matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
+    const slug = m[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
+    const n = seen.get(slug) ?? 0;
+    seen.set(slug, n + 1);
+    anchors.add(n === 0 ? slug : `${slug}-${n}`);
+  }
+  return anchors;
+}
+
 describe("the repository stands alone", () => {
   const files = repositoryFiles();
 
@@ -79,25 +110,44 @@ describe("the repository stands alone", () => {
     ).toBe(false);
   });
 
-  it("every relative link in the documentation leads to a file in the repository", () => {
+  it("every relative link in the documentation leads to a file in the repository, and to a heading in it", () => {
     const docs = files.filter((f) => f.endsWith(".md"));
     expect(docs).toContain("README.md");
+    expect(docs).toContain("docs/operations.md");
     const broken: string[] = [];
     for (const doc of docs) {
-      // Code (fenced blocks and inline spans) shows syntax, not links.
-      const text = fs
-        .readFileSync(path.join(root, doc), "utf8")
-        .replace(/^```[\s\S]*?^```/gm, "")
-        .replace(/`[^`\n]*`/g, "");
-      for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-        const target = m[1].split("#")[0];
-        if (target === "" || /^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // anchors, http:, mailto:
-        const resolved = path.normalize(path.join(path.dirname(doc), target));
+      for (const link of relativeLinks(readDoc(doc))) {
+        const [target, anchor] = link.split("#");
+        const resolved = target === "" ? doc : path.normalize(path.join(path.dirname(doc), target));
         if (resolved.startsWith("..") || !fs.existsSync(path.join(root, resolved))) {
-          broken.push(`${doc}: ${m[1]}`);
+          broken.push(`${doc}: ${link}`);
+        } else if (anchor && resolved.endsWith(".md") && !headingAnchors(readDoc(resolved)).has(anchor)) {
+          broken.push(`${doc}: ${link} (no such heading)`);
         }
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it("keeps the README short: details live in docs/", () => {
+    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+    expect(readme.split("\n").length).toBeLessThanOrEqual(200);
+    for (const page of ["docs/operations.md", "docs/development.md", "docs/usage.md", "docs/API.md"]) {
+      expect(readme).toContain(`](${page})`);
+    }
+  });
+
+  it("reads links and headings as GitHub renders them", () => {
+    const text =
+      "# A\n## `lib/research` — the engine\n## Behind a reverse proxy (TLS)\n## A\n```\n# not a heading\n```\n";
+    expect([...headingAnchors(withoutCode(text))]).toEqual([
+      "a",
+      "libresearch--the-engine",
+      "behind-a-reverse-proxy-tls",
+      "a-1",
+    ]);
+    expect(
+      relativeLinks(withoutCode("[x](docs/a.md#b) [y](#c) [z](https://e.org) `[c](d.md)` [m](mailto:a@b.c)")),
+    ).toEqual(["docs/a.md#b", "#c"]);
   });
 });

@@ -21,7 +21,7 @@ import { testDatabases } from "./databases.ts";
 
 const authSecret = "test-auth-secret-for-webhooks-0123456789abcdef";
 
-/** What a receiver written from the README would do, with node:crypto only. */
+/** What a receiver written from docs/usage.md ("Webhooks") would do, with node:crypto only. */
 function receiverAccepts(secret: string, timestamp: string, body: string, signature: string): boolean {
   const expected = `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
   return expected === signature;

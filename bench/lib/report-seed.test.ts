@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { markerVerdicts } from "../../components/report/citation-data.ts";
-import { migrateDatabase } from "../../db/client.ts";
 import { getReport, listCitations } from "../../db/queries/research.ts";
 import { getRun } from "../../db/queries/runs.ts";
 import { listSources } from "../../db/queries/sources.ts";

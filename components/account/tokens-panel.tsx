@@ -10,11 +10,10 @@ import {
   TOKEN_MAX_DAYS,
   type TokenScope,
 } from "@/lib/token-scopes";
+import { api, errorText } from "../api-client";
 import { DataTable } from "../data-table";
 import type { Jsonified } from "../jsonified";
-import { api } from "../knowledge/api";
 import { formatDate } from "../library/format";
-import { errorMessage } from "../read-response";
 import { CopyField } from "./copy-field";
 import { Field, FormError, inputClass, SubmitButton, smallButton } from "./form-parts";
 
@@ -50,7 +49,7 @@ export function TokensPanel({ isAdmin }: { isAdmin: boolean }) {
         setTokens(list.tokens);
         setLoadError(null);
       },
-      (e) => setLoadError(errorMessage(e)),
+      (e) => setLoadError(errorText(e)),
     );
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the create action answered
@@ -66,7 +65,11 @@ export function TokensPanel({ isAdmin }: { isAdmin: boolean }) {
         A token lets a script, an editor or an agent use the API and the MCP server as you: send it as{" "}
         <code>Authorization: Bearer …</code>. It can do only what its scope allows, never more than you, and
         stops working when it expires, when you change your password, or when you sign out everywhere.
-        Changing settings, accounts and invitations, and taking backups, always need you signed in here.
+        Changing settings, accounts and invitations, and taking backups, always need you signed in here.{" "}
+        <a href="/docs/api" className="text-blue-700 underline dark:text-blue-400">
+          The API reference
+        </a>{" "}
+        lists every operation and the scope it needs.
       </p>
       <CreateTokenForm action={formAction} pending={pending} state={state} isAdmin={isAdmin} />
       <div aria-live="polite">

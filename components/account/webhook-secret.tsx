@@ -12,7 +12,7 @@ const secretOf = (s: ActionState) =>
   s.status === "ok" && typeof s.data?.secret === "string" ? s.data.secret : null;
 
 /**
- * The secret webhooks are signed with (HMAC-SHA256; see the README's "Webhooks"). Hidden until
+ * The secret webhooks are signed with (HMAC-SHA256; see docs/usage.md, "Webhooks"). Hidden until
  * asked for; rotating makes a new one at once, so a receiver must be given the new one.
  */
 export function WebhookSecretPanel() {

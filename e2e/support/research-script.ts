@@ -41,6 +41,16 @@ export interface ScriptOptions {
   stepDelayMs?: number;
   /** Tokens each compression reply reports using (to exhaust a run's budget on purpose). */
   compressionTokens?: number;
+  /** Replace the knowledge extraction's items (the default is one finding resting on source [1]). */
+  knowledgeItems?: KnowledgeReplyItem[];
+}
+
+export interface KnowledgeReplyItem {
+  category: "finding" | "lesson" | "domain";
+  content: string;
+  sources: number[];
+  confidence: number;
+  needs_review: boolean;
 }
 
 export function researchScript(opts: ScriptOptions): ScriptRule[] {
@@ -154,7 +164,7 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
         {
           kind: "json",
           value: {
-            items: [
+            items: opts.knowledgeItems ?? [
               {
                 category: "finding",
                 content: "Cold-climate air-source heat pumps keep a COP above 2 well below freezing.",

@@ -69,14 +69,14 @@ type WorkerAnswer =
   | { ok: false; reason: ExtractionFailure; message: string };
 
 // One pool per process: threads start once and stay (idle ones end after a while), so reading a
-// page costs the parse, not a thread start (~200 ms against ~10 ms for a typical HTML page).
+// page costs the parse, not a thread start, which costs far more (docs/performance.md).
 let pool: Piscina | undefined;
 const PARSE_THREADS = Math.max(2, Math.min(4, availableParallelism()));
 function parsePool(): Piscina {
   pool ??= new Piscina({
     filename: parseWorkerFile(),
     // Every thread stays up with its parsers loaded, so no page a run reads pays for a thread start
-    // and module load (~200 ms on the run's critical path; parallel researchers read at once).
+    // and module load on the run's critical path (parallel researchers read at once).
     minThreads: PARSE_THREADS,
     maxThreads: PARSE_THREADS,
     idleTimeout: 60_000,

@@ -114,9 +114,9 @@ async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
       ),
       initial: isUsageSnapshot(run.usage) ? run.usage : undefined,
     });
-    // Researchers started together end their calls within a few ms, and they share a save. Waiting
-    // 100 ms also puts the save after the run's next model call has gone out: at 20 ms it fell
-    // between the two calls, on the run's critical path. The final save covers the last calls.
+    // Researchers started together end their calls together, and they share a save; the wait also
+    // puts the save after the run's next model call has gone out (docs/performance.md). The final
+    // save covers the last calls.
     usageSaves = coalescedSaves((snap) => store.saveUsage(snap as unknown as Record<string, unknown>), {
       gatherMs: 100,
     });

@@ -30,7 +30,7 @@ import { skipLeftovers } from "./phases/supervision/execution.ts";
 import type { GatheredResearch } from "./phases/supervision/supervise.ts";
 import type { Phases, RunOutcome } from "./phases-contract.ts";
 import type { KnowledgeItemRecord, ResearcherResultRecord, RunSnapshot } from "./store.ts";
-import { deferWrite, withWritesBehind } from "./writes-behind.ts";
+import { withWritesBehind } from "./writes-behind.ts";
 
 export { PhaseTimeoutError, type RunAbortReason } from "./errors.ts";
 
@@ -261,7 +261,7 @@ async function runSynthesis(a: Attempt, brief: string): Promise<boolean> {
 async function writeFreshReport(a: Attempt, brief: string, gathered: GatheredResearch): Promise<boolean> {
   const t = await startPhase(a, "synthesis", { behind: true });
   // A directive added while supervision was ending has missed its chance; steering is refused from here on.
-  await deferWrite(a.deps, (d) => skipLeftovers(d));
+  await skipLeftovers(a.deps);
   const input = {
     question: a.question,
     brief,

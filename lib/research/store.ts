@@ -238,6 +238,8 @@ export interface RunStore {
   }): Promise<void>;
   getReport(): Promise<{ markdown: string; partial: boolean } | undefined>;
   saveCitations(citations: CitationRecord[]): Promise<void>;
+  /** The report's citations with their verdicts (knowledge weighs its items by them). */
+  listCitations(): Promise<CitationRecord[]>;
 
   /** Established items of the run's owner, newest first (the caller trims to its budget). */
   listEstablishedKnowledge(limit: number): Promise<KnowledgeItemRecord[]>;

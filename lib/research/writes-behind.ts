@@ -1,7 +1,11 @@
 /**
- * Writes behind the next model call. The bookkeeping a step ends with (a round's decided record and
- * its events, a phase transition) need not hold up the model call that begins the next step:
- * deferred here, it is written, in order, while that call is out.
+ * Writes behind the next model call: a policy of the store and event sink the engine is given for
+ * an attempt (withWritesBehind). The bookkeeping a step ends with (a round's record, the
+ * supervisor's announcements, a round's directive starts) need not hold up the model call that
+ * begins the next step: the store and sink queue those writes and return at once, and the queue
+ * writes them, in order, while that call is out. The engine's code just writes; which writes go
+ * behind is decided here (WRITTEN_BEHIND). A step that ends with a write built from reads (a phase
+ * transition, the skipping of leftovers) defers it as a whole with deferWrite.
  *
  * Why this keeps the run exact:
  * - Every store call and every event the engine makes after a deferral waits for the deferred
@@ -18,6 +22,24 @@ import type { EngineDeps } from "./deps.ts";
 import type { EventSink, ResearchEvent } from "./events.ts";
 import type { RunStore } from "./store.ts";
 import { createWriteQueue } from "./write-queue.ts";
+
+/**
+ * The policy: the writes nothing reads before the next model call returns, so they go behind it.
+ * Store methods here return nothing the caller uses; events here announce a step that has ended
+ * (or a call about to be made) and are read only by viewers.
+ */
+export const WRITTEN_BEHIND = {
+  store: new Set<keyof RunStore>(["saveRound", "markDirectivesRunning"]),
+  events: new Set<ResearchEvent["type"]>([
+    "supervision.round_started",
+    "supervision.first_round_generate",
+    "supervision.first_round_critique",
+    "supervision.think",
+    "supervision.round_completed",
+    "directive.started",
+    "report.started",
+  ]),
+};
 
 /** A deferred write gets the engine's dependencies with the store and sink that do not wait. */
 export type DeferredWrite = (direct: EngineDeps) => Promise<unknown>;
@@ -64,30 +86,59 @@ function afterDeferred<A extends unknown[], R>(
   return (...args) => (behind.busy() ? behind.flush().then(() => method(...args)) : method(...args));
 }
 
-/** The store, each of its methods waiting for the deferred writes first. */
-function waitingStore(store: RunStore, behind: WritesBehind): RunStore {
+/** Queues `method` behind the next model call; a write that already failed is thrown first. */
+function queued<A extends unknown[]>(
+  behind: WritesBehind,
+  method: (...args: A) => Promise<unknown>,
+): (...args: A) => Promise<void> {
+  return async (...args) => {
+    if (behind.failed()) await behind.flush();
+    behind.defer(() => method(...args));
+  };
+}
+
+/** The store: the policy's writes queued, every other call waiting for the queue first. */
+function storeWithPolicy(store: RunStore, behind: WritesBehind): RunStore {
   const wrapped = new Map<PropertyKey, unknown>();
   return new Proxy(store, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key, target);
       if (typeof value !== "function") return value;
-      if (!wrapped.has(key)) wrapped.set(key, afterDeferred(behind, value.bind(target)));
+      if (!wrapped.has(key)) {
+        const method = value.bind(target);
+        const writtenBehind = WRITTEN_BEHIND.store.has(key as keyof RunStore);
+        wrapped.set(key, writtenBehind ? queued(behind, method) : afterDeferred(behind, method));
+      }
       return wrapped.get(key);
     },
   });
 }
 
-function waitingSink(events: EventSink, behind: WritesBehind): EventSink {
-  const emitMany = events.emitMany;
+const isWrittenBehind = (e: Pick<ResearchEvent, "type">) => WRITTEN_BEHIND.events.has(e.type);
+
+/** The sink: the policy's events queued (in their place among the others), the rest waiting for the queue. */
+function sinkWithPolicy(events: EventSink, behind: WritesBehind): EventSink {
+  const emit = events.emit.bind(events);
+  const emitMany = events.emitMany?.bind(events);
+  const later = queued(behind, emit);
+  const now = afterDeferred(behind, emit);
   return {
-    emit: afterDeferred(behind, events.emit.bind(events)),
-    ...(emitMany ? { emitMany: afterDeferred(behind, emitMany.bind(events)) } : {}),
+    emit: (event) => (isWrittenBehind(event) ? later(event) : now(event)),
+    ...(emitMany
+      ? {
+          emitMany: (list) =>
+            list.every(isWrittenBehind)
+              ? queued(behind, emitMany)(list)
+              : afterDeferred(behind, emitMany)(list),
+        }
+      : {}),
   };
 }
 
 /**
- * The dependencies an attempt runs with: the store and sink wait for deferred writes, and
- * `behind` takes them (deferWrite). Applied once per attempt (runResearch).
+ * The dependencies an attempt runs with: the store and sink with the policy (the writes it names
+ * queued, every other call after the queue), and `behind`, the queue (deferWrite). Applied once
+ * per attempt (runResearch).
  */
 export function withWritesBehind(deps: EngineDeps): EngineDeps {
   if (deps.behind) return deps;
@@ -95,8 +146,8 @@ export function withWritesBehind(deps: EngineDeps): EngineDeps {
   return {
     ...deps,
     behind,
-    store: waitingStore(deps.store, behind),
-    events: waitingSink(deps.events, behind),
+    store: storeWithPolicy(deps.store, behind),
+    events: sinkWithPolicy(deps.events, behind),
   };
 }
 
@@ -118,11 +169,6 @@ export async function deferWrite(
   // A write that already failed fails the attempt here, before another model call is made for it.
   if (deps.behind.failed()) await deps.behind.flush();
   deps.behind.defer(run);
-}
-
-/** An event announced behind the next model call (deferWrite): it keeps its place among the events. */
-export function emitBehind(deps: EngineDeps, event: ResearchEvent): Promise<void> {
-  return deferWrite(deps, (d) => d.events.emit(event));
 }
 
 /** What a deferred write needs of the engine's dependencies. */

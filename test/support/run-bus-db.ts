@@ -1,5 +1,5 @@
 // The setup of the worker-level tests: a fresh, migrated in-memory database and the run bus on it.
-import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { createRunBus, type RunBus } from "../../lib/jobs/bus.ts";
 import { openMigratedPglite } from "./db-template.ts";
 

@@ -95,7 +95,8 @@ describe("extractKnowledge", () => {
       sourceIds: [study.id],
       needsReview: false,
     });
-    expect(byContent.get("Heat pumps cut house")?.confidence).toBeCloseTo(0.8);
+    // The model said 0.8; the item rests on one source the report never cites, so it gets little.
+    expect(byContent.get("Heat pumps cut house")?.confidence).toBeCloseTo(0.25);
     // A finding whose only source number is unknown keeps no source and goes to review.
     expect(byContent.get("Upfront prices vary ")).toMatchObject({ sourceIds: [], needsReview: true });
     expect(byContent.get("Installer price surv")).toMatchObject({
@@ -179,6 +180,62 @@ describe("extractKnowledge", () => {
     await expect(extractKnowledge(h.deps, { question: QUESTION, report, sources })).rejects.toThrow(
       "cancelled by tester",
     );
+  });
+});
+
+describe("extractKnowledge: items worth reviewing", () => {
+  it("takes neither the report's title, headings nor notices, and weighs each item by its sources' verdicts", async () => {
+    const item = (content: string, sources: number[]) => ({
+      category: "finding" as const,
+      content,
+      sources,
+      confidence: 0.8,
+      needs_review: false,
+    });
+    const { h, supervisor, study, costs, sources } = await setup(() => ({
+      items: [
+        item("Heat pumps", []),
+        item("Running costs", [2]),
+        item("Partial report.", []),
+        item("Research was stopped early at the owner's request", []),
+        item("Heat pumps cut household emissions by about 60 percent (2023 field study).", [1, 2]),
+        item("Heat pumps cost more upfront than gas boilers.", [2]),
+      ],
+    }));
+    const report =
+      "# Heat pumps\n\n> **Partial report.** Research was stopped early at the owner's request; this report rests on 1 of 2 topics.\n\n" +
+      "## Running costs\n\nHeat pumps cut emissions by 60 percent [1][2]. They cost more upfront [2] *(not supported by source 2)*.\n\n" +
+      buildSourcesSection([study, costs]);
+    await h.deps.store.saveCitations([
+      {
+        number: 1,
+        sourceId: study.id,
+        sentence: "Heat pumps cut emissions by 60 percent [1][2].",
+        support: "supported",
+      },
+      { number: 2, sourceId: costs.id, sentence: "They cost more upfront [2].", support: "unsupported" },
+    ]);
+    expect(await extractKnowledge(h.deps, { question: QUESTION, report, sources })).toBe(2);
+    const rows = await storedItems(h.runId);
+    const byContent = new Map(rows.map((r) => [r.content, r]));
+    expect([...byContent.keys()].sort()).toEqual([
+      "Heat pumps cost more upfront than gas boilers.",
+      "Heat pumps cut household emissions by about 60 percent (2023 field study).",
+    ]);
+    const emissions = byContent.get(
+      "Heat pumps cut household emissions by about 60 percent (2023 field study).",
+    );
+    const upfront = byContent.get("Heat pumps cost more upfront than gas boilers.");
+    // One supported and one unsupported source against one unsupported source alone.
+    expect(emissions?.confidence).toBeCloseTo(0.38);
+    expect(upfront?.confidence).toBeCloseTo(0.15);
+    // A cited source found not to support its sentence sends the item to review.
+    expect(upfront?.needsReview).toBe(true);
+    // The model reads neither the notice nor the check's marks.
+    const { user } = promptParts(supervisor.doGenerateCalls[0]);
+    expect(user).not.toContain("Partial report");
+    expect(user).not.toContain("not supported by source");
+    expect(user).toContain("Heat pumps cut emissions by 60 percent [1][2].");
   });
 });
 

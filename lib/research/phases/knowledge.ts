@@ -18,6 +18,14 @@ import { indexSourcesByUrl, urlKey } from "../report/citations/source-list.ts";
 import { withTokenRecovery } from "../report/token-recovery.ts";
 import type { KnowledgeItemInput, SourceRecord } from "../store.ts";
 import { knowledgeCategories } from "../vocabulary.ts";
+import {
+  contradicted,
+  evidenceConfidence,
+  isScaffolding,
+  type VerdictsBySource,
+  verdictsBySource,
+  withoutScaffolding,
+} from "./knowledge-evidence.ts";
 
 export const knowledgeItemSchema = z.object({
   category: z.enum(knowledgeCategories),
@@ -67,17 +75,28 @@ export function numberedReportSources(
   return { body: report.slice(0, split.index).trim(), numbered };
 }
 
-/** Model items → store items: source numbers mapped to stored ids (others dropped), duplicates removed. */
+/** What the items are judged against: the report's scaffolding and its citations' verdicts by source. */
+export interface KnowledgeEvidence {
+  scaffolding: readonly string[];
+  verdicts: VerdictsBySource;
+}
+
+/**
+ * Model items → store items: source numbers mapped to stored ids (others dropped), duplicates and
+ * the report's own scaffolding (title, headings, notices) removed, and each item's confidence
+ * taken from its evidence (knowledge-evidence.ts), whatever the model put there.
+ */
 export function toKnowledgeItems(
   extracted: ExtractedKnowledge,
   numbered: ReadonlyMap<number, SourceRecord>,
+  evidence: KnowledgeEvidence = { scaffolding: [], verdicts: new Map() },
 ): KnowledgeItemInput[] {
   const seen = new Set<string>();
   const out: KnowledgeItemInput[] = [];
   for (const item of extracted.items) {
     const content = item.content.trim();
     const key = content.toLowerCase().replace(/\s+/g, " ");
-    if (!content || seen.has(key)) continue;
+    if (!content || seen.has(key) || isScaffolding(content, evidence.scaffolding)) continue;
     seen.add(key);
     const sourceIds = [
       ...new Set(
@@ -88,9 +107,13 @@ export function toKnowledgeItems(
       category: item.category,
       content,
       sourceIds,
-      confidence: item.confidence,
-      // A finding nobody can trace to a source is for a person to judge.
-      needsReview: item.needs_review || (item.category === "finding" && sourceIds.length === 0),
+      confidence: evidenceConfidence(sourceIds, evidence.verdicts),
+      // A finding nobody can trace to a source, or one a cited source was found not to support,
+      // is for a person to judge.
+      needsReview:
+        item.needs_review ||
+        (item.category === "finding" && sourceIds.length === 0) ||
+        contradicted(sourceIds, evidence.verdicts),
     });
   }
   return out;
@@ -109,7 +132,8 @@ export async function extractKnowledge(
       await deps.events.emit({ type: "knowledge.extracted", count: stored });
       return stored;
     }
-    const { body, numbered } = numberedReportSources(input.report, input.sources);
+    const { body: report, numbered } = numberedReportSources(input.report, input.sources);
+    const { text: body, scaffolding } = withoutScaffolding(report);
     const list = [...numbered].map(([number, s]) => ({ number, title: s.title, url: s.url }));
     const instructions = knowledgeInstructions();
     const prompt = (report: string) => knowledgePrompt({ question: input.question, report, sources: list });
@@ -131,7 +155,8 @@ export async function extractKnowledge(
     });
     if (!value) throw new Error("the report did not fit the model's context window");
     if (!value.ok) throw value.error;
-    const items = toKnowledgeItems(value.value, numbered);
+    const verdicts = verdictsBySource(await deps.store.listCitations());
+    const items = toKnowledgeItems(value.value, numbered, { scaffolding, verdicts });
     await deps.store.saveKnowledgeItems(items);
     await deps.events.emit({ type: "knowledge.extracted", count: items.length });
     return items.length;

@@ -16,7 +16,6 @@ import {
   synthesisPrompt,
 } from "../prompts/synthesis.ts";
 import type { CitationRecord, DirectiveRecord, DirectiveSourceRecord, SourceRecord } from "../store.ts";
-import { emitBehind } from "../writes-behind.ts";
 import {
   type CitationStats,
   type LinkCorrection,
@@ -242,7 +241,7 @@ export async function writeReport(
   opts: WriteReportOptions = {},
 ): Promise<ReportOutcome> {
   // Written while the report's model call is out when the engine defers writes (writes-behind.ts).
-  await emitBehind(deps, { type: "report.started" });
+  await deps.events.emit({ type: "report.started" });
   const numbered = citableSources(input.sources);
   const items = await prepareFindings(deps, input, numbered);
   const sourceList = numbered.map((s, i) => ({ number: i + 1, title: s.title, url: s.url }));

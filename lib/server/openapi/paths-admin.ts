@@ -256,7 +256,7 @@ export const mcpPath: ZodOpenApiPathItemObject = {
     tags: ["MCP"],
     summary: "The MCP server (streamable HTTP, stateless)",
     description:
-      "Tools start_research, get_research, list_sources, add_directive, cancel_research, search_knowledge and follow_research; resources research://runs/{id}/report. Bearer personal API token only: a session cookie alone is 401. See the README's 'Connecting an MCP client'.",
+      "Tools start_research, get_research, list_sources, add_directive, cancel_research, search_knowledge and follow_research; resources research://runs/{id}/report. Bearer personal API token only: a session cookie alone is 401. See docs/usage.md, 'Connecting an MCP client'.",
     security: [{ bearerToken: ["read"] }],
     requestBody: jsonBody(jsonRpc),
     responses: {

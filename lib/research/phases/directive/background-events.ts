@@ -1,8 +1,8 @@
 /**
- * A researcher's writes, done beside or behind its work instead of in front of it. Each step's event
- * (a think, a search starting, a page read) and each step's rows (a search's hits, a page read) were
- * awaited before the researcher's next model or web call; with five researchers stepping together
- * those writes queue behind each other, and the slowest researcher's next call waits for all of them.
+ * A researcher's writes, done beside or behind its work instead of in front of it: awaited, each
+ * step's event (a think, a search starting, a page read) and rows (a search's hits, a page read)
+ * would stand before the researcher's next model or web call, and with five researchers stepping
+ * together the slowest one's next call would wait for all their writes.
  *
  * - An emit returns at once; the events are written in the order emitted, one after another, by the
  *   sink given (which still writes each before announcing it).

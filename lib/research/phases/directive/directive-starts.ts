@@ -1,13 +1,14 @@
 /**
  * The directives a round starts together are marked running in one write and announced in one
- * block of `directive.started` events. A round's researchers start in the same turn of the event
- * loop; one status update and one event each, one after another, sat between the supervisor's
- * decision and the first researcher's model call. Each directive waits until its own start is
- * stored and announced before its researcher begins, or, when the engine defers writes, until it
- * is queued to be: the researcher's first store call then comes after it.
+ * block of `directive.started` events: a round's researchers start in the same turn of the event
+ * loop, and one write each would sit between the supervisor's decision and the first researcher's
+ * model call. Each directive waits until its own start is
+ * stored and announced before its researcher begins, or, when the engine writes them behind the
+ * next model call (writes-behind.ts), until they are queued: the researcher's first store call
+ * then comes after them.
  */
 import { emitAll } from "../../events.ts";
-import { deferWrite, type WriteParts } from "../../writes-behind.ts";
+import type { WriteParts } from "../../writes-behind.ts";
 
 export interface DirectiveStarts {
   /** Resolves once `directiveId` is stored as running and its `directive.started` written (or both are deferred). */
@@ -16,15 +17,13 @@ export interface DirectiveStarts {
 
 export function createDirectiveStarts(deps: WriteParts): DirectiveStarts {
   let open: { ids: string[]; written: Promise<void> } | undefined;
-  // Behind the researchers' first model calls when the engine defers writes (writes-behind.ts).
-  const write = (ids: readonly string[]) =>
-    deferWrite(deps, async (d) => {
-      await d.store.markDirectivesRunning(ids);
-      await emitAll(
-        d.events,
-        ids.map((directiveId) => ({ type: "directive.started", directiveId }) as const),
-      );
-    });
+  const write = async (ids: readonly string[]) => {
+    await deps.store.markDirectivesRunning(ids);
+    await emitAll(
+      deps.events,
+      ids.map((directiveId) => ({ type: "directive.started", directiveId }) as const),
+    );
+  };
   return {
     start(directiveId) {
       if (!open) {

@@ -22,7 +22,6 @@ import {
 } from "../../prompts/supervisor.ts";
 import type { DirectiveRecord } from "../../store.ts";
 import { type DirectiveOrigin, directivePriorities } from "../../vocabulary.ts";
-import { emitBehind } from "../../writes-behind.ts";
 import type { CoverageReport } from "./coverage.ts";
 import { clearlyCovered, heuristicFollowUps, rankGaps } from "./coverage-gaps.ts";
 import { storeDirectives } from "./directives.ts";
@@ -146,7 +145,7 @@ async function thinkAboutGaps(
   }
   if (think) {
     // Written while the assessment's model call is out.
-    await emitBehind(deps, { type: "supervision.think", round, text: think });
+    await deps.events.emit({ type: "supervision.think", round, text: think });
     talk.entries.push({ kind: "thought", round, text: think });
   }
   return { think, thinkError };

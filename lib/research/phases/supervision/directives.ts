@@ -212,15 +212,15 @@ export async function loadCoverage(
   deps: EngineDeps,
   known?: { directives: DirectiveRecord[] },
 ): Promise<LoadedCoverage> {
-  const [directives, results, allSources] = await Promise.all([
-    known?.directives ?? deps.store.listDirectives(),
+  const directives = known?.directives ?? (await deps.store.listDirectives());
+  const researched = directives.filter((d) => d.status !== "pending" && d.status !== "skipped");
+  // One read for every directive that was researched (not one per directive), beside the others:
+  // at a round's end the directives are in hand, and the reads go out together.
+  const [results, allSources, sourcesByDirective] = await Promise.all([
     deps.store.listResearcherResults(),
     deps.store.listSources(),
+    deps.store.listSourcesOfDirectives(researched.map((d) => d.id)),
   ]);
-  // One read for every directive that was researched (not one per directive).
-  const sourcesByDirective = await deps.store.listSourcesOfDirectives(
-    directives.filter((d) => d.status !== "pending" && d.status !== "skipped").map((d) => d.id),
-  );
   const findingsByDirective = new Map(
     results.map((r) => [r.directiveId, r.compressedFindings ?? r.rawNotes ?? ""] as const),
   );

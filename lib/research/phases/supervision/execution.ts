@@ -6,6 +6,7 @@
 import type { EngineDeps } from "../../deps.ts";
 import { recoverableMessage, throwIfAborted } from "../../errors.ts";
 import type { DirectiveRecord } from "../../store.ts";
+import { deferWrite } from "../../writes-behind.ts";
 import type { DirectiveOutcome } from "../directive/execute.ts";
 import { mapWithConcurrency } from "./concurrency.ts";
 import { executionOrder, isRunnable } from "./directives.ts";
@@ -107,13 +108,18 @@ export async function executeRunnable(
 /**
  * Directives still pending when supervision ends (e.g. added during the last round) are marked
  * skipped; with `includeRunning`, so are those a stopped or cancelled run left mid-research, so no
- * directive reads "running" after the research is over.
+ * directive reads "running" after the research is over. Bookkeeping that nothing reads before the
+ * next model call: written behind it when the engine writes behind (writes-behind.ts).
  */
 export async function skipLeftovers(
   deps: EngineDeps,
   reason = "supervision had finished before this directive could run",
   opts: { includeRunning?: boolean } = {},
 ): Promise<void> {
+  await deferWrite(deps, (direct) => skipPending(direct, reason, opts));
+}
+
+async function skipPending(deps: EngineDeps, reason: string, opts: { includeRunning?: boolean }) {
   for (const d of await deps.store.listDirectives()) {
     if (d.status !== "pending" && !(opts.includeRunning && d.status === "running")) continue;
     await deps.store.setDirectiveStatus(d.id, "skipped", reason);

@@ -19,7 +19,6 @@ import {
 } from "../../prompts/supervisor.ts";
 import type { DirectiveRecord } from "../../store.ts";
 import { directivePriorities } from "../../vocabulary.ts";
-import { emitBehind } from "../../writes-behind.ts";
 import { type DirectiveCandidate, storeDirectives } from "./directives.ts";
 import { type FitStats, fitPlanShape, type QuestionKind } from "./plan-fit.ts";
 
@@ -153,7 +152,7 @@ export async function planRoundZero(
     record.questionKind = kind.question_kind;
     record.comparedElements = kind.compared_elements;
     // Written while the critique's model call is out.
-    await emitBehind(deps, {
+    await deps.events.emit({
       type: "supervision.first_round_generate",
       count: drafts.length,
       topics: drafts.map((d) => d.topic),
@@ -225,7 +224,7 @@ async function critiqueAndRevise(
   }
   const c = critique.value;
   // Written while the revision's model call is out, when there is one.
-  await emitBehind(deps, {
+  await deps.events.emit({
     type: "supervision.first_round_critique",
     criteria: {
       redundancy: c.redundancy.status,
