@@ -41,6 +41,8 @@ export function applyEvent(view: RunViewJson, e: StreamedEvent): RunViewJson {
       return { ...next, status: "failed", error: e.reason, finishedAt: at };
     case "run.cancelled":
       return { ...next, status: "cancelled", finishedAt: at };
+    case "run.queue_position":
+      return { ...next, queuePosition: e.position };
     case "phase.started":
       return { ...next, phase: e.phase };
     case "clarification.requested":

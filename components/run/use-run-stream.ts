@@ -17,6 +17,7 @@ type StreamedDelta = Omit<EventOf<"report.delta">, "type">;
 const everyEventType: Record<ResearchEventType, true> = {
   "run.created": true,
   "run.started": true,
+  "run.queue_position": true,
   "run.resumed": true,
   "run.legacy_resume": true,
   "supervision.stopped_early": true,

@@ -9,6 +9,7 @@
  */
 import type { PgBoss } from "pg-boss";
 import type { Db } from "../../db/client.ts";
+import { appendEvent } from "../../db/queries/events.ts";
 import {
   countRunSlots,
   getRun,
@@ -49,7 +50,21 @@ export async function admitWaitingRuns(
     await enqueueRun(boss, tx, run.id);
     admitted.push(run.id);
   }
+  if (admitted.length) await announceQueuePositions(tx, ownerId, admitted);
   return admitted;
+}
+
+/**
+ * The queue moved: each admitted run learns it has a slot, each run still waiting its new place,
+ * as events, so a page following a queued run needs no polling. Written in the admitting
+ * transaction; the event stream's poll delivers them.
+ */
+async function announceQueuePositions(tx: Db, ownerId: string, admitted: readonly string[]): Promise<void> {
+  for (const id of admitted) await appendEvent(tx, id, { type: "run.queue_position", position: null });
+  const still = await lockWaitingRuns(tx, ownerId, 1000);
+  for (const [i, run] of still.entries()) {
+    await appendEvent(tx, run.id, { type: "run.queue_position", position: i + 1 });
+  }
 }
 
 /**

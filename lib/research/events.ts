@@ -18,6 +18,8 @@ export type ResearchEvent =
   /** `warnings`: models of the run's chains left out because their provider is not configured. */
   | { type: "run.created"; question: string; settings: Record<string, unknown>; warnings?: string[] }
   | { type: "run.started"; attempt: number }
+  /** The run's place in its owner's queue moved (1 = next); null once a slot is free for it. */
+  | { type: "run.queue_position"; position: number | null }
   | { type: "run.resumed"; phase: RunPhase | null; attempt: number }
   | { type: "run.legacy_resume"; fromVersion: number; toVersion: number; note: string }
   | { type: "run.completed"; sources: number; citations: number; partial: boolean }
