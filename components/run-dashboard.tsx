@@ -89,13 +89,11 @@ export function RunDashboard({
         />,
       ]
     : [
-        run.status === "awaiting_clarification" ? (
-          <ClarificationForm key="clarification" run={run} onChanged={onChanged} />
-        ) : run.status === "awaiting_plan_review" ? (
-          <PlanReview key="plan" run={run} onChanged={onChanged} />
-        ) : (
-          <ProgressCard key="progress" run={run} activity={activity} />
-        ),
+        // What waits on the person takes the card's place, under its stepper and stopped clock.
+        <ProgressCard key="progress" run={run} activity={activity}>
+          {run.status === "awaiting_clarification" && <ClarificationForm run={run} onChanged={onChanged} />}
+          {run.status === "awaiting_plan_review" && <PlanReview run={run} onChanged={onChanged} />}
+        </ProgressCard>,
         notice,
         <SteerForm key="steer" run={run} onChanged={onChanged} />,
         report,

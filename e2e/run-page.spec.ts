@@ -109,21 +109,22 @@ test("the run page follows a run live and puts the report first when it is done"
   }
   const id = page.url().split("/").at(-1)!;
 
-  // While it runs: one H1 (the question), the tab titled by it, status and the now-doing line in words.
+  // While it runs: one H1 (the question), the tab titled by it, status and the progress card in words;
+  // the directives and the activity under "How this was researched", opened here.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(QUESTION);
   await expect(page).toHaveTitle(
     /^Heat pump or gas boiler for a home in a cold climate: .{5,20}… — Deep Research$/,
   );
-  await expect(page.getByTestId("now-doing")).toHaveAttribute("aria-live", "polite");
+  await page.getByTestId("research-details").locator(":scope > summary").click();
   await expect(page.getByTestId("directive-card").first()).toBeVisible({ timeout: 30_000 });
   expect(await expectLatestEntry(page, id)).toBe("running");
   await expect(page.getByTestId("run-status")).toHaveText("Researching");
-  await expect(page.getByTestId("now-doing")).not.toHaveText("");
+  await expect(page.getByTestId("progress-now")).not.toHaveText("");
   // The elapsed time ticks while the run goes.
   const elapsed = page.getByTestId("elapsed");
   const firstElapsed = await elapsed.textContent();
   await expect(elapsed).not.toHaveText(firstElapsed!, { timeout: 3_000 });
-  await expect(elapsed).toHaveText(/^\d+ s$|min/);
+  await expect(elapsed).toHaveText(/^Working for (\d+ s|\d+ min \d+ s)$/);
   await expectRoundsAndCoverage(page, id);
   await shoot(page, testInfo, "running-desktop");
   await expectAccessible(page, "the running run page");
@@ -233,12 +234,12 @@ test("after a cancel the page shows what happened: no directive still researchin
       timeout: 30_000,
     })
     .toBe(true);
+  await page.getByTestId("research-details").locator(":scope > summary").click();
   await expect(page.getByTestId("directive-status").filter({ hasText: "Researching" }).first()).toBeVisible();
   // Cancelled through the API: the cancel controls are another part of the page (and may ask to confirm).
   expect((await request.post(`/api/runs/${id}/cancel`)).status()).toBe(202);
   const run = await waitForStatus(request, id, ["cancelled"], 10_000);
   await expect(page.getByTestId("run-status")).toHaveText("Cancelled");
-  await expect(page.getByTestId("now-doing")).toHaveText("Stopped: the run was cancelled");
   await expect(
     page.getByTestId("directive-status").filter({ hasText: "Stopped when the run was cancelled" }),
   ).not.toHaveCount(0);

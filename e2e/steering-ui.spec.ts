@@ -86,10 +86,11 @@ test("plan review rewords, re-prioritises, removes and adds; steering is confirm
   await page.getByLabel("Also research").fill(TOPIC_STEERED);
   await page.getByLabel("Priority", { exact: true }).selectOption({ label: "High" });
   await page.getByRole("button", { name: "Add directive" }).click();
+  // The confirmation says what happens: it is queued for the next free researcher, not "next round".
+  await expect(page.getByTestId("steer-confirmation")).toContainText(`Added “${TOPIC_STEERED}”.`);
   await expect(page.getByTestId("steer-confirmation")).toContainText(
-    `Added: ${TOPIC_STEERED} — it will be picked up in the next round.`,
+    /as soon as one is free|working on it now|researched/,
   );
-  await expect(page.getByText(TOPIC_STEERED).first()).toBeVisible();
   // A second time with the same topic is refused, and says why.
   await page.getByLabel("Also research").fill(TOPIC_STEERED);
   await page.getByRole("button", { name: "Add directive" }).click();
@@ -294,7 +295,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Also research").fill(TOPIC_STEERED);
     await page.getByLabel("Priority", { exact: true }).selectOption("low");
     await page.getByRole("button", { name: "Add directive" }).click();
-    await expect(page.getByTestId("steer-confirmation")).toContainText(`Added: ${TOPIC_STEERED}`);
+    await expect(page.getByTestId("steer-confirmation")).toContainText(`Added “${TOPIC_STEERED}”`);
     const steered = await (await request.get(`/api/runs/${id}`)).json();
     expect(steered.directives).toContainEqual(
       expect.objectContaining({ topic: TOPIC_STEERED, priority: "low", origin: "user" }),

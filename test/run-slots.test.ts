@@ -4,6 +4,7 @@
 // run gets its job. Concurrent requests and several processes never admit more than the cap.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { listEventsAfter } from "../db/queries/events.ts";
 import { askRunClarification, createRun, getRun, updateRunStatus } from "../db/queries/runs.ts";
 import type { Run } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
@@ -92,6 +93,13 @@ for (const database of testDatabases()) {
       expect(await hasJob(r3.id)).toBe(true);
       expect(await position(r3.id)).toBeNull();
       expect(await position(r4.id)).toBe(1);
+      // Each run's page learns it from an event: r3 has a slot, r4 is next.
+      const positions = async (id: string) =>
+        (await listEventsAfter(h.db, id))
+          .filter((e) => e.type === "run.queue_position")
+          .map((e) => e.payload.position);
+      expect(await positions(r3.id)).toEqual([null]);
+      expect(await positions(r4.id)).toEqual([1]);
 
       // r2 is queued with its job (it holds a slot): cancelling it hands the slot on.
       expect(await cancelRun(rt, r2.id, owner)).toEqual({ status: "cancelled" });

@@ -3,10 +3,12 @@
  * admins) and Sign out — or a Sign in link. Kept in one component so the layout only places it.
  */
 import { headers } from "next/headers";
+import { cache } from "react";
 import { type Caller, sessionCallerFromHeaders } from "@/lib/server/auth/caller";
 import { SignOutButton } from "./sign-out-button";
 
-async function signedIn(): Promise<Caller | null> {
+// Once per request: the header places the menu twice (inline on wide screens, in the phone menu).
+const signedIn = cache(async (): Promise<Caller | null> => {
   // Outside the try: reading the request marks the page dynamic, which Next must see.
   const requestHeaders = await headers();
   try {
@@ -15,7 +17,7 @@ async function signedIn(): Promise<Caller | null> {
     // The database is unreachable: the page itself says so; the header just offers to sign in.
     return null;
   }
-}
+});
 
 export async function UserMenu() {
   const caller = await signedIn();

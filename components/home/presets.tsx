@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { PresetName, RunFormOptions } from "@/lib/server/runs/form";
 
 const presetText: Record<PresetName, { label: string; hint: string }> = {
@@ -18,6 +19,7 @@ export function Presets({
   value: PresetName;
   onChange: (preset: PresetName) => void;
 }) {
+  const t = useTranslations("common");
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium">How thorough</legend>
@@ -41,8 +43,8 @@ export function Presets({
               <span>
                 <span className="block font-medium">{presetText[name].label}</span>
                 <span id={`preset-${name}-hint`} className="block text-xs text-muted">
-                  {presetText[name].hint} — {p.maxSupervisionRounds} rounds, {p.maxConcurrentResearchers}{" "}
-                  researchers, up to ${p.maxCostUsd}
+                  {presetText[name].hint} — {t("rounds", { count: p.maxSupervisionRounds })},{" "}
+                  {t("researchers", { count: p.maxConcurrentResearchers })}, up to ${p.maxCostUsd}
                 </span>
               </span>
             </label>

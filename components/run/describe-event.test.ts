@@ -15,6 +15,7 @@ const counts = {
 const samples: { [T in ResearchEventType]: EventOf<T> } = {
   "run.created": { type: "run.created", question: "q", settings: {} },
   "run.started": { type: "run.started", attempt: 1 },
+  "run.queue_position": { type: "run.queue_position", position: 2 },
   "run.resumed": { type: "run.resumed", phase: "supervision", attempt: 2 },
   "run.legacy_resume": { type: "run.legacy_resume", fromVersion: 1, toVersion: 2, note: "n" },
   "run.completed": { type: "run.completed", sources: 3, citations: 5, partial: false },

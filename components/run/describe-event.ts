@@ -16,6 +16,10 @@ export function describeEvent(event: ResearchEvent): string {
       return event.warnings?.length
         ? `Run created; ${plural(event.warnings.length, "model")} left out: provider not set up`
         : "Run created";
+    case "run.queue_position":
+      return event.position === null
+        ? "A slot is free: starting"
+        : `Waiting for a free slot: number ${event.position} in your queue`;
     case "run.started":
       return event.attempt > 1 ? `Research started again (attempt ${event.attempt})` : "Research started";
     case "run.resumed":

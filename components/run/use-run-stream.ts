@@ -8,6 +8,7 @@ import {
   terminalRunStatuses,
 } from "@/lib/research/ui";
 import { type ActivityEntry, mergeEntries, type StreamedEvent, toEntry } from "./activity-model";
+import { applyEvent, needsFullRead } from "./apply-event";
 import type { RunViewJson } from "./types";
 
 /** Report deltas are not stored: no seq, only the text. */
@@ -20,6 +21,7 @@ type StreamedDelta = Omit<EventOf<"report.delta">, "type">;
 const everyEventType: Record<ResearchEventType, true> = {
   "run.created": true,
   "run.started": true,
+  "run.queue_position": true,
   "run.resumed": true,
   "run.legacy_resume": true,
   "supervision.stopped_early": true,
@@ -79,19 +81,6 @@ const everyEventType: Record<ResearchEventType, true> = {
 };
 const subscribedEventTypes = Object.keys(everyEventType) as ResearchEventType[];
 
-/** Events after which the run view is unchanged (a researcher's steps, bookkeeping): no re-read. */
-const noRefresh: ReadonlySet<ResearchEventType> = new Set([
-  "researcher.search",
-  "researcher.search_results",
-  "researcher.think",
-  "researcher.reflection_injected",
-  "researcher.fetch_refused",
-  "model.retry",
-  "model.failover",
-  "token_limit.retry",
-  "compression.retry",
-]);
-
 /**
  * Why the server closed the stream for good (EventSource cannot tell): a second request to the same
  * address reads the answer. Empty when it would be accepted now (the probe is let go at once).
@@ -111,7 +100,8 @@ async function whyStreamClosed(url: string): Promise<string> {
 }
 
 /**
- * The live run: the view (re-read from the API after each event that can change it), the activity
+ * The live run: the view (the server's at load, then each event applied to it: apply-event.ts;
+ * re-read in full only after a gap in the events, a reconnect, or an event that needs it), the activity
  * (every stored event, described) and the report text streamed so far. When the server refuses the
  * stream (e.g. too many open at once: EVENT_STREAMS_MAX_PER_USER), `streamProblem` says why and
  * `retryStream` tries again from the last event received.
@@ -124,6 +114,10 @@ export function useRunStream(initial: RunViewJson) {
   // Bumped to open the stream again; lastSeq is where the new one starts.
   const [attempt, setAttempt] = useState(0);
   const lastSeq = useRef(0);
+  // Events up to this one are in the view the page was rendered with (or last read).
+  const viewSeq = useRef(initial.lastEventSeq ?? 0);
+  // Events applied since the view was last read: applied again on top of a read that missed them.
+  const applied = useRef<StreamedEvent[]>([]);
   const refreshing = useRef(false);
   const again = useRef(false);
   const endedAtLoad = terminalRunStatuses.includes(initial.status);
@@ -139,7 +133,13 @@ export function useRunStream(initial: RunViewJson) {
       do {
         again.current = false;
         const r = await fetch(`/api/runs/${initial.id}`);
-        if (r.ok) setRun(await r.json());
+        if (r.ok) {
+          const fresh = (await r.json()) as RunViewJson;
+          viewSeq.current = Math.max(viewSeq.current, fresh.lastEventSeq ?? 0);
+          // Events that arrived while the read was out are applied again on top of it.
+          applied.current = applied.current.filter((e) => e.seq > (fresh.lastEventSeq ?? 0));
+          setRun(applied.current.reduce(applyEvent, fresh));
+        }
       } while (again.current);
     } finally {
       refreshing.current = false;
@@ -151,6 +151,7 @@ export function useRunStream(initial: RunViewJson) {
     const url = `/api/runs/${initial.id}/events?deltas=1&after=${lastSeq.current}`;
     const es = new EventSource(url);
     let ended = false;
+    let opened = false;
     // Events arrive in bursts (a replay sends the whole history at once): batch them per frame.
     let pending: ActivityEntry[] = [];
     let frame: ReturnType<typeof setTimeout> | null = null;
@@ -166,20 +167,37 @@ export function useRunStream(initial: RunViewJson) {
         setLiveReport((t) => t + String(delta.text ?? ""));
         return;
       }
-      const data = JSON.parse(e.data) as StreamedEvent;
-      if (/^\d+$/.test(e.lastEventId)) lastSeq.current = Number(e.lastEventId);
-      pending.push(toEntry({ ...data, type: e.type } as StreamedEvent));
+      const event = { ...JSON.parse(e.data), type: e.type } as StreamedEvent;
+      const seq = /^\d+$/.test(e.lastEventId) ? Number(e.lastEventId) : Number(event.seq);
+      // A hole in the sequence (events lost between two connections): the view is read again.
+      const gap = lastSeq.current > 0 && seq > lastSeq.current + 1;
+      lastSeq.current = Math.max(lastSeq.current, seq);
+      event.seq = seq;
+      pending.push(toEntry(event));
       frame ??= setTimeout(flush, 50);
       const type = e.type as ResearchEventType;
-      // A run that had ended when the page was rendered changes no more: its replayed events need no refresh.
-      if (!endedAtLoad && !noRefresh.has(type)) void refresh();
+      // Events already in the view (the history replayed at load) only fill the activity.
+      const fresh = seq > viewSeq.current;
+      if (fresh) {
+        applied.current.push(event);
+        // A read replaces everything older than the last few hundred events.
+        if (applied.current.length > 500) applied.current.splice(0, applied.current.length - 500);
+        setRun((view) => applyEvent(view, event));
+      }
+      // A run that had ended when the page was rendered changes no more: its replay needs no read.
+      if (!endedAtLoad && ((fresh && needsFullRead.has(type)) || gap)) void refresh();
       if (terminalEventTypes.has(type)) {
         ended = true;
         es.close();
       }
     };
     for (const t of subscribedEventTypes) es.addEventListener(t, onEvent);
-    es.addEventListener("open", () => setStreamProblem(null));
+    es.addEventListener("open", () => {
+      setStreamProblem(null);
+      // EventSource reconnected by itself: what happened in between is read once.
+      if (opened && !endedAtLoad) void refresh();
+      opened = true;
+    });
     // A dropped connection is reconnected by EventSource itself; a refusal (an answer other than
     // 200) closes it for good, and the page says why and offers to try again.
     es.addEventListener("error", () => {
@@ -201,14 +219,6 @@ export function useRunStream(initial: RunViewJson) {
     setAttempt((n) => n + 1);
     void refresh();
   }, [refresh]);
-
-  // A run waiting for a slot writes no events until it starts; its place in the queue still moves.
-  const waiting = run.queuePosition !== null;
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => void refresh(), 5000);
-    return () => clearInterval(timer);
-  }, [waiting, refresh]);
 
   return { run, activity, liveReport, refresh, streamProblem, retryStream };
 }

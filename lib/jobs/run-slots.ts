@@ -9,6 +9,7 @@
  */
 import type { PgBoss } from "pg-boss";
 import type { Db } from "../../db/client.ts";
+import { appendEvent } from "../../db/queries/events.ts";
 import {
   countRunSlots,
   getRun,
@@ -35,13 +36,15 @@ export function runSlotLimitsFromEnv(env: Env = process.env): RunSlotLimits {
 
 /**
  * Gives the owner's oldest waiting runs a job while slots are free. Call inside a transaction
- * that holds lockOwnerRunSlots; returns the ids admitted.
+ * that holds lockOwnerRunSlots; returns the ids admitted. `self` is the run whose own action
+ * (created, plan approved, clarification answered) caused this: its event already tells its page.
  */
 export async function admitWaitingRuns(
   tx: Db,
   boss: PgBoss,
   ownerId: string,
   limits: RunSlotLimits,
+  self: string | null = null,
 ): Promise<string[]> {
   const { active } = await countRunSlots(tx, ownerId);
   const admitted: string[] = [];
@@ -49,7 +52,28 @@ export async function admitWaitingRuns(
     await enqueueRun(boss, tx, run.id);
     admitted.push(run.id);
   }
+  if (admitted.length) await announceQueuePositions(tx, ownerId, admitted, self);
   return admitted;
+}
+
+/**
+ * The queue moved: each admitted run learns it has a slot, each run still waiting its new place,
+ * as events, so a page following a queued run needs no polling. Written in the admitting
+ * transaction; the event stream's poll delivers them.
+ */
+async function announceQueuePositions(
+  tx: Db,
+  ownerId: string,
+  admitted: readonly string[],
+  self: string | null,
+): Promise<void> {
+  for (const id of admitted) {
+    if (id !== self) await appendEvent(tx, id, { type: "run.queue_position", position: null });
+  }
+  const still = await lockWaitingRuns(tx, ownerId, 1000);
+  for (const [i, run] of still.entries()) {
+    await appendEvent(tx, run.id, { type: "run.queue_position", position: i + 1 });
+  }
 }
 
 /**

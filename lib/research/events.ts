@@ -18,6 +18,8 @@ export type ResearchEvent =
   /** `warnings`: models of the run's chains left out because their provider is not configured. */
   | { type: "run.created"; question: string; settings: Record<string, unknown>; warnings?: string[] }
   | { type: "run.started"; attempt: number }
+  /** The run's place in its owner's queue moved (1 = next); null once a slot is free for it. */
+  | { type: "run.queue_position"; position: number | null }
   | { type: "run.resumed"; phase: RunPhase | null; attempt: number }
   | { type: "run.legacy_resume"; fromVersion: number; toVersion: number; note: string }
   | { type: "run.completed"; sources: number; citations: number; partial: boolean }
@@ -103,6 +105,11 @@ export type ResearchEvent =
       topic: string;
       /** The short plain title (absent from events stored before titles). */
       title?: string;
+      /** The rest of the directive as stored, so a page can show it without re-reading the run (absent from older events). */
+      perspective?: string | null;
+      evidenceNeeded?: string | null;
+      directiveType?: "initial" | "follow-up" | "user";
+      rationale?: string | null;
       priority: DirectivePriority;
       origin: "supervisor" | "user";
     }
@@ -161,6 +168,8 @@ export type ResearchEvent =
       title: string;
       domain: string;
       quality: string;
+      /** Where it came from (search provider or `fetch`); absent from older events. */
+      provider?: string;
     }
   | { type: "compression.retry"; directiveId: string; attempt: number; droppedMessages: number }
   | { type: "compression.completed"; directiveId: string; fallback: boolean; chars: number }

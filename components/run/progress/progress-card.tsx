@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { type ActivityEntry, formatElapsed } from "../activity-model";
 import type { RunViewJson } from "../types";
 import {
@@ -35,8 +35,18 @@ const stepStyle = {
  * writing → checking citations → done), one sentence per working researcher, the counts, the time
  * it has worked (standing still while it waits for the person) and, from the end of round 1, a
  * range of time left. Internals (events, addresses, scores) stay in "How this was researched".
+ * While the run waits for the person, `children` (plan review, the clarifying question) take the
+ * place of the lines and counts, under the stepper and the stopped clock.
  */
-export function ProgressCard({ run, activity }: { run: RunViewJson; activity: readonly ActivityEntry[] }) {
+export function ProgressCard({
+  run,
+  activity,
+  children,
+}: {
+  run: RunViewJson;
+  activity: readonly ActivityEntry[];
+  children?: ReactNode;
+}) {
   const t = useTranslations("progress");
   const id = useId();
   const waiting = waitsForPerson(run);
@@ -79,21 +89,25 @@ export function ProgressCard({ run, activity }: { run: RunViewJson; activity: re
           );
         })}
       </ol>
-      {run.queuePosition !== null ? (
+      {waiting ? (
+        children
+      ) : run.queuePosition !== null ? (
         <p data-testid="queue-position">{t("queued", { position: run.queuePosition })}</p>
       ) : (
         <NowLines step={step} lines={lines} />
       )}
-      <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted" data-testid="progress-counts">
-        <span>
-          {t("sourcesRead", { count: counts.sourcesRead })}
-          {counts.sourcesFound > counts.sourcesRead &&
-            ` (${t("sourcesFound", { count: counts.sourcesFound })})`}
-        </span>
-        {counts.topics > 0 && (
-          <span>{t("topicsDone", { done: counts.topicsDone, total: counts.topics })}</span>
-        )}
-      </p>
+      {!waiting && (
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted" data-testid="progress-counts">
+          <span>
+            {t("sourcesRead", { count: counts.sourcesRead })}
+            {counts.sourcesFound > counts.sourcesRead &&
+              ` (${t("sourcesFound", { count: counts.sourcesFound })})`}
+          </span>
+          {counts.topics > 0 && (
+            <span>{t("topicsDone", { done: counts.topicsDone, total: counts.topics })}</span>
+          )}
+        </p>
+      )}
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted">
         <span data-testid="elapsed" data-paused={waiting || undefined} suppressHydrationWarning>
           {t(waiting ? "elapsedPaused" : "elapsed", { time: elapsed })}

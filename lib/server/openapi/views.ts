@@ -156,6 +156,10 @@ export const runViewSchema = z
     createdAt: timestamp(),
     finishedAt: nullableTimestamp(),
     finishRequested: z.boolean(),
+    lastEventSeq: z.int().meta({
+      description:
+        "The sequence number of the last event this view includes: a client that follows the events applies the later ones.",
+    }),
     findings: z.record(z.string(), z.string()).meta({ description: "Compressed findings by directive id." }),
   })
   .meta({ id: "Run", description: "A run with everything it has gathered so far." });

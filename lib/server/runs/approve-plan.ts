@@ -41,7 +41,7 @@ export async function approvePlan(
       await insertUserDirective(tx, events, id, input, "Added by the run's owner when approving the plan.");
     }
     await events.append(id, { type: "plan.approved", edited: edits.length > 0 });
-    await admitWaitingRuns(tx, boss, ownerId, runSlotLimitsFromEnv());
+    await admitWaitingRuns(tx, boss, ownerId, runSlotLimitsFromEnv(), id);
     return row;
   });
   if (!updated) throw new AppError("conflict", "The run is not waiting for plan review.");

@@ -25,7 +25,7 @@ export async function answerClarification(
     const row = await requeueWithClarificationAnswer(tx, id, answer);
     if (!row) return undefined;
     await events.append(id, { type: "clarification.answered", answer });
-    await admitWaitingRuns(tx, boss, ownerId, runSlotLimitsFromEnv());
+    await admitWaitingRuns(tx, boss, ownerId, runSlotLimitsFromEnv(), id);
     return row;
   });
   if (!updated) throw new AppError("conflict", "The run is not waiting for a clarification.");

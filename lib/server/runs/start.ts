@@ -99,7 +99,7 @@ export async function createAndEnqueueRun(
       settings: created.settings,
       ...(warnings.length ? { warnings } : {}),
     });
-    const admitted = await admitWaitingRuns(tx, boss, input.ownerId, limits);
+    const admitted = await admitWaitingRuns(tx, boss, input.ownerId, limits, created.id);
     const run = admitted.includes(created.id) ? ((await getRun(tx, created.id)) ?? created) : created;
     return { ...run, queuePosition: await queuePosition(tx, run), warnings };
   });

@@ -87,6 +87,10 @@ export async function insertUserDirective(
     round: d.round,
     topic: d.topic,
     title: d.title,
+    perspective: d.perspective,
+    evidenceNeeded: d.evidenceNeeded,
+    directiveType: d.type,
+    rationale: d.rationale,
     priority: d.priority,
     origin: "user",
   });

@@ -59,6 +59,8 @@ export async function runView(db: Db, run: Run) {
     finishedAt: run.finishedAt,
     /** The owner asked for the report now: research is stopping, steering is closed. */
     finishRequested: Boolean(run.finishRequestedAt),
+    /** The last event stored when the run row was read: a page following the events applies later ones to this view. */
+    lastEventSeq: run.lastEventSeq,
     /** Each researched directive's compressed findings, by directive id (the run page shows them on expand). */
     findings: await directiveFindings(db, run.id),
   };

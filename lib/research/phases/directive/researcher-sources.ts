@@ -57,6 +57,7 @@ export function createResearcherSources(deps: EngineDeps, directiveId: string): 
       title: source.title,
       domain: source.domain,
       quality: source.quality,
+      provider: source.provider,
     }) as const;
   const keep = (source: SourceRecord) => {
     mine.set(source.normalizedUrl, source);
