@@ -47,7 +47,7 @@ describe("report Markdown: images", () => {
     );
     expect(problems(html)).toEqual([]);
     // The page's header holds the one H1: the report's own top heading is an H2.
-    expect(html).toContain("<h2>Title</h2>");
+    expect(html).toContain('<h2 id="h-title">Title</h2>');
     expect(html).toContain("<table>");
     expect(html).toContain('type="checkbox"');
     expect(html).toContain("<sup>");

@@ -3,7 +3,11 @@ import type { ReactNode } from "react";
 import { markdownTree } from "../markdown";
 import { ownerReportCitations } from "../report/citation-data";
 
-type StoredRun = Parameters<typeof ownerReportCitations>[0] & { question: string; report: string };
+type StoredRun = Parameters<typeof ownerReportCitations>[0] & {
+  question: string;
+  report: string;
+  reportPartial: boolean;
+};
 
 /** Stored reports drawn lately, newest last; bounded by their Markdown's total length. */
 const drawn = new Map<string, { tree: ReactNode; chars: number }>();
@@ -18,10 +22,10 @@ const MAX_CHARS = 2_000_000;
  * tree is kept, keyed by everything it is drawn from (the caller has checked the reader's access).
  */
 export function StoredReport({ run }: { run: StoredRun }) {
-  // The dashboard hands the cards to the markers (it has the run's citations anyway).
-  const citations = { ...ownerReportCitations(run), cardsInContext: true };
+  // Only the markers' verdicts come from the citations: the cards open in the browser (CitationCards).
+  const citations = ownerReportCitations(run);
   const key = createHash("sha256")
-    .update(JSON.stringify([run.report, run.question, citations]))
+    .update(JSON.stringify([run.report, run.question, run.reportPartial, citations]))
     .digest("base64url");
   const kept = drawn.get(key);
   if (kept) {
@@ -29,7 +33,12 @@ export function StoredReport({ run }: { run: StoredRun }) {
     drawn.set(key, kept);
     return kept.tree;
   }
-  const tree = markdownTree({ children: run.report, citations, question: run.question });
+  const tree = markdownTree({
+    children: run.report,
+    citations,
+    question: run.question,
+    partial: run.reportPartial,
+  });
   keep(key, { tree, chars: run.report.length });
   return tree;
 }

@@ -1,0 +1,250 @@
+"use client";
+
+import {
+  type FocusEvent,
+  type MouseEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import type { CitationSupport } from "@/lib/research/vocabulary";
+import { contentWords } from "./best-sentence";
+import { CitationCardBody, type Passages } from "./citation-card";
+import type { CitationCard, CitedClaim, ReportCitations } from "./citation-data";
+
+interface OpenCard {
+  card: CitationCard;
+  verdict?: CitationSupport;
+  claim?: CitedClaim;
+  anchor: HTMLAnchorElement;
+  /** Opened by a tap: a bottom sheet instead of a card beside the marker. */
+  sheet: boolean;
+}
+
+const markerOf = (target: EventTarget | null) =>
+  (target instanceof Element ? target.closest("a[data-citation]") : null) as HTMLAnchorElement | null;
+
+/** The claim a marker closes: among its source's claims with its verdict, the one sharing most words with its paragraph. */
+function claimFor(card: CitationCard, verdict: CitationSupport | undefined, anchor: Element) {
+  const block = anchor.closest("p, li, td, th, blockquote") ?? anchor.parentElement;
+  const around = new Set(contentWords(block?.textContent ?? ""));
+  const same = card.claims.filter((c) => c.support === verdict);
+  const pool = same.length ? same : card.claims;
+  let best = pool[0];
+  let bestScore = -1;
+  for (const c of pool) {
+    const score = contentWords(c.sentence).filter((w) => around.has(w)).length;
+    if (score > bestScore) [best, bestScore] = [c, score];
+  }
+  return best;
+}
+
+/** Each source's stored passages, fetched once per page from the owner's API (or carried by the cards). */
+function usePassages(open: OpenCard | null, passagesFrom: string | undefined): Passages {
+  const fetched = useRef(new Map<string, Promise<(CitedClaim & { number: number })[]>>());
+  const [loaded, setLoaded] = useState<{ key: string; passages: Passages } | null>(null);
+  const card = open?.card;
+  const inline = card?.claims.some((c) => c.passage !== undefined);
+  const key = card ? `${card.sourceId}:${card.number}` : "";
+  useEffect(() => {
+    if (!card || inline || !passagesFrom) return;
+    let request = fetched.current.get(card.sourceId);
+    if (!request) {
+      request = fetch(`${passagesFrom}${encodeURIComponent(card.sourceId)}`, {
+        headers: { accept: "application/json" },
+      })
+        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+        .then((view: { citations: (CitedClaim & { number: number })[] }) => view.citations);
+      // A failed read is tried again the next time the card opens.
+      request.catch(() => fetched.current.delete(card.sourceId));
+      fetched.current.set(card.sourceId, request);
+    }
+    let live = true;
+    request.then(
+      (all) =>
+        live &&
+        setLoaded({
+          key,
+          passages: { state: "loaded", claims: all.filter((c) => c.number === card.number) },
+        }),
+      () => live && setLoaded({ key, passages: { state: "failed" } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [card, inline, passagesFrom, key]);
+  if (inline && card) return { state: "loaded", claims: card.claims };
+  if (!passagesFrom) return { state: "failed" };
+  return loaded?.key === key ? loaded.passages : { state: "loading" };
+}
+
+/** Where the card goes: below the marker if it fits, else above, else wherever there is most room. */
+function placeCard(anchor: DOMRect, card: { width: number; height: number }) {
+  const gap = 6;
+  const margin = 8;
+  const below = window.innerHeight - anchor.bottom - gap - margin;
+  const above = anchor.top - gap - margin;
+  const top =
+    card.height <= below
+      ? anchor.bottom + gap
+      : card.height <= above
+        ? anchor.top - gap - card.height
+        : Math.max(margin, window.innerHeight - margin - card.height);
+  const left = Math.max(margin, Math.min(anchor.left, window.innerWidth - card.width - margin));
+  return { top, left };
+}
+
+/**
+ * The report's citation cards: one handler around the report (its markers are plain links) opens
+ * one card at a time — on hover or keyboard focus beside the marker, at most 40% of the viewport high
+ * and scrolling inside; on a tap (touch) as a bottom sheet with a link to the source entry. Escape
+ * and a click outside close it; the pointer may move onto it (WCAG 1.4.13).
+ */
+export function CitationCards({ citations, children }: { citations?: ReportCitations; children: ReactNode }) {
+  const cards = useMemo(() => new Map((citations?.cards ?? []).map((c) => [c.number, c])), [citations]);
+  const [open, setOpen] = useState<OpenCard | null>(null);
+  const [at, setAt] = useState<{ top: number; left: number } | null>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const pointer = useRef("mouse");
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const passages = usePassages(open, citations?.passagesFrom);
+
+  const show = useCallback(
+    (anchor: HTMLAnchorElement, sheet: boolean) => {
+      clearTimeout(closing.current);
+      const card = cards.get(Number(anchor.dataset.citation));
+      if (!card) return;
+      const verdict = anchor.dataset.verdict as CitationSupport | undefined;
+      setOpen((o) =>
+        o?.anchor === anchor && o.sheet === sheet
+          ? o
+          : { card, verdict, claim: claimFor(card, verdict, anchor), anchor, sheet },
+      );
+    },
+    [cards],
+  );
+  const close = useCallback(() => {
+    clearTimeout(closing.current);
+    setOpen(null);
+    setAt(null);
+  }, []);
+  const hideSoon = () => {
+    clearTimeout(closing.current);
+    closing.current = setTimeout(close, 150);
+  };
+  useEffect(() => () => clearTimeout(closing.current), []);
+
+  // Escape, a click or tap outside, and (for the card beside a marker) scrolling it out of view close it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      if (open.sheet) open.anchor.focus({ preventScroll: true });
+      close();
+    };
+    const onDown = (e: PointerEvent) => {
+      const t = e.target as Node;
+      if (!cardRef.current?.contains(t) && !open.anchor.contains(t)) close();
+    };
+    const onScroll = () => {
+      if (open.sheet) return;
+      const r = open.anchor.getBoundingClientRect();
+      if (r.bottom < 0 || r.top > window.innerHeight) return close();
+      const el = cardRef.current;
+      if (el) setAt(placeCard(r, { width: el.offsetWidth, height: el.offsetHeight }));
+    };
+    window.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onDown);
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onDown);
+      window.removeEventListener("scroll", onScroll);
+    };
+  }, [open, close]);
+
+  // Placed once its height is known (and again when the passage arrives or grows).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-placed when its content changes
+  useLayoutEffect(() => {
+    const el = cardRef.current;
+    if (!open || open.sheet || !el) return;
+    setAt(placeCard(open.anchor.getBoundingClientRect(), { width: el.offsetWidth, height: el.offsetHeight }));
+  }, [open, passages]);
+
+  const handlers = {
+    onPointerDown: (e: { pointerType: string }) => {
+      pointer.current = e.pointerType;
+    },
+    onKeyDown: () => {
+      pointer.current = "keyboard";
+    },
+    onMouseOver: (e: MouseEvent) => {
+      const a = markerOf(e.target);
+      if (a && pointer.current !== "touch") show(a, false);
+    },
+    onMouseOut: (e: MouseEvent) => {
+      if (markerOf(e.target) && !open?.sheet && !cardRef.current?.contains(e.relatedTarget as Node))
+        hideSoon();
+    },
+    onFocus: (e: FocusEvent) => {
+      const a = markerOf(e.target);
+      if (a && pointer.current !== "touch") show(a, false);
+    },
+    onBlur: (e: FocusEvent) => {
+      if (markerOf(e.target) && !open?.sheet && !cardRef.current?.contains(e.relatedTarget as Node))
+        hideSoon();
+    },
+    onClick: (e: MouseEvent) => {
+      const a = markerOf(e.target);
+      if (!a || (pointer.current !== "touch" && pointer.current !== "pen")) return;
+      // A tap previews the source in a sheet; the sheet's link goes on to the entry.
+      e.preventDefault();
+      show(a, true);
+    },
+  };
+
+  return (
+    <div {...handlers}>
+      {children}
+      {open && (
+        <div
+          ref={cardRef}
+          role="dialog"
+          aria-label={`Source ${open.card.number}: ${open.card.title}`}
+          data-citation-card=""
+          data-testid="citation-card"
+          data-sheet={open.sheet ? "" : undefined}
+          onMouseEnter={() => clearTimeout(closing.current)}
+          onMouseLeave={() => !open.sheet && hideSoon()}
+          style={
+            open.sheet
+              ? undefined
+              : { top: at?.top ?? 0, left: at?.left ?? 0, visibility: at ? undefined : "hidden" }
+          }
+          className={`fixed z-50 max-h-[40vh] space-y-2 overflow-y-auto overscroll-contain border border-zinc-200 bg-white p-3 text-left text-sm leading-5 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 ${open.sheet ? "inset-x-0 bottom-0 rounded-t-xl pb-6" : "w-80 max-w-[calc(100vw-16px)] rounded-lg"}`}
+        >
+          {open.sheet && (
+            <button
+              type="button"
+              onClick={close}
+              className="float-right rounded border border-zinc-300 px-2 text-xs dark:border-zinc-700"
+            >
+              Close
+            </button>
+          )}
+          <CitationCardBody
+            card={open.card}
+            verdict={open.verdict}
+            claim={open.claim}
+            passages={passages}
+            sourceLink={open.sheet ? close : undefined}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
