@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 
 // API answers are data, never documents: they may load nothing, run nothing, and not be framed.
 // Pages get their policy, with a per-request nonce, from proxy.ts.
@@ -34,4 +35,5 @@ const config: NextConfig = {
   },
 };
 
-export default config;
+// Words come from one message module per locale (messages/*.json), loaded by i18n/request.ts.
+export default createNextIntlPlugin("./i18n/request.ts")(config);

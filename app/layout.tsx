@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -17,11 +19,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page renders per request: the Content-Security-Policy nonce proxy.ts makes is applied to
   // Next's scripts while rendering, which a page prerendered at build time could not have.
   await connection();
+  const locale = await getLocale();
   return (
     // Native controls (selects, checkboxes, scrollbars) follow the person's scheme too.
-    <html lang="en" style={{ colorScheme: "light dark" }}>
+    <html lang={locale} style={{ colorScheme: "light dark" }}>
       <body className="min-h-screen bg-zinc-50 text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        {children}
+        {/* Client components read their words from the same messages the server uses. */}
+        <NextIntlClientProvider>{children}</NextIntlClientProvider>
       </body>
     </html>
   );
