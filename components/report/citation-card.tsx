@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { CitationSupport } from "@/lib/research/vocabulary";
 import { verdictLabels } from "../labels";
@@ -21,6 +22,7 @@ export function CitationCardBody({
   claim,
   passages,
   sourceLink,
+  onClose,
 }: {
   card: CitationCard;
   verdict?: CitationSupport;
@@ -28,10 +30,22 @@ export function CitationCardBody({
   passages: Passages;
   /** On touch (the tap did not jump to the source entry): a link to it, which then closes the sheet. */
   sourceLink?: () => void;
+  /** The bottom sheet's Close button. */
+  onClose?: () => void;
 }) {
+  const t = useTranslations("report.card");
   const mark = verdict ? verdictMarks[verdict] : undefined;
   return (
     <>
+      {onClose && (
+        <button
+          type="button"
+          onClick={onClose}
+          className="float-right rounded border border-zinc-300 px-2 text-xs dark:border-zinc-700"
+        >
+          {t("close")}
+        </button>
+      )}
       <span className="flex items-center gap-2">
         <DomainBadge domain={card.domain || card.title} />
         <span className="block min-w-0">
@@ -52,7 +66,7 @@ export function CitationCardBody({
           onClick={sourceLink}
           className="block text-blue-700 underline dark:text-blue-400"
         >
-          Go to source {card.number} in the list
+          {t("toSource", { number: card.number })}
         </a>
       )}
     </>
@@ -71,6 +85,7 @@ function pickPassage(passages: CitedClaim[], claim: CitedClaim | undefined): Cit
 }
 
 function ClaimPassage({ passages, claim }: { passages: Passages; claim: CitedClaim | undefined }) {
+  const t = useTranslations("report.card");
   const [more, setMore] = useState(false);
   const chosen = passages.state === "loaded" ? pickPassage(passages.claims, claim) : undefined;
   const excerpt = useMemo(
@@ -78,13 +93,13 @@ function ClaimPassage({ passages, claim }: { passages: Passages; claim: CitedCla
     [chosen, claim],
   );
   if (passages.state === "loading") {
-    return <span className="block text-xs text-muted">Loading the stored passage…</span>;
+    return <span className="block text-xs text-muted">{t("loading")}</span>;
   }
   if (passages.state === "failed") {
-    return <span className="block text-xs text-muted">The stored passage could not be loaded.</span>;
+    return <span className="block text-xs text-muted">{t("failed")}</span>;
   }
   if (!chosen || !excerpt) {
-    return <span className="block text-xs text-muted">No stored passage for this claim.</span>;
+    return <span className="block text-xs text-muted">{t("none")}</span>;
   }
   const shown = more ? excerpt.full : excerpt;
   return (
@@ -108,7 +123,7 @@ function ClaimPassage({ passages, claim }: { passages: Passages; claim: CitedCla
           aria-expanded={more}
           className="text-xs text-blue-700 underline dark:text-blue-400"
         >
-          {more ? "Show less" : "Show more of the passage"}
+          {more ? t("less") : t("more")}
         </button>
       )}
       {chosen.reason && <span className="block text-xs text-muted">{chosen.reason}</span>}

@@ -227,21 +227,13 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
           }
           className={`fixed z-50 max-h-[40vh] space-y-2 overflow-y-auto overscroll-contain border border-zinc-200 bg-white p-3 text-left text-sm leading-5 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 ${open.sheet ? "inset-x-0 bottom-0 rounded-t-xl pb-6" : "w-80 max-w-[calc(100vw-16px)] rounded-lg"}`}
         >
-          {open.sheet && (
-            <button
-              type="button"
-              onClick={close}
-              className="float-right rounded border border-zinc-300 px-2 text-xs dark:border-zinc-700"
-            >
-              Close
-            </button>
-          )}
           <CitationCardBody
             card={open.card}
             verdict={open.verdict}
             claim={open.claim}
             passages={passages}
             sourceLink={open.sheet ? close : undefined}
+            onClose={open.sheet ? close : undefined}
           />
         </div>
       )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type RefObject, useEffect, useState } from "react";
 
 interface Heading {
@@ -54,17 +55,18 @@ export function ReportContents({
   version: string;
   placement: "menu" | "side";
 }) {
+  const t = useTranslations("report");
   const headings = useHeadings(container, version);
   const [open, setOpen] = useState(false);
   if (headings.length < 2) return null;
   if (placement === "side") {
     return (
       <nav
-        aria-label="Contents"
+        aria-label={t("contents")}
         data-print="hide"
         className="sticky top-4 hidden max-h-[calc(100vh-2rem)] space-y-2 overflow-y-auto self-start lg:block"
       >
-        <h2 className="text-sm font-medium">Contents</h2>
+        <h2 className="text-sm font-medium">{t("contents")}</h2>
         <ContentsList headings={headings} />
       </nav>
     );
@@ -76,8 +78,8 @@ export function ReportContents({
       onToggle={(e) => setOpen(e.currentTarget.open)}
       className="rounded border border-zinc-200 px-3 py-2 lg:hidden dark:border-zinc-800"
     >
-      <summary className="cursor-pointer text-sm font-medium">Contents</summary>
-      <nav aria-label="Contents" className="mt-2">
+      <summary className="cursor-pointer text-sm font-medium">{t("contents")}</summary>
+      <nav aria-label={t("contents")} className="mt-2">
         <ContentsList headings={headings} onPick={() => setOpen(false)} />
       </nav>
     </details>

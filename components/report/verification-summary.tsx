@@ -1,12 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type RefObject, useRef } from "react";
 import type { CitationSupport } from "@/lib/research/vocabulary";
 import { verdictMarks } from "./verdict";
 
 type Counts = Partial<Record<CitationSupport, number>> & { removedUnknown?: number };
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * One readable line on how far the report's citations hold: "42 of 45 citations supported by their
@@ -20,6 +19,7 @@ export function VerificationSummary({
   stats: Counts;
   container: RefObject<HTMLElement | null>;
 }) {
+  const t = useTranslations("report.verification");
   const supported = stats.supported ?? 0;
   const total =
     supported + (stats.partially_supported ?? 0) + (stats.unsupported ?? 0) + (stats.unchecked ?? 0);
@@ -39,11 +39,13 @@ export function VerificationSummary({
     marker.scrollIntoView({ block: "center" });
     marker.focus({ preventScroll: true });
   };
-  const parts: { verdict: CitationSupport; text: string; n: number }[] = [
-    { verdict: "partially_supported" as const, text: "partly", n: stats.partially_supported ?? 0 },
-    { verdict: "unsupported" as const, text: "not supported", n: stats.unsupported ?? 0 },
-    { verdict: "unchecked" as const, text: "not checked", n: stats.unchecked ?? 0 },
-  ].filter((p) => p.n > 0);
+  const parts = (
+    [
+      { verdict: "partially_supported", key: "partly", n: stats.partially_supported ?? 0 },
+      { verdict: "unsupported", key: "unsupported", n: stats.unsupported ?? 0 },
+      { verdict: "unchecked", key: "unchecked", n: stats.unchecked ?? 0 },
+    ] as const
+  ).filter((p) => p.n > 0);
   return (
     <div data-testid="citation-check" data-print="hide" className="space-y-1 text-sm">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
@@ -51,7 +53,7 @@ export function VerificationSummary({
           <span aria-hidden="true" className={verdictMarks.supported.className}>
             {verdictMarks.supported.mark}{" "}
           </span>
-          {supported} of {plural(total, "citation", "citations")} supported by their sources
+          {t("supported", { supported, total })}
         </span>
         {parts.map((p) => (
           <span key={p.verdict} className="flex items-baseline gap-x-2">
@@ -60,13 +62,13 @@ export function VerificationSummary({
               type="button"
               data-verdict={p.verdict}
               onClick={() => next(p.verdict)}
-              title="Show the next one in the report"
+              title={t("next")}
               className="underline decoration-dotted underline-offset-2 hover:decoration-solid"
             >
               <span aria-hidden="true" className={verdictMarks[p.verdict].className}>
                 {verdictMarks[p.verdict].mark}{" "}
               </span>
-              {p.n} {p.text}
+              {t(p.key, { count: p.n })}
             </button>
           </span>
         ))}
@@ -78,18 +80,15 @@ export function VerificationSummary({
 }
 
 function HowWeCheck({ removed }: { removed: number }) {
+  const t = useTranslations("report.verification");
   return (
     <details className="inline [&[open]]:block">
       <summary className="inline cursor-pointer text-blue-700 underline dark:text-blue-400">
-        how we check
+        {t("how")}
       </summary>
       <span className="mt-1 block max-w-prose text-xs text-muted">
-        Each cited sentence is compared with the text stored from its source when it was read: first word by
-        word, then, where that cannot settle it, by a model that sees only the sentence and the passage.
-        Supported (✓): the passage says it. Partly (◐): it backs part of the sentence. Not supported (✗): it
-        does not say it. Not checked (○): no check was made (a limit on checks, or the checking model failed).
-        {removed > 0 &&
-          ` ${plural(removed, "citation", "citations")} to ${removed === 1 ? "a source" : "sources"} that were never read ${removed === 1 ? "was" : "were"} removed.`}
+        {t("howText")}
+        {removed > 0 && ` ${t("removed", { count: removed })}`}
       </span>
     </details>
   );
