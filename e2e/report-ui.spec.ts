@@ -168,10 +168,13 @@ test("a checkable report: citations with passages and verdicts, export, print an
 
     // Revoked in the page: the link no longer opens.
     const listed = panel.getByRole("list", { name: "Share links" }).getByRole("listitem");
-    await listed
-      .filter({ hasText: "for the reader" })
-      .getByRole("button", { name: /^Revoke/ })
-      .click();
+    // Revoke asks first; "Keep it" changes nothing.
+    const item = listed.filter({ hasText: "for the reader" });
+    await item.getByText("Revoke…").click();
+    await item.getByRole("button", { name: "Keep it" }).click();
+    await expect(item.getByRole("button", { name: "Revoke the link" })).toBeHidden();
+    await item.getByText("Revoke…").click();
+    await item.getByRole("button", { name: "Revoke the link" }).click();
     await expect(listed.filter({ hasText: "for the reader" })).toContainText("revoked");
     expect((await shared.goto(url))?.status()).toBe(404);
   } finally {

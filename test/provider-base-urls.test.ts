@@ -149,7 +149,9 @@ describe("base URLs in the admin settings", () => {
       authorization: `Bearer ${token}`,
     });
     expect(byToken.status).toBe(403);
-    expect((await byToken.json()).error.message).toMatch(/needs a signed-in (admin )?session; an API token cannot/);
+    expect((await byToken.json()).error.message).toMatch(
+      /needs a signed-in (admin )?session; an API token cannot/,
+    );
     const after = await (await call(settings.GET, "GET", "/api/admin/settings", { who: admin })).json();
     expect(after.providers.openai).toEqual(before.providers.openai);
 

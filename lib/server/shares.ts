@@ -5,6 +5,7 @@
 import { getReport, listCitations } from "../../db/queries/research.ts";
 import {
   createShare,
+  deadShareState,
   getShareForOwner,
   listSharesForRun,
   revokeShare,
@@ -152,4 +153,17 @@ export async function sharedReport(
       ),
     privateSourceUrls: sources.filter(isLibrarySource).flatMap((s) => [s.url, s.normalizedUrl]),
   };
+}
+
+/**
+ * Why a share link opens nothing, for its explanatory page: "unknown" (mistyped or never made),
+ * "revoked" or "expired". Tells the holder of a real token no more than the link's own state.
+ */
+export async function deadShareReason(
+  rt: Runtime,
+  token: string,
+  now = new Date(),
+): Promise<"unknown" | "revoked" | "expired"> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
+  return (await deadShareState(rt.handle.db, token, now)) ?? "unknown";
 }
