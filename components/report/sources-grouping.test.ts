@@ -1,10 +1,9 @@
 // The run page's Sources panel: cited sources by their report number, apart from those read in
 // full but not cited and those only found; quality and "read in full" in words.
-import { NextIntlClientProvider } from "next-intl";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import en from "../../messages/en.json";
+import { withMessages } from "../../test/support/intl.ts";
 import { matchesSource, sourceVerdicts } from "../run/sources-filter.ts";
 import { groupSources, SourcesPanel } from "../run/sources-panel.tsx";
 import type { RunViewJson } from "../run/types";
@@ -39,15 +38,7 @@ describe("the Sources panel", () => {
   });
 
   it("says quality and reading in words, and draws no remote icon", () => {
-    const html = renderToStaticMarkup(
-      createElement(NextIntlClientProvider, {
-        locale: "en",
-        timeZone: "UTC",
-        messages: en,
-        // biome-ignore lint/correctness/noChildrenProp: the provider's props type requires children
-        children: createElement(SourcesPanel, { run }),
-      }),
-    );
+    const html = renderToStaticMarkup(withMessages(createElement(SourcesPanel, { run })));
     expect(html).toContain("Cited in the report");
     expect(html).toContain("Read but not cited");
     expect(html).toContain("Found but not read");
