@@ -1,6 +1,7 @@
 // The card's excerpt: the stored passage's sentence that best matches the claim, chosen by words alone.
 import { describe, expect, it } from "vitest";
 import { bestSentenceIndex, contentWords, passageExcerpt, sentencesOf } from "./best-sentence.ts";
+import { pickClaim } from "./citation-card.tsx";
 
 const passage = [
   "Heat pumps move heat rather than make it.",
@@ -53,5 +54,45 @@ describe("the excerpt", () => {
     const e = passageExcerpt(text, "turbines");
     expect(e.match).toBe("Second about turbines.");
     expect(`${e.full.before}${e.full.match}${e.full.after}`).toBe(text);
+  });
+});
+
+describe("the claim a marker closes", () => {
+  const claims = [
+    {
+      sentence: "Heat pumps keep a COP above 2.",
+      support: "supported" as const,
+      reason: null,
+      passage: "COP 2.1.",
+    },
+    {
+      sentence: "They cost less to run than gas.",
+      support: "unsupported" as const,
+      reason: null,
+      passage: "Prices vary.",
+    },
+    {
+      sentence: "Gas boilers lose efficiency with age.",
+      support: "supported" as const,
+      reason: null,
+      passage: "Older boilers.",
+    },
+    { sentence: "No passage for this one.", support: "supported" as const, reason: null, passage: null },
+  ];
+
+  it("has the marker's verdict and shares most words with its paragraph", () => {
+    expect(pickClaim(claims, "supported", "Old gas boilers lose efficiency with age [1].")?.sentence).toBe(
+      "Gas boilers lose efficiency with age.",
+    );
+    expect(pickClaim(claims, "unsupported", "Heat pumps keep a COP above 2 [1].")?.sentence).toBe(
+      "They cost less to run than gas.",
+    );
+  });
+
+  it("falls back to any claim with a passage when none has the verdict", () => {
+    expect(pickClaim(claims, "partially_supported", "heat pumps COP")?.sentence).toBe(
+      "Heat pumps keep a COP above 2.",
+    );
+    expect(pickClaim(claims.slice(3), "supported", "x")).toBeUndefined();
   });
 });

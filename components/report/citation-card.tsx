@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { CitationSupport } from "@/lib/research/vocabulary";
 import { verdictLabels } from "../labels";
-import { passageExcerpt } from "./best-sentence";
+import { contentWords, passageExcerpt } from "./best-sentence";
 import type { CitationCard, CitedClaim } from "./citation-data";
 import { DomainBadge } from "./domain-badge";
 import { verdictMarks } from "./verdict";
@@ -14,19 +14,19 @@ export type Passages = { state: "loading" } | { state: "failed" } | { state: "lo
 /**
  * What one citation's card says: the source, the marker's verdict in words, and the sentence of the
  * stored passage that best matches the claim, highlighted in a short excerpt ("Show more" gives the
- * whole passage), with the check's reason. `claim`: the sentence of the report that the marker closes.
+ * whole passage), with the check's reason. `context`: the marker's paragraph in the report.
  */
 export function CitationCardBody({
   card,
   verdict,
-  claim,
+  context,
   passages,
   sourceLink,
   onClose,
 }: {
   card: CitationCard;
   verdict?: CitationSupport;
-  claim: CitedClaim | undefined;
+  context: string;
   passages: Passages;
   /** On touch (the tap did not jump to the source entry): a link to it, which then closes the sheet. */
   sourceLink?: () => void;
@@ -59,7 +59,7 @@ export function CitationCardBody({
           {verdictLabels[verdict]}
         </span>
       )}
-      <ClaimPassage passages={passages} claim={claim} />
+      <ClaimPassage passages={passages} verdict={verdict} context={context} />
       {sourceLink && (
         <a
           href={`#source-${card.number}`}
@@ -73,24 +73,46 @@ export function CitationCardBody({
   );
 }
 
-/** The claim's own stored passage (or, missing that, the source's first one that has text). */
-function pickPassage(passages: CitedClaim[], claim: CitedClaim | undefined): CitedClaim | undefined {
-  const withText = passages.filter((c) => c.passage);
-  return (
-    withText.find((c) => c.sentence === claim?.sentence && c.support === claim?.support) ??
-    withText.find((c) => c.sentence === claim?.sentence) ??
-    withText.find((c) => c.support === claim?.support) ??
-    withText[0]
-  );
+/**
+ * The claim a marker closes, among its source's claims with text: those with the marker's verdict
+ * first, then the one sharing most words with the marker's paragraph.
+ */
+export function pickClaim(
+  claims: readonly CitedClaim[],
+  verdict: CitationSupport | undefined,
+  context: string,
+): CitedClaim | undefined {
+  const withText = claims.filter((c) => c.passage);
+  const same = withText.filter((c) => c.support === verdict);
+  const pool = same.length ? same : withText;
+  const around = new Set(contentWords(context));
+  let best: CitedClaim | undefined;
+  let bestScore = -1;
+  for (const c of pool) {
+    const score = contentWords(c.sentence).filter((w) => around.has(w)).length;
+    if (score > bestScore) [best, bestScore] = [c, score];
+  }
+  return best;
 }
 
-function ClaimPassage({ passages, claim }: { passages: Passages; claim: CitedClaim | undefined }) {
+function ClaimPassage({
+  passages,
+  verdict,
+  context,
+}: {
+  passages: Passages;
+  verdict?: CitationSupport;
+  context: string;
+}) {
   const t = useTranslations("report.card");
   const [more, setMore] = useState(false);
-  const chosen = passages.state === "loaded" ? pickPassage(passages.claims, claim) : undefined;
+  const chosen = useMemo(
+    () => (passages.state === "loaded" ? pickClaim(passages.claims, verdict, context) : undefined),
+    [passages, verdict, context],
+  );
   const excerpt = useMemo(
-    () => (chosen?.passage ? passageExcerpt(chosen.passage, claim?.sentence ?? chosen.sentence) : null),
-    [chosen, claim],
+    () => (chosen?.passage ? passageExcerpt(chosen.passage, chosen.sentence || context) : null),
+    [chosen, context],
   );
   if (passages.state === "loading") {
     return <span className="block text-xs text-muted">{t("loading")}</span>;

@@ -12,14 +12,14 @@ import {
   useState,
 } from "react";
 import type { CitationSupport } from "@/lib/research/vocabulary";
-import { contentWords } from "./best-sentence";
 import { CitationCardBody, type Passages } from "./citation-card";
 import type { CitationCard, CitedClaim, ReportCitations } from "./citation-data";
 
 interface OpenCard {
   card: CitationCard;
   verdict?: CitationSupport;
-  claim?: CitedClaim;
+  /** The marker's paragraph, to tell which of the source's claims it closes. */
+  context: string;
   anchor: HTMLAnchorElement;
   /** Opened by a tap: a bottom sheet instead of a card beside the marker. */
   sheet: boolean;
@@ -28,19 +28,9 @@ interface OpenCard {
 const markerOf = (target: EventTarget | null) =>
   (target instanceof Element ? target.closest("a[data-citation]") : null) as HTMLAnchorElement | null;
 
-/** The claim a marker closes: among its source's claims with its verdict, the one sharing most words with its paragraph. */
-function claimFor(card: CitationCard, verdict: CitationSupport | undefined, anchor: Element) {
-  const block = anchor.closest("p, li, td, th, blockquote") ?? anchor.parentElement;
-  const around = new Set(contentWords(block?.textContent ?? ""));
-  const same = card.claims.filter((c) => c.support === verdict);
-  const pool = same.length ? same : card.claims;
-  let best = pool[0];
-  let bestScore = -1;
-  for (const c of pool) {
-    const score = contentWords(c.sentence).filter((w) => around.has(w)).length;
-    if (score > bestScore) [best, bestScore] = [c, score];
-  }
-  return best;
+/** The text of the paragraph (or list item, cell, quote) a marker stands in: what its claim says. */
+function contextOf(anchor: Element): string {
+  return (anchor.closest("p, li, td, th, blockquote") ?? anchor.parentElement)?.textContent ?? "";
 }
 
 /** Each source's stored passages, fetched once per page from the owner's API (or carried by the cards). */
@@ -122,7 +112,7 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
       setOpen((o) =>
         o?.anchor === anchor && o.sheet === sheet
           ? o
-          : { card, verdict, claim: claimFor(card, verdict, anchor), anchor, sheet },
+          : { card, verdict, context: contextOf(anchor), anchor, sheet },
       );
     },
     [cards],
@@ -230,7 +220,7 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
           <CitationCardBody
             card={open.card}
             verdict={open.verdict}
-            claim={open.claim}
+            context={open.context}
             passages={passages}
             sourceLink={open.sheet ? close : undefined}
             onClose={open.sheet ? close : undefined}
