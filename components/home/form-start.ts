@@ -2,8 +2,8 @@
  * Where the new-run form starts for "Edit question": the earlier run's preset and options, so
  * changing the question does not silently reset a Deep run to Standard. Pure (tested alone).
  */
-import type { PresetName, PresetValues, RunFormOptions } from "@/lib/server/run-form";
-import { presetFields } from "@/lib/server/run-form";
+// Types only: run-form.ts is server code (search providers, telemetry) and must stay out of the browser.
+import type { PresetField, PresetName, PresetValues, RunFormOptions } from "@/lib/server/run-form";
 import type { OptionValues } from "./run-options";
 
 export interface FormStart {
@@ -41,6 +41,7 @@ export function startFromSettings(settings: unknown, options: RunFormOptions): F
   const s = (settings ?? {}) as Record<string, unknown>;
   const budget = (s.budget ?? {}) as Record<string, unknown>;
   const base = options.presets[options.defaultPreset];
+  const presetFields = Object.keys(base) as PresetField[];
   const numbers = Object.fromEntries(
     presetFields.map((f) => [f, num(f === "maxCostUsd" ? budget.maxCostUsd : s[f]) ?? base[f]]),
   ) as PresetValues;
