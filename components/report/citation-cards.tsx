@@ -1,10 +1,12 @@
 "use client";
 
 import {
+  createContext,
   type FocusEvent,
   type MouseEvent,
   type ReactNode,
   useCallback,
+  useContext,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -25,6 +27,11 @@ interface OpenCard {
   sheet: boolean;
 }
 
+const ReportCitationsContext = createContext<ReportCitations | undefined>(undefined);
+
+/** The report's citations, for a report drawn inside CitationCards. */
+export const useReportCitations = () => useContext(ReportCitationsContext);
+
 const markerOf = (target: EventTarget | null) =>
   (target instanceof Element ? target.closest("a[data-citation]") : null) as HTMLAnchorElement | null;
 
@@ -32,6 +39,9 @@ const markerOf = (target: EventTarget | null) =>
 function contextOf(anchor: Element): string {
   return (anchor.closest("p, li, td, th, blockquote") ?? anchor.parentElement)?.textContent ?? "";
 }
+
+const LOADING: Passages = { state: "loading" };
+const FAILED: Passages = { state: "failed" };
 
 /** Each source's stored passages, fetched once per page from the owner's API (or carried by the cards). */
 function usePassages(open: OpenCard | null, passagesFrom: string | undefined): Passages {
@@ -67,9 +77,13 @@ function usePassages(open: OpenCard | null, passagesFrom: string | undefined): P
       live = false;
     };
   }, [card, inline, passagesFrom, key]);
-  if (inline && card) return { state: "loaded", claims: card.claims };
-  if (!passagesFrom) return { state: "failed" };
-  return loaded?.key === key ? loaded.passages : { state: "loading" };
+  const inlineClaims = useMemo(
+    () => (inline && card ? { state: "loaded" as const, claims: card.claims } : undefined),
+    [inline, card],
+  );
+  if (inlineClaims) return inlineClaims;
+  if (!passagesFrom) return FAILED;
+  return loaded?.key === key ? loaded.passages : LOADING;
 }
 
 /** Where the card goes: below the marker if it fits, else above, else wherever there is most room. */
@@ -157,13 +171,22 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
     };
   }, [open, close]);
 
-  // Placed once its height is known (and again when the passage arrives or grows).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-placed when its content changes
+  // Placed once its height is known, and again whenever its size changes (the passage arrives, "show more").
   useLayoutEffect(() => {
     const el = cardRef.current;
     if (!open || open.sheet || !el) return;
-    setAt(placeCard(open.anchor.getBoundingClientRect(), { width: el.offsetWidth, height: el.offsetHeight }));
-  }, [open, passages]);
+    const place = () => {
+      const next = placeCard(open.anchor.getBoundingClientRect(), {
+        width: el.offsetWidth,
+        height: el.offsetHeight,
+      });
+      setAt((at) => (at && at.top === next.top && at.left === next.left ? at : next));
+    };
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [open]);
 
   const handlers = {
     onPointerDown: (e: { pointerType: string }) => {
@@ -199,7 +222,7 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
 
   return (
     <div {...handlers}>
-      {children}
+      <ReportCitationsContext.Provider value={citations}>{children}</ReportCitationsContext.Provider>
       {open && (
         <div
           ref={cardRef}
