@@ -12,8 +12,11 @@ export interface PageWeight {
   scriptsByLoad: number;
 }
 
-/** Targets of issue 30: the document ≤ 3× the report's Markdown, JavaScript by load ≤ 250 KiB. */
-export const PAGE_WEIGHT_TARGETS = { htmlToMarkdown: 3, scriptKiB: 250 };
+/**
+ * Targets of issue 30: the document ≤ 3× the report's Markdown, JavaScript by load ≤ 250 KiB.
+ * `scriptKiBNow`: the JavaScript as it is (562 KiB measured), held so it does not grow.
+ */
+export const PAGE_WEIGHT_TARGETS = { htmlToMarkdown: 3, scriptKiB: 250, scriptKiBNow: 580 };
 
 /** Waits for the load event, then reads the weights. */
 export async function pageWeight(page: Page): Promise<PageWeight> {
