@@ -227,7 +227,7 @@ async function phoneChecks(browser: Browser, id: string, testInfo: TestInfo) {
     const page = await phone.newPage();
     await page.goto(`/runs/${id}`);
     await expect(page.getByRole("navigation", { name: "Contents" })).toBeHidden();
-    await page.getByText("Contents", { exact: true }).click();
+    await page.locator("summary", { hasText: "Contents" }).click();
     const menu = page.getByRole("navigation", { name: "Contents" });
     await menu.getByRole("link", { name: sectionTitle(2) }).click();
     await expect(page.getByRole("heading", { name: sectionTitle(2) })).toBeInViewport();
