@@ -3,10 +3,11 @@
 import { useActionState, useEffect, useMemo, useState } from "react";
 import { idleState } from "@/lib/server/actions/action-state";
 import { addDocumentAction } from "@/lib/server/actions/library";
+import { api } from "./api-client";
 import { AddDocument } from "./library/add-document";
 import { DocumentList } from "./library/document-table";
 import type { LibraryDocumentView } from "./library/types";
-import { errorMessage, readResponse } from "./read-response";
+import { useFormState } from "./use-form-state";
 
 export type { LibraryDocumentView } from "./library/types";
 
@@ -24,8 +25,7 @@ export function LibraryManager({
   // Adding goes through the server action (its answer is the message, also before hydration);
   // deleting and sharing use the API and set their own message, which replaces the action's.
   const [state, formAction, pending] = useActionState(addDocumentAction, idleState);
-  const [local, setLocal] = useState<Message | null>(null);
-  const [busy, setBusy] = useState(false);
+  const local = useFormState();
   const [confirming, setConfirming] = useState<string | null>(null);
 
   // One object per answer (not per render): the forms empty themselves when it changes.
@@ -36,14 +36,15 @@ export function LibraryManager({
   );
 
   useEffect(() => {
-    setLocal(null);
+    local.clear();
     if (state.status !== "ok" || !state.data?.document) return;
     const doc = state.data.document as LibraryDocumentView;
     setDocuments((prev) => [doc, ...prev.filter((d) => d.id !== doc.id)]);
-  }, [state]);
+  }, [state, local.clear]);
 
   const message: Message | null =
-    local ??
+    (local.error ? { kind: "error", text: local.error } : null) ??
+    (local.notice ? { kind: "notice", text: local.notice } : null) ??
     (state.status === "ok"
       ? { kind: "notice", text: state.message }
       : state.status === "error"
@@ -51,36 +52,26 @@ export function LibraryManager({
         : null);
 
   async function refresh() {
-    const r = await fetch("/api/library", { cache: "no-store" });
-    setDocuments((await readResponse<{ documents: LibraryDocumentView[] }>(r)).documents);
+    setDocuments((await api<{ documents: LibraryDocumentView[] }>("/api/library")).documents);
   }
 
   /** Runs a delete or share request, then reloads the list; `done` is the message on success. */
-  async function act(request: () => Promise<Response>, done: string) {
-    setBusy(true);
-    try {
-      await readResponse(await request());
-      setLocal({ kind: "notice", text: done });
-      setConfirming(null);
-      await refresh();
-    } catch (err) {
-      setLocal({ kind: "error", text: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const act = (request: () => Promise<unknown>, done: string) =>
+    local.run(
+      async () => {
+        await request();
+        setConfirming(null);
+        await refresh();
+      },
+      { notice: done },
+    );
 
   const remove = (doc: LibraryDocumentView) =>
-    act(() => fetch(`/api/library/${doc.id}`, { method: "DELETE" }), `Deleted “${doc.title}”.`);
+    act(() => api(`/api/library/${doc.id}`, { method: "DELETE" }), `Deleted “${doc.title}”.`);
 
   const share = (doc: LibraryDocumentView, shared: boolean) =>
     act(
-      () =>
-        fetch(`/api/library/${doc.id}`, {
-          method: "PATCH",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ shared }),
-        }),
+      () => api(`/api/library/${doc.id}`, { method: "PATCH", body: { shared } }),
       shared ? `Shared “${doc.title}” with everyone.` : `“${doc.title}” is no longer shared.`,
     );
 
@@ -113,7 +104,7 @@ export function LibraryManager({
           <DocumentList
             documents={documents}
             confirming={confirming}
-            busy={busy || pending}
+            busy={local.busy || pending}
             canShare={isAdmin}
             onShare={share}
             onConfirm={setConfirming}

@@ -1,7 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
-import { errorMessage, readResponse } from "../read-response";
+import { api } from "../api-client";
+import { useFormState } from "../use-form-state";
 import { FormError, inputClass } from "./form-parts";
 
 const dangerButton =
@@ -14,27 +15,18 @@ const dangerButton =
 export function AccountDataPanel({ email }: { email: string }) {
   const id = useId();
   const [typed, setTyped] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useFormState();
   const matches = typed.trim().toLowerCase() === email.toLowerCase();
 
   async function remove(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await readResponse(
-        await fetch("/api/account", {
-          method: "DELETE",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ confirmEmail: typed }),
-        }),
-      );
-      window.location.assign("/sign-in");
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await api("/api/account", { method: "DELETE", body: { confirmEmail: typed } });
+        window.location.assign("/sign-in");
+      },
+      { keepBusy: true },
+    );
   }
 
   return (

@@ -3,9 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import type { AccountView } from "@/lib/server/accounts";
+import { authPost } from "../api-client";
 import { DataTable } from "../data-table";
 import { formatDate } from "../library/format";
-import { authPost, errorText } from "./auth-request";
+import { useFormState } from "../use-form-state";
 import { FormError, FormNotice, inputClass, MAX_PASSWORD, MIN_PASSWORD, smallButton } from "./form-parts";
 
 /** The admin's small form for setting someone's new password. */
@@ -178,24 +179,13 @@ function AccountRow({
  */
 export function AccountsTable({ accounts, selfId }: { accounts: AccountView[]; selfId: string }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, error, notice, clear, run } = useFormState();
   const [resetting, setResetting] = useState<string | null>(null);
 
   async function act({ path, body, done }: AccountAction) {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await authPost(path, body);
-      setNotice(done);
+    if (await run(() => authPost(path, body), { notice: done })) {
       setResetting(null);
       router.refresh();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -222,8 +212,7 @@ export function AccountsTable({ accounts, selfId }: { accounts: AccountView[]; s
             resetting={resetting === a.id}
             onAct={act}
             onReset={(open) => {
-              setError(null);
-              setNotice(null);
+              clear();
               setResetting(open ? a.id : null);
             }}
           />

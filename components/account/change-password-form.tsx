@@ -1,9 +1,9 @@
 "use client";
 
 import { useId, useState } from "react";
-import { authPost } from "./auth-request";
+import { authPost } from "../api-client";
+import { useFormState } from "../use-form-state";
 import { FormError, FormNotice, MIN_PASSWORD, PasswordField, SubmitButton } from "./form-parts";
-import { useSubmit } from "./use-submit";
 
 /** Changes the signed-in person's own password; it needs the current one. Every API token is revoked with it. */
 export function ChangePasswordForm() {
@@ -11,31 +11,31 @@ export function ChangePasswordForm() {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [signOutOthers, setSignOutOthers] = useState(true);
-  const [notice, setNotice] = useState<string | null>(null);
-  const { busy, error, setError, run } = useSubmit();
+  const { busy, error, notice, setError, clear, run } = useFormState();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    setNotice(null);
+    clear();
     if (next.length < MIN_PASSWORD) {
       setError(`The new password is too short: use at least ${MIN_PASSWORD} characters.`);
       return;
     }
-    const done = await run(async () => {
-      await authPost("/change-password", {
-        currentPassword: current,
-        newPassword: next,
-        revokeOtherSessions: signOutOthers,
-      });
-    });
+    const done = await run(
+      () =>
+        authPost("/change-password", {
+          currentPassword: current,
+          newPassword: next,
+          revokeOtherSessions: signOutOthers,
+        }),
+      {
+        notice: signOutOthers
+          ? "Password changed. Your other sessions were signed out and your API tokens revoked."
+          : "Password changed. Your API tokens were revoked: create new ones where you need them.",
+      },
+    );
     if (done) {
       setCurrent("");
       setNext("");
-      setNotice(
-        signOutOthers
-          ? "Password changed. Your other sessions were signed out and your API tokens revoked."
-          : "Password changed. Your API tokens were revoked: create new ones where you need them.",
-      );
     }
   }
 

@@ -3,10 +3,11 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import type { InvitationView } from "@/lib/server/invitations";
+import { api } from "../api-client";
 import { DataTable } from "../data-table";
 import type { Jsonified } from "../jsonified";
 import { formatDate } from "../library/format";
-import { errorText, sendJson } from "./auth-request";
+import { useFormState } from "../use-form-state";
 import { CopyField } from "./copy-field";
 import { Field, FormError, SubmitButton, smallButton } from "./form-parts";
 
@@ -17,25 +18,19 @@ function CreateInvitationForm({ onCreated }: { onCreated: (url: string) => void 
   const id = useId();
   const [email, setEmail] = useState("");
   const [days, setDays] = useState(7);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useFormState();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const { invitation } = await sendJson<{ invitation: { url: string } }>("/api/invitations", "POST", {
-        ...(email.trim() ? { email: email.trim() } : {}),
-        expiresInDays: days,
+    const body = { ...(email.trim() ? { email: email.trim() } : {}), expiresInDays: days };
+    await run(async () => {
+      const { invitation } = await api<{ invitation: { url: string } }>("/api/invitations", {
+        method: "POST",
+        body,
       });
       setEmail("");
       onCreated(invitation.url);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -119,20 +114,10 @@ function InvitationTable({
 export function InvitationsPanel({ invitations }: { invitations: InvitationRow[] }) {
   const router = useRouter();
   const [link, setLink] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useFormState();
 
   async function revoke(i: InvitationRow) {
-    setBusy(true);
-    setError(null);
-    try {
-      await sendJson(`/api/invitations/${i.id}`, "DELETE");
-      router.refresh();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => api(`/api/invitations/${i.id}`, { method: "DELETE" }))) router.refresh();
   }
 
   return (

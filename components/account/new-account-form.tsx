@@ -1,9 +1,9 @@
 "use client";
 
 import { useId, useState } from "react";
-import { authPost } from "./auth-request";
+import { authPost } from "../api-client";
+import { useFormState } from "../use-form-state";
 import { EmailField, Field, FormError, PasswordField, SubmitButton } from "./form-parts";
-import { useSubmit } from "./use-submit";
 
 /**
  * Creates an account through better-auth's sign-up (which signs the person in): the first-start
@@ -24,7 +24,7 @@ export function NewAccountForm({
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const { busy, error, setError, run } = useSubmit();
+  const { busy, error, setError, run } = useFormState();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

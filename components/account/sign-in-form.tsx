@@ -1,16 +1,16 @@
 "use client";
 
 import { useId, useState } from "react";
-import { authPost } from "./auth-request";
+import { authPost } from "../api-client";
+import { useFormState } from "../use-form-state";
 import { EmailField, FormError, PasswordField, SubmitButton } from "./form-parts";
-import { useSubmit } from "./use-submit";
 
 /** Email and password; on success a full page load of `next` (a same-site path checked by the page). */
 export function SignInForm({ next }: { next: string }) {
   const id = useId();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const { busy, error, run } = useSubmit();
+  const { busy, error, run } = useFormState();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

@@ -1,24 +1,20 @@
 "use client";
 
-import { useState } from "react";
-import { authPost, errorText } from "./auth-request";
+import { authPost } from "../api-client";
+import { useFormState } from "../use-form-state";
 
 /** Ends the session, then a full load of /sign-in so nothing of the signed-in pages stays on screen. */
 export function SignOutButton() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useFormState();
 
-  async function signOut() {
-    setBusy(true);
-    setError(null);
-    try {
-      await authPost("/sign-out");
-      window.location.assign("/sign-in");
-    } catch (err) {
-      setError(`Sign-out failed: ${errorText(err)}`);
-      setBusy(false);
-    }
-  }
+  const signOut = () =>
+    run(
+      async () => {
+        await authPost("/sign-out");
+        window.location.assign("/sign-in");
+      },
+      { keepBusy: true },
+    );
 
   return (
     <>
@@ -32,7 +28,7 @@ export function SignOutButton() {
       </button>
       {error && (
         <span role="alert" className="text-red-700 dark:text-red-400">
-          {error}
+          Sign-out failed: {error}
         </span>
       )}
     </>

@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { authPost, errorText } from "./auth-request";
+import { authPost } from "../api-client";
+import { useFormState } from "../use-form-state";
 import { smallButton } from "./form-parts";
 
 /**
@@ -10,20 +11,16 @@ import { smallButton } from "./form-parts";
  */
 export function SignOutEverywhere() {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useFormState();
 
-  async function signOutEverywhere() {
-    setBusy(true);
-    setError(null);
-    try {
-      await authPost("/revoke-sessions");
-      window.location.assign("/sign-in");
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
-  }
+  const signOutEverywhere = () =>
+    run(
+      async () => {
+        await authPost("/revoke-sessions");
+        window.location.assign("/sign-in");
+      },
+      { keepBusy: true },
+    );
 
   return (
     <div className="max-w-xl space-y-2 text-sm">

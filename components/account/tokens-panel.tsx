@@ -10,11 +10,10 @@ import {
   TOKEN_MAX_DAYS,
   type TokenScope,
 } from "@/lib/token-scopes";
+import { api, errorText } from "../api-client";
 import { DataTable } from "../data-table";
 import type { Jsonified } from "../jsonified";
-import { api } from "../knowledge/api";
 import { formatDate } from "../library/format";
-import { errorMessage } from "../read-response";
 import { CopyField } from "./copy-field";
 import { Field, FormError, inputClass, SubmitButton, smallButton } from "./form-parts";
 
@@ -50,7 +49,7 @@ export function TokensPanel({ isAdmin }: { isAdmin: boolean }) {
         setTokens(list.tokens);
         setLoadError(null);
       },
-      (e) => setLoadError(errorMessage(e)),
+      (e) => setLoadError(errorText(e)),
     );
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the create action answered

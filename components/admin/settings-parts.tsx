@@ -1,10 +1,11 @@
 "use client";
 /** The pieces every settings area is made of: where its values come from, a key field, saving. */
 import { useRouter } from "next/navigation";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import type { KeyState } from "@/lib/server/settings/service";
-import { errorText, sendJson } from "../account/auth-request";
 import { FormError, FormNotice, inputClass, SubmitButton } from "../account/form-parts";
+import { api } from "../api-client";
+import { useFormState } from "../use-form-state";
 
 export const cardClass =
   "space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900";
@@ -12,24 +13,16 @@ export const cardClass =
 /** Saves one area with PUT /api/admin/settings; says what changed, or why it was refused. */
 export function useAreaSave() {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, error, notice, run } = useFormState();
   async function save(body: Record<string, unknown>): Promise<boolean> {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      const r = await sendJson<{ changes: string[] }>("/api/admin/settings", "PUT", body);
-      setNotice(r.changes.length ? `Saved. ${r.changes.join("; ")}.` : "Saved. Nothing changed.");
-      router.refresh();
-      return true;
-    } catch (err) {
-      setError(errorText(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    const saved = await run(
+      () => api<{ changes: string[] }>("/api/admin/settings", { method: "PUT", body }),
+      {
+        notice: (r) => (r.changes.length ? `Saved. ${r.changes.join("; ")}.` : "Saved. Nothing changed."),
+      },
+    );
+    if (saved) router.refresh();
+    return saved;
   }
   return { busy, error, notice, save };
 }

@@ -3,8 +3,9 @@
 import { useId, useState } from "react";
 import { type ModelProvider, modelProviders, providerLabels } from "@/lib/jobs/settings-labels";
 import type { SettingsView } from "@/lib/server/settings/service";
-import { errorText, sendJson } from "../account/auth-request";
 import { smallButton } from "../account/form-parts";
+import { api } from "../api-client";
+import { useFormState } from "../use-form-state";
 import {
   AreaForm,
   type KeyEdit,
@@ -38,8 +39,7 @@ function ProviderForm({ view, provider }: { view: SettingsView; provider: ModelP
   const [key, setKey] = useState<KeyEdit>(noKeyEdit);
   const [baseUrl, setBaseUrl] = useState(stored.baseUrl || view.environment.providers[provider].baseUrl);
   const [testModel, setTestModel] = useState(modelInUse(view, provider));
-  const [testing, setTesting] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const probe = useFormState();
   const state = useAreaSave();
 
   async function save() {
@@ -49,23 +49,19 @@ function ProviderForm({ view, provider }: { view: SettingsView; provider: ModelP
     if (ok) setKey(noKeyEdit);
   }
 
-  async function test() {
-    setTesting(true);
-    setResult(null);
-    try {
-      setResult(
-        await sendJson("/api/admin/settings/test", "POST", {
-          provider,
-          model: testModel,
-          ...(useEnvironment ? {} : { key: key.value, baseUrl }),
-        }),
-      );
-    } catch (err) {
-      setResult({ ok: false, message: errorText(err) });
-    } finally {
-      setTesting(false);
-    }
-  }
+  /** The server answers a failed probe as {ok: false, message}: shown as the error it is. */
+  const test = () =>
+    probe.run(
+      async () => {
+        const result = await api<{ ok: boolean; message: string }>("/api/admin/settings/test", {
+          method: "POST",
+          body: { provider, model: testModel, ...(useEnvironment ? {} : { key: key.value, baseUrl }) },
+        });
+        if (!result.ok) throw new Error(result.message);
+        return result;
+      },
+      { notice: (result) => result.message },
+    );
 
   return (
     <AreaForm
@@ -114,16 +110,16 @@ function ProviderForm({ view, provider }: { view: SettingsView; provider: ModelP
             hint="Empty: the model a role uses with this provider, if any."
           />
         </div>
-        <button type="button" className={smallButton} onClick={test} disabled={testing}>
-          {testing ? "Testing…" : `Test ${label}`}
+        <button type="button" className={smallButton} onClick={test} disabled={probe.busy}>
+          {probe.busy ? "Testing…" : `Test ${label}`}
         </button>
       </div>
       <p
         aria-live="polite"
         data-testid={`test-result-${provider}`}
-        className={`text-sm ${result?.ok ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}`}
+        className={`text-sm ${probe.notice ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}`}
       >
-        {result?.message}
+        {probe.notice ?? probe.error}
       </p>
     </AreaForm>
   );

@@ -3,8 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FormError, FormNotice, inputClass, smallButton } from "../account/form-parts";
+import { api } from "../api-client";
 import { DataTable } from "../data-table";
-import { errorMessage, readResponse } from "../read-response";
+import { useFormState } from "../use-form-state";
 
 export interface LimitsRow {
   id: string;
@@ -85,31 +86,13 @@ function LimitsForm({
 /** Per-person limits: runs in progress at once and cost per calendar month (UTC); blank = default. */
 export function UserLimitsTable({ rows }: { rows: LimitsRow[] }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, error, notice, run } = useFormState();
 
   async function save(row: LimitsRow) {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await readResponse(
-        await fetch(`/api/admin/users/${encodeURIComponent(row.id)}/limits`, {
-          method: "PUT",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            maxConcurrentRuns: row.maxConcurrentRuns,
-            monthlyCostLimitUsd: row.monthlyCostLimitUsd,
-          }),
-        }),
-      );
-      setNotice(`Limits saved for ${row.name}.`);
+    const body = { maxConcurrentRuns: row.maxConcurrentRuns, monthlyCostLimitUsd: row.monthlyCostLimitUsd };
+    const url = `/api/admin/users/${encodeURIComponent(row.id)}/limits`;
+    if (await run(() => api(url, { method: "PUT", body }), { notice: `Limits saved for ${row.name}.` })) {
       router.refresh();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
     }
   }
 

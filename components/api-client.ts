@@ -1,0 +1,90 @@
+/**
+ * The browser's one way to call the app's JSON API (and better-auth's routes under /api/auth).
+ * Our routes answer a failure as {error: {code, message}}, better-auth's as {code, message}; either
+ * way the caller gets an ApiError with the code, the status and one sentence fit to show a person.
+ */
+import type { ErrorCode } from "@/lib/errors";
+
+/** A failed call. `code` is the contract's error code (or better-auth's), `network` when unreachable. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | (string & {}) | "network";
+
+  constructor(status: number, code: ApiError["code"], message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Clearer words for the better-auth errors a person most often meets. */
+const friendlier: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: "Wrong email or password.",
+  INVALID_PASSWORD: "The current password is not right.",
+  BANNED_USER: "This account is disabled. Ask an admin to enable it.",
+  PASSWORD_TOO_SHORT: "The password is too short: use at least 8 characters.",
+  PASSWORD_TOO_LONG: "The password is too long: use at most 256 characters.",
+  USER_ALREADY_EXISTS: "An account with this email address already exists. Sign in instead.",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
+    "An account with this email address already exists. Sign in instead.",
+  YOU_CANNOT_BAN_YOURSELF: "You cannot disable your own account.",
+};
+
+interface ErrorBody {
+  code?: string;
+  message?: string;
+  error?: { code?: string; message?: string };
+}
+
+/** The ApiError for a failed response's status and (possibly empty or foreign) body. */
+export function toApiError(status: number, body: ErrorBody | null): ApiError {
+  const own = body?.error;
+  const code = own?.code ?? body?.code ?? `http_${status}`;
+  const message = own?.message ?? body?.message;
+  // better-auth's limiter answers in its own words; ours already says when to try again.
+  if (status === 429 && !own?.message) {
+    return new ApiError(status, code, "Too many attempts. Wait a minute, then try again.");
+  }
+  return new ApiError(status, code, friendlier[code] || message || `The request failed (HTTP ${status}).`);
+}
+
+export interface ApiRequest {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON; omit for no body. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls one of the app's JSON routes and returns its answer (null for 204); throws ApiError.
+ * Never cached: every answer is the person's own current data.
+ */
+export async function api<T>(url: string, { method = "GET", body, signal }: ApiRequest = {}): Promise<T> {
+  let r: Response;
+  try {
+    r = await fetch(url, {
+      method,
+      headers:
+        body === undefined
+          ? { accept: "application/json" }
+          : { accept: "application/json", "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+      signal,
+    });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError(0, "network", "The server could not be reached. Check the connection and try again.");
+  }
+  const parsed = r.status === 204 ? null : await r.json().catch(() => null);
+  if (!r.ok) throw toApiError(r.status, parsed);
+  return parsed as T;
+}
+
+/** POST to one of better-auth's routes, e.g. authPost("/sign-in/email", {email, password}). */
+export const authPost = <T = unknown>(path: string, body: unknown = {}) =>
+  api<T>(`/api/auth${path}`, { method: "POST", body });
+
+/** What to show a person for a failure, whatever was thrown. */
+export const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
