@@ -14,6 +14,7 @@ import {
   useState,
 } from "react";
 import type { CitationSupport } from "@/lib/research/vocabulary";
+import { api } from "../api-client";
 import { CitationCardBody, type Passages } from "./citation-card";
 import type { CitationCard, CitedClaim, ReportCitations } from "./citation-data";
 
@@ -54,11 +55,9 @@ function usePassages(open: OpenCard | null, passagesFrom: string | undefined): P
     if (!card || inline || !passagesFrom) return;
     let request = fetched.current.get(card.sourceId);
     if (!request) {
-      request = fetch(`${passagesFrom}${encodeURIComponent(card.sourceId)}`, {
-        headers: { accept: "application/json" },
-      })
-        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-        .then((view: { citations: (CitedClaim & { number: number })[] }) => view.citations);
+      request = api<{ citations: (CitedClaim & { number: number })[] }>(
+        `${passagesFrom}${encodeURIComponent(card.sourceId)}`,
+      ).then((view) => view.citations);
       // A failed read is tried again the next time the card opens.
       request.catch(() => fetched.current.delete(card.sourceId));
       fetched.current.set(card.sourceId, request);
