@@ -8,12 +8,12 @@ import {
   remarkWellFormedAutolinks,
   safeHref,
 } from "./markdown-safety";
-import { type CitationCard, markerVerdicts, type ReportCitations } from "./report/citation-data";
-import { CitationLink } from "./report/citation-link";
+import { markerVerdicts, type ReportCitations } from "./report/citation-data";
 import { remarkReportShape } from "./report/remark-report";
+import { citationName } from "./report/verdict";
 
 const REPORT_STYLE =
-  "report space-y-4 leading-7 [&_a]:text-blue-700 [&_a]:underline dark:[&_a]:text-blue-400 [&_a.citation]:decoration-dotted [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:font-semibold [&_h3]:text-lg [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc [&_table]:w-full [&_td]:border [&_td]:p-1 [&_th]:border [&_th]:p-1 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_blockquote]:text-muted [&_[id^=source-]]:scroll-mt-4 [&_[id^=source-]:target]:bg-amber-100 dark:[&_[id^=source-]:target]:bg-amber-900/40";
+  "report space-y-4 leading-7 [&_a]:text-blue-700 [&_a]:underline dark:[&_a]:text-blue-400 [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:font-semibold [&_h3]:text-lg [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc [&_table]:w-full [&_td]:border [&_td]:p-1 [&_th]:border [&_th]:p-1 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_blockquote]:text-muted [&_blockquote[data-notice]]:rounded [&_blockquote[data-notice]]:border-amber-500 [&_blockquote[data-notice]]:bg-amber-50 [&_blockquote[data-notice]]:py-2 [&_blockquote[data-notice]]:text-inherit dark:[&_blockquote[data-notice]]:bg-amber-950 [&_[id^=source-]]:scroll-mt-4 [&_[id^=source-]:target]:bg-amber-100 dark:[&_[id^=source-]:target]:bg-amber-900/40";
 
 function ReportLink({ href, children }: { href?: string; children?: ReactNode }) {
   const external = href !== undefined && /^(?:https?:)?\/\//i.test(href);
@@ -28,46 +28,35 @@ function ReportLink({ href, children }: { href?: string; children?: ReactNode })
 
 type Props = Record<string, unknown> | undefined;
 
-const componentsByCitations = new WeakMap<ReportCitations, Components>();
-const noCitations: ReportCitations = { cards: [] };
-
 /**
- * The renderers for one report's citations, the same object for the same citations: a new
- * `components` object would make React remount every link on each render (an open citation card
- * would close under the pointer).
+ * The report's elements. A citation marker is a plain link (no component of its own, nothing per
+ * marker in the page's data): its verdict shows as a mark drawn by CSS (globals.css, `.cite`) and
+ * in its accessible name, and CitationCards around the report opens its one card.
  */
-function componentsFor(citations: ReportCitations = noCitations): Components {
-  const cached = componentsByCitations.get(citations);
-  if (cached) return cached;
-  const cards = new Map<number, CitationCard>(citations.cards.map((c) => [c.number, c]));
-  const components: Components = {
-    a: ({ href, children: c, node }) => {
-      const props = node?.properties as Props;
-      const n = Number(props?.dataCitation);
-      if (Number.isInteger(n) && n > 0) {
-        const verdict = props?.dataVerdict as CitationSupport | undefined;
-        // No empty props when the cards come from the context: a server-rendered report writes
-        // every marker's props into the page.
-        return citations.cardsInContext ? (
-          <CitationLink number={n} verdict={verdict} />
-        ) : (
-          <CitationLink
-            number={n}
-            verdict={verdict}
-            card={cards.get(n)}
-            passagesFrom={citations.passagesFrom}
-          />
-        );
-      }
-      return <ReportLink href={href}>{c}</ReportLink>;
-    },
-    img: ({ src, alt }) => (
-      <ReportLink href={typeof src === "string" ? safeHref(src) : undefined}>{alt || "image"}</ReportLink>
-    ),
-  };
-  componentsByCitations.set(citations, components);
-  return components;
-}
+const components: Components = {
+  a: ({ href, children: c, node }) => {
+    const props = node?.properties as Props;
+    const n = Number(props?.dataCitation);
+    if (Number.isInteger(n) && n > 0) {
+      const verdict = props?.dataVerdict as CitationSupport | undefined;
+      return (
+        <a
+          href={`#source-${n}`}
+          className="cite"
+          data-citation={n}
+          data-verdict={verdict}
+          aria-label={citationName(n, verdict)}
+        >
+          [{n}]
+        </a>
+      );
+    }
+    return <ReportLink href={href}>{c}</ReportLink>;
+  },
+  img: ({ src, alt }) => (
+    <ReportLink href={typeof src === "string" ? safeHref(src) : undefined}>{alt || "image"}</ReportLink>
+  ),
+};
 
 /**
  * Report Markdown as HTML. A report quotes fetched pages, so its Markdown is untrusted: raw HTML is
@@ -87,6 +76,8 @@ interface MarkdownProps {
   remarkPlugins?: Options["remarkPlugins"];
   citations?: ReportCitations;
   question?: string;
+  /** The report is stored as partial (it then shows one notice saying so). */
+  partial?: boolean;
 }
 
 /**
@@ -98,6 +89,7 @@ export function markdownTree({
   remarkPlugins = [],
   citations,
   question,
+  partial,
 }: MarkdownProps): ReactNode {
   const verdicts = markerVerdicts(children, citations?.cards ?? []);
   return (
@@ -109,13 +101,13 @@ export function markdownTree({
           remarkImagesAsLinks,
           remarkWellFormedAutolinks,
           ...(remarkPlugins ?? []),
-          [remarkReportShape, { question, verdicts }],
+          [remarkReportShape, { question, verdicts, partial }],
         ],
         skipHtml: true,
         allowedElements: allowedReportElements,
         unwrapDisallowed: true,
         urlTransform: safeHref,
-        components: componentsFor(citations),
+        components,
       })}
     </div>
   );

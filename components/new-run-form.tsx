@@ -3,16 +3,14 @@
 import { useActionState, useState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { createRunAction } from "@/lib/server/actions/runs";
-import type { PresetName, PresetValues, RunFormOptions } from "@/lib/server/runs/form";
+import type { PresetName, RunFormOptions } from "@/lib/server/runs/form";
+import { asText, defaultStart, type FormStart } from "./home/form-start";
 import { LibraryNotice } from "./home/library-notice";
 import { Presets } from "./home/presets";
 import { QuestionField } from "./home/question-field";
 import { type OptionValues, RunOptions } from "./home/run-options";
 
 const idle: ActionState = { status: "idle" };
-
-const asText = (p: PresetValues) =>
-  Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)])) as OptionValues["numbers"];
 
 /**
  * Starts a run through the createRunAction server action: a plain form post, so it also works
@@ -23,23 +21,20 @@ export function NewRunForm({
   disabled,
   options,
   initialQuestion = "",
+  start,
 }: {
   disabled?: boolean;
   options: RunFormOptions;
   /** The question to start from ("Edit question" on a finished run's page). */
   initialQuestion?: string;
+  /** The preset and options to start from (an earlier run's, for "Edit question"); else the defaults. */
+  start?: FormStart;
 }) {
   const [state, formAction, pending] = useActionState(createRunAction, idle);
   const [question, setQuestion] = useState(initialQuestion);
-  const [preset, setPreset] = useState<PresetName>(options.defaultPreset);
-  const [values, setValues] = useState<OptionValues>(() => ({
-    numbers: asText(options.presets[options.defaultPreset]),
-    maxTokens: "",
-    providers: [...options.defaultProviders],
-    planReview: false,
-    clarification: false,
-    models: Object.fromEntries(options.models.roles.map((r) => [r.role, r.model])),
-  }));
+  const [initial] = useState(() => start ?? defaultStart(options));
+  const [preset, setPreset] = useState<PresetName>(initial.preset);
+  const [values, setValues] = useState<OptionValues>(initial.values);
 
   function choosePreset(next: PresetName) {
     setPreset(next);

@@ -74,9 +74,11 @@ test("a person exports their data and deletes their account; the admin sets limi
     expect((await me.goto("/admin/system"))?.status()).toBe(404);
     expect((await context.request.get("/api/admin/system")).status()).toBe(404);
 
-    // Usage on the account page: the chart's box and the numbers by role.
+    // Usage on the account page: the numbers by role. The scripted model has no price: the cost
+    // reads as unknown (not "$0.00") and no empty cost chart is drawn.
     await me.goto("/account");
-    await expect(me.getByTestId("usage-chart")).toBeVisible();
+    await expect(me.getByTestId("usage-total-cost")).toHaveText("cost unknown — set MODEL_PRICING");
+    await expect(me.getByTestId("usage-chart")).toHaveCount(0);
     await expect(me.getByRole("table", { name: "Usage by role" })).toContainText("Researchers");
     await expect(me.getByRole("table", { name: "Usage by day" })).toContainText(
       new Date().toISOString().slice(0, 10),

@@ -34,7 +34,7 @@ test.beforeEach(async ({ request }) => {
 async function hoverFirstMarker(page: Page) {
   const marker = page.locator("a[data-citation]").first();
   await marker.hover();
-  const card = page.getByRole("tooltip");
+  const card = page.getByTestId("citation-card");
   await expect(card).toBeVisible();
   return { marker, card };
 }
@@ -93,7 +93,11 @@ test("a checkable report: citations with passages and verdicts, export, print an
   const view = await (await request.get(`/api/runs/${id}/sources/${sourceId}`)).json();
   const passage = (view.citations as ApiCitation[]).find((c) => c.number === n && c.support === verdict)!
     .passage!;
-  await expect(card.getByTestId("citation-passage").first()).toHaveText(passage.trim());
+  // The card highlights the stored passage's sentence that best matches the claim; "show more" gives it all.
+  expect(passage).toContain(String(await card.getByTestId("citation-passage").locator("mark").textContent()));
+  const more = card.getByRole("button", { name: "Show more of the passage" });
+  if (await more.count()) await more.click();
+  await expect(card.getByTestId("citation-passage")).toHaveText(passage.trim());
   await expect(card).toContainText(VERDICT_WORDS[verdict]);
   await expect(card).toContainText(view.domain);
   await expect(card.locator("img")).toHaveCount(0);
@@ -102,7 +106,7 @@ test("a checkable report: citations with passages and verdicts, export, print an
   await expect(card).toHaveCount(0);
   await page.mouse.move(0, 0);
   await marker.focus();
-  await expect(page.getByRole("tooltip")).toContainText(passage.trim());
+  await expect(page.getByTestId("citation-card").locator("mark")).toBeVisible();
   await marker.blur();
 
   // The Sources panel separates what the report cites from what was only read or found.
@@ -163,17 +167,25 @@ test("a checkable report: citations with passages and verdicts, export, print an
     await expect(shared.locator('meta[property="og:image"]')).toHaveCount(0);
     const card2 = (await hoverFirstMarker(shared)).card;
     await expect(card2).toContainText(VERDICT_WORDS[verdict]);
-    await expect(card2.getByTestId("citation-passage").first()).toHaveText(passage.trim());
+    expect(passage).toContain(
+      String(await card2.getByTestId("citation-passage").locator("mark").textContent()),
+    );
     expect(apiCalls).toEqual([]);
 
     // Revoked in the page: the link no longer opens.
     const listed = panel.getByRole("list", { name: "Share links" }).getByRole("listitem");
-    await listed
-      .filter({ hasText: "for the reader" })
-      .getByRole("button", { name: /^Revoke/ })
-      .click();
+    // Revoke asks first; "Keep it" changes nothing.
+    const item = listed.filter({ hasText: "for the reader" });
+    await item.getByText("Revoke…").click();
+    await item.getByRole("button", { name: "Keep it" }).click();
+    await expect(item.getByRole("button", { name: "Revoke the link" })).toBeHidden();
+    await item.getByText("Revoke…").click();
+    await item.getByRole("button", { name: "Revoke the link" }).click();
     await expect(listed.filter({ hasText: "for the reader" })).toContainText("revoked");
+    // The revoked link: still a 404, with a page that says what happened.
     expect((await shared.goto(url))?.status()).toBe(404);
+    await expect(shared.getByTestId("dead-share")).toHaveAttribute("data-reason", "revoked");
+    await expect(shared.getByRole("heading", { level: 1 })).toHaveText("This share link was withdrawn");
   } finally {
     await stranger.close();
   }

@@ -150,10 +150,13 @@ test("every page has a nonce CSP and works under it; the share link stands alone
 
   // Revoked in the owner's panel: the link is gone.
   await page.goto(`/runs/${id}`);
-  await listed
-    .filter({ hasText: "for the neighbours" })
-    .getByRole("button", { name: /^Revoke/ })
-    .click();
+  // Revoke asks first; "Keep it" changes nothing.
+  const item = listed.filter({ hasText: "for the neighbours" });
+  await item.getByText("Revoke…").click();
+  await item.getByRole("button", { name: "Keep it" }).click();
+  await expect(item.getByRole("button", { name: "Revoke the link" })).toBeHidden();
+  await item.getByText("Revoke…").click();
+  await item.getByRole("button", { name: "Revoke the link" }).click();
   await expect(listed.filter({ hasText: "for the neighbours" })).toContainText("revoked");
   expect((await sharedPage.goto(url))?.status()).toBe(404);
   await stranger.close();

@@ -153,7 +153,15 @@ test("cancel asks first, then ends the run with no directive left running; run a
 }) => {
   await scriptLlm(researchScript({ webUrl: webUrl(), researcherA: [{ kind: "hang" }] }));
   const question = "Heat pump or gas boiler, honestly?";
-  const { id } = await (await request.post("/api/runs", { data: { question } })).json();
+  // Started as the Quick preset, with plan review off and a token limit: "Edit question" keeps them.
+  const quick = {
+    maxSupervisionRounds: 1,
+    maxConcurrentResearchers: 3,
+    researcherToolBudget: 6,
+    relevantSourcesToStop: 2,
+    budget: { maxCostUsd: 1, maxTokens: 123000 },
+  };
+  const { id } = await (await request.post("/api/runs", { data: { question, settings: quick } })).json();
   await page.goto(`/runs/${id}`);
   await expect.poll(async () => (await (await request.get(`/api/runs/${id}`)).json()).status).toBe("running");
 
@@ -170,13 +178,15 @@ test("cancel asks first, then ends the run with no directive left running; run a
   expect((run.directives as { status: string }[]).map((d) => d.status)).not.toContain("running");
   await expect(page.getByText("Cancel…")).toHaveCount(0);
 
-  await expect(page.getByRole("link", { name: "Edit question" })).toHaveAttribute(
-    "href",
-    `/?question=${encodeURIComponent(question)}`,
-  );
-  // The home page opens with the question in its form, ready to be edited.
+  await expect(page.getByRole("link", { name: "Edit question" })).toHaveAttribute("href", `/?from=${id}`);
+  // The home page opens with the question in its form, ready to be edited, and the run's preset and options.
   await page.getByRole("link", { name: "Edit question" }).click();
   await expect(page.getByLabel("Research question")).toHaveValue(question);
+  await expect(page.getByRole("radio", { name: /^Quick/ })).toBeChecked();
+  await page.getByText("Options", { exact: true }).click();
+  await expect(page.getByLabel("Supervision rounds")).toHaveValue("1");
+  await expect(page.getByLabel("Researchers at once")).toHaveValue("3");
+  await expect(page.getByLabel("Token limit")).toHaveValue("123000");
   await page.goBack();
   // The first run used up directive A's scripted replies: script them again, so the new run is
   // held mid-research (not ended by an unscripted call) when the test cancels it.

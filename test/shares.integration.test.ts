@@ -14,7 +14,7 @@ import { shareRun } from "../lib/server/shares/create.ts";
 import { listRunShares } from "../lib/server/shares/list.ts";
 import { readShareRequest } from "../lib/server/shares/requests.ts";
 import { revokeOwnShare } from "../lib/server/shares/revoke.ts";
-import { sharedReport } from "../lib/server/shares/view.ts";
+import { deadShareReason, sharedReport } from "../lib/server/shares/view.ts";
 import { testDatabases } from "./databases.ts";
 import { migrationsBefore } from "./support/migrations-before.ts";
 
@@ -74,6 +74,18 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
     expect(await sharedReport(rt, token)).toBeUndefined();
     const [listed] = await listRunShares(rt, run.id, "alice");
     expect(listed.revokedAt).toBeInstanceOf(Date);
+  });
+
+  it("says why a link opens nothing: unknown, expired or revoked (revoked first)", async () => {
+    const run = await newRun();
+    const now = new Date("2030-01-01T00:00:00Z");
+    const { share, token } = await shareRun(rt, run.id, "alice", { expiresInDays: 1 }, now);
+    expect(await deadShareReason(rt, "x".repeat(43), now)).toBe("unknown");
+    expect(await deadShareReason(rt, "not a token", now)).toBe("unknown");
+    expect(await deadShareReason(rt, token, new Date(now.getTime() + 2 * DAY))).toBe("expired");
+    await revokeOwnShare(rt, share.id, "alice");
+    expect(await deadShareReason(rt, token, now)).toBe("revoked");
+    expect(await deadShareReason(rt, token, new Date(now.getTime() + 2 * DAY))).toBe("revoked");
   });
 
   it("lists a run's links to its owner only, without token or hash", async () => {

@@ -10,18 +10,24 @@ export const whole = (n: number) => Math.round(n).toLocaleString("en-US");
 export function UsagePanel({ usage }: { usage: UsageReport }) {
   const { total } = usage;
   const activeDays = usage.days.filter((d) => d.runs > 0).reverse();
+  // Models without a price count as $0: with nothing priced, the cost is unknown and a chart would be empty.
+  const priced = usage.days.some((d) => d.costUsd > 0);
+  const cost = (c: number) =>
+    priced ? usd(c) : total.calls > 0 ? "cost unknown — set MODEL_PRICING" : usd(c);
   return (
     <div className="space-y-4" data-testid="usage-panel">
       <p className="text-sm">
-        Last 30 days: <strong data-testid="usage-total-cost">{usd(total.costUsd)}</strong> for{" "}
+        Last 30 days: <strong data-testid="usage-total-cost">{cost(total.costUsd)}</strong> for{" "}
         {whole(total.runs)} run{total.runs === 1 ? "" : "s"}, {whole(total.calls)} model calls and{" "}
         {whole(total.tokens)} tokens. Runs count on the day they were started (UTC).
       </p>
-      <CostByDayChart
-        days={usage.days}
-        testId="usage-chart"
-        label="Chart of your cost per day over the last 30 days; the tables below have the numbers"
-      />
+      {priced && (
+        <CostByDayChart
+          days={usage.days}
+          testId="usage-chart"
+          label="Chart of your cost per day over the last 30 days; the tables below have the numbers"
+        />
+      )}
       <h3 className="text-sm font-medium">By role</h3>
       {usage.byRole.length === 0 ? (
         <p className="text-sm text-muted">No model calls in the last 30 days.</p>

@@ -7,6 +7,7 @@ import { askQuestionAction } from "@/lib/server/actions/questions";
 import type { QuestionView } from "@/lib/server/questions/schemas";
 import { api } from "../api-client";
 import { LazyMarkdown } from "../lazy-markdown";
+import { CitationCards } from "../report/citation-cards";
 import { citationCards, type ReportCitations } from "../report/citation-data";
 
 interface SourceRow {
@@ -105,7 +106,9 @@ export function QuestionThread({
               </p>
               {q.status === "answered" && q.answer && (
                 <div data-testid="answer">
-                  <LazyMarkdown citations={citations.get(q.id)}>{q.answer}</LazyMarkdown>
+                  <CitationCards citations={citations.get(q.id)}>
+                    <LazyMarkdown citations={citations.get(q.id)}>{q.answer}</LazyMarkdown>
+                  </CitationCards>
                 </div>
               )}
               {q.status === "not_in_sources" && <p className="text-sm text-muted">{t("notInSources")}</p>}

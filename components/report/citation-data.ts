@@ -31,11 +31,6 @@ export interface CitationCard {
 export interface ReportCitations {
   cards: CitationCard[];
   passagesFrom?: string;
-  /**
-   * The markers find their cards in CitationCardsContext (set around the report in the browser), not
-   * in their props: a report rendered on the server then does not write every card into the page.
-   */
-  cardsInContext?: boolean;
 }
 
 interface CitationRow {

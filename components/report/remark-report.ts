@@ -1,7 +1,9 @@
 /**
  * The report's shape on a page: citation markers become links to their source entry, each entry
  * of the Sources list gets its anchor, and the report's headings sit below the page's one H1
- * (a leading H1 that repeats the question is dropped; any other H1 demotes every heading a level).
+ * (under a page heading, a leading H1 is the report's title: the page shows the question as its
+ * one title, so it is dropped; any other H1 demotes every heading a level). Each heading gets an
+ * id (`h-` and a slug) for the table of contents.
  */
 
 import type { CitationSupport } from "@/lib/research/ui";
@@ -11,10 +13,44 @@ import type { MdNode } from "../markdown-safety";
 type Node = MdNode & { depth?: number; data?: { hProperties?: Record<string, unknown> } };
 
 export interface ReportShapeOptions {
-  /** The run's question: a leading H1 saying the same is not repeated under the page's heading. */
+  /** The run's question, the page's H1: the report's own leading H1 is not shown under it. */
   question?: string;
   /** Each marker's verdict by number, in reading order (markerVerdicts). */
   verdicts?: Map<number, CitationSupport[]>;
+  /** The report is stored as partial: it shows one notice saying so (its own, or this one). */
+  partial?: boolean;
+}
+
+const PARTIAL_NOTICE = "Partial report.";
+
+/** The report's own notice (a blockquote opening with "**Partial report.**", see synthesis.ts), if any. */
+const isPartialNotice = (node: Node) =>
+  node.type === "blockquote" && textOf(node).trim().startsWith(PARTIAL_NOTICE);
+
+/**
+ * A partial report carries one notice, marked for the page's notice style: the one the engine wrote
+ * at its top, or, for a report without it, one put there.
+ */
+function partialNotice(top: Node[], partial: boolean | undefined): Node[] {
+  const at = top.findIndex(isPartialNotice);
+  if (at < 0 && !partial) return top;
+  const notice: Node =
+    at >= 0
+      ? top[at]
+      : {
+          type: "blockquote",
+          children: [
+            {
+              type: "paragraph",
+              children: [
+                { type: "strong", children: [{ type: "text", value: PARTIAL_NOTICE }] },
+                { type: "text", value: " Research stopped before it was complete." },
+              ],
+            },
+          ],
+        };
+  notice.data = { ...notice.data, hProperties: { ...notice.data?.hProperties, dataNotice: "partial" } };
+  return at >= 0 ? top : [notice, ...top];
 }
 
 /** Where a citation marker links: its entry in the report's Sources list. */
@@ -77,6 +113,19 @@ function anchorEntries(section: Node[]): void {
   }
 }
 
+/** The id of a heading of the report: `h-` and its words as a slug, unique within the report. */
+function headingIds(top: Node[]): void {
+  const used = new Map<string, number>();
+  for (const node of top) {
+    if (node.type !== "heading") continue;
+    const slug = words(textOf(node)).replace(/ /g, "-").slice(0, 60) || "section";
+    const k = used.get(slug) ?? 0;
+    used.set(slug, k + 1);
+    const id = `h-${slug}${k ? `-${k + 1}` : ""}`;
+    node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
+  }
+}
+
 function demote(node: Node): void {
   if (node.type === "heading" && node.depth !== undefined) node.depth = Math.min(6, node.depth + 1);
   for (const child of (node.children ?? []) as Node[]) demote(child);
@@ -86,9 +135,8 @@ export function remarkReportShape(options: ReportShapeOptions = {}) {
   return (root: Node) => {
     let top = (root.children ?? []) as Node[];
     const first = top[0];
-    if (first?.type === "heading" && first.depth === 1 && options.question) {
-      if (words(textOf(first)) === words(options.question)) top = top.slice(1);
-    }
+    if (first?.type === "heading" && first.depth === 1 && options.question !== undefined) top = top.slice(1);
+    top = partialNotice(top, options.partial);
     root.children = top;
 
     const start = top.findLastIndex(isSourcesHeading);
@@ -105,5 +153,6 @@ export function remarkReportShape(options: ReportShapeOptions = {}) {
       if (!KEEP.has(node.type)) linkMarkers(node, next);
     }
     if (top.some((n) => n.type === "heading" && n.depth === 1)) for (const n of top) demote(n);
+    headingIds(top);
   };
 }

@@ -63,9 +63,9 @@ const cards = citationCards(
   ],
 );
 const citations: ReportCitations = { cards, passagesFrom: "/api/runs/x/sources/" };
-const render = (md: string, c?: ReportCitations, question?: string) =>
+const render = (md: string, c?: ReportCitations, question?: string, partial?: boolean) =>
   renderToStaticMarkup(
-    createElement(Markdown, { citations: c, question } as Parameters<typeof Markdown>[0], md),
+    createElement(Markdown, { citations: c, question, partial } as Parameters<typeof Markdown>[0], md),
   );
 
 describe("citation markers", () => {
@@ -90,7 +90,9 @@ describe("citation markers", () => {
       "unsupported",
       "partially_supported",
     ]);
-    expect(html).toMatch(/>\[1\]<sup aria-hidden="true" class="[^"]*text-emerald-700[^"]*">✓<\/sup><\/a>/);
+    // The mark is drawn by CSS from data-verdict: no markup per marker beyond the link itself.
+    expect(markers.map((m) => m[0].match(/class="([^"]*)"/)?.[1])).toEqual(["cite", "cite", "cite"]);
+    expect(html).toContain('aria-label="Source 1, supported by the source">[1]</a>');
   });
 
   it("leave code, link words and the Sources list's numbers as text", () => {
@@ -105,7 +107,7 @@ describe("citation markers", () => {
     const draft = render("A claim [3].");
     expect(draft).toContain('href="#source-3"');
     expect(draft).toContain('aria-label="Source 3"');
-    expect(draft).not.toContain("<sup");
+    expect(draft).not.toContain("data-verdict");
   });
 
   it("read each marker's sentence the way the citations were stored", () => {
@@ -123,19 +125,38 @@ describe("citation markers", () => {
 });
 
 describe("one H1 on the page", () => {
-  it("drops a leading H1 repeating the question and keeps the other headings", () => {
+  it("drops the report's leading H1 (the page shows the question as its title) and keeps the other headings", () => {
     const html = render(report, citations, "Heat pumps in the cold?");
     expect(html).not.toContain("<h1");
-    expect(html).toContain("<h2>Running costs</h2>");
-    expect(html).toContain("<h2>Sources</h2>");
+    expect(html).not.toContain("Heat pumps in the cold?");
+    expect(html).toContain('<h2 id="h-running-costs">Running costs</h2>');
+    expect(html).toContain('<h2 id="h-sources">Sources</h2>');
+    const retitled = render("# A title of its own\n\nText.\n\n## Part", undefined, "Question?");
+    expect(retitled).not.toContain("A title of its own");
+    expect(retitled).toContain('<h2 id="h-part">Part</h2>');
   });
 
-  it("demotes every heading when the report's H1 says something else", () => {
-    const html = render("# A title of its own\n\nText.\n\n## Part\n\n### Detail", undefined, "Question?");
+  it("demotes every heading when an H1 is not the report's first line, each with a unique id", () => {
+    const html = render("Text.\n\n# Part\n\n## Detail\n\n# Part", undefined, "Question?");
     expect(html).not.toContain("<h1");
-    expect(html).toContain("<h2>A title of its own</h2>");
-    expect(html).toContain("<h3>Part</h3>");
-    expect(html).toContain("<h4>Detail</h4>");
+    expect(html).toContain('<h2 id="h-part">Part</h2>');
+    expect(html).toContain('<h3 id="h-detail">Detail</h3>');
+    expect(html).toContain('<h2 id="h-part-2">Part</h2>');
+  });
+});
+
+describe("a partial report", () => {
+  it("keeps its own notice, marked, once", () => {
+    const md = "# Q\n\n> **Partial report.** Research was stopped early.\n\nText [1].";
+    const html = render(md, citations, "Q", true);
+    expect(html.match(/Partial report\./g)).toHaveLength(1);
+    expect(html).toContain('<blockquote data-notice="partial">');
+  });
+
+  it("gets one notice when its text has none", () => {
+    const html = render("Text.", undefined, "Q", true);
+    expect(html.match(/Partial report\./g)).toHaveLength(1);
+    expect(render("Text.", undefined, "Q", false)).not.toContain("Partial report.");
   });
 });
 

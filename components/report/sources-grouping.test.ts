@@ -3,6 +3,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { withMessages } from "../../test/support/intl.ts";
+import { matchesSource, sourceVerdicts } from "../run/sources-filter.ts";
 import { groupSources, SourcesPanel } from "../run/sources-panel.tsx";
 import type { RunViewJson } from "../run/types";
 
@@ -36,12 +38,28 @@ describe("the Sources panel", () => {
   });
 
   it("says quality and reading in words, and draws no remote icon", () => {
-    const html = renderToStaticMarkup(createElement(SourcesPanel, { run }));
+    const html = renderToStaticMarkup(withMessages(createElement(SourcesPanel, { run })));
     expect(html).toContain("Cited in the report");
     expect(html).toContain("Read but not cited");
     expect(html).toContain("Found but not read");
     expect(html).toContain("Medium quality · read in full");
     expect(html).toContain("Low quality · read in full");
-    expect(html).not.toMatch(/HIGH|MEDIUM|Sources gathered|<img/);
+    // Tiers in words (the filter's option values are the tiers' codes).
+    expect(html).not.toMatch(/>HIGH|>MEDIUM|Sources gathered|<img/);
+    expect(html).toContain("4 of 4 sources shown");
+  });
+
+  it("filters by search words, the weakest citation verdict and quality", () => {
+    const verdicts = sourceVerdicts(run.citations);
+    // d has a supported and an unchecked claim: it counts as unchecked (never overstated).
+    expect(Object.fromEntries(verdicts)).toEqual({ a: "supported", d: "unchecked" });
+    const pick = (filter: Parameters<typeof matchesSource>[2]) =>
+      run.sources.filter((s) => matchesSource(s, verdicts.get(s.id), filter)).map((s) => s.id);
+    expect(pick({ query: "", verdict: "", quality: "" })).toEqual(["a", "b", "c", "d"]);
+    expect(pick({ query: "B.EXAMPLE", verdict: "", quality: "" })).toEqual(["b"]);
+    expect(pick({ query: "", verdict: "unchecked", quality: "" })).toEqual(["d"]);
+    expect(pick({ query: "", verdict: "uncited", quality: "" })).toEqual(["b", "c"]);
+    expect(pick({ query: "", verdict: "uncited", quality: "HIGH" })).toEqual(["c"]);
+    expect(pick({ query: "page", verdict: "supported", quality: "LOW" })).toEqual([]);
   });
 });

@@ -4,19 +4,22 @@ import { type ReactNode, useMemo, useRef } from "react";
 import { terminalRunStatuses } from "@/lib/research/ui";
 import { FileExports } from "../exports/file-exports";
 import { LazyMarkdown } from "../lazy-markdown";
+import { CitationCards } from "../report/citation-cards";
 import { ownerReportCitations } from "../report/citation-data";
-import { CitationCardsContext } from "../report/citation-link";
 import { ExportBar } from "../report/export-bar";
+import { ReportContents } from "../report/report-contents";
 import { useReadingPosition } from "../report/use-reading-position";
+import { VerificationSummary } from "../report/verification-summary";
 import { SharePanel } from "./share-panel";
 import type { RunViewJson } from "./types";
 
 /**
  * The report (the stored one, or the text streamed so far) through one renderer in one container,
- * so the switch from draft to final keeps the reader's place; citations link to their source with
- * their verdict; export and sharing once the report is stored. `storedReport`: the stored report as
- * the server rendered it with the page (the same renderer); the browser renders only a report that
- * was not stored then (the draft, and the report stored while the page is open).
+ * so the switch from draft to final keeps the reader's place; its table of contents (beside it on
+ * wide screens, a menu above it on narrow ones); one line on how its citations hold; citation cards;
+ * export and sharing once the report is stored. `storedReport`: the stored report as the server
+ * rendered it with the page (the same renderer); the browser renders only a report that was not
+ * stored then (the draft, and the report stored while the page is open).
  */
 export function ReportPanel({
   run,
@@ -32,12 +35,10 @@ export function ReportPanel({
   // without the report's Markdown (the page does not send it twice).
   const stored = Boolean(run.report || storedReport);
   const container = useRef<HTMLElement>(null);
+  const version = `${stored ? "final" : "draft"}:${terminalRunStatuses.includes(run.status) ? "ended" : "live"}`;
   // The text changes (draft → stored report) and the page around it changes (the finished layout puts
   // the report first): either way the reader stays on the paragraph they were reading.
-  useReadingPosition(
-    container,
-    `${stored ? "final" : "draft"}:${terminalRunStatuses.includes(run.status) ? "ended" : "live"}`,
-  );
+  useReadingPosition(container, version);
   // Each refresh of the run brings new arrays with the same content: key the citations by content,
   // so the rendered report (the costly part of a long one: parsing its Markdown) is kept.
   const citationsKey = useMemo(
@@ -50,58 +51,51 @@ export function ReportPanel({
     [stored, citationsKey, run.id],
   );
   const rendered = useMemo(
-    () =>
-      stored && storedReport ? (
-        // The server rendered its markers without their cards: they read them here.
-        <CitationCardsContext.Provider value={citations}>{storedReport}</CitationCardsContext.Provider>
-      ) : (
-        <LazyMarkdown citations={citations} question={run.question}>
-          {report}
-        </LazyMarkdown>
-      ),
-    [stored, storedReport, citations, run.question, report],
+    () => (
+      // One handler around the report opens its markers' cards (the server rendered plain markers).
+      <CitationCards citations={citations}>
+        {stored && storedReport ? (
+          storedReport
+        ) : (
+          <LazyMarkdown citations={citations} question={run.question} partial={run.reportPartial}>
+            {report}
+          </LazyMarkdown>
+        )}
+      </CitationCards>
+    ),
+    [stored, storedReport, citations, run.question, run.reportPartial, report],
   );
   if (!report && !stored) return null;
-  const { reportPartial: partial, citationStats } = run;
+  const { citationStats } = run;
   return (
     <>
-      <section
-        ref={container}
-        aria-label="Report"
-        data-print="report"
-        aria-busy={!stored}
-        className="space-y-4 rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
-      >
-        {stored && <ExportBar runId={run.id} markdown={run.report ?? undefined} />}
-        {stored && (
-          <FileExports
-            runId={run.id}
-            ended={terminalRunStatuses.includes(run.status)}
-            importedFrom={run.importedFrom}
-          />
-        )}
-        {!stored && (
-          <p className="text-sm text-muted" data-print="hide">
-            Draft: the report is being written.
-          </p>
-        )}
-        {partial && (
-          <p className="text-sm text-amber-700 dark:text-amber-400">
-            This report is partial: research stopped before it was complete.
-          </p>
-        )}
-        {citationStats && stored && (
-          <p data-testid="citation-check" className="text-xs text-muted">
-            Citations checked against the stored text of their sources: {citationStats.supported ?? 0}{" "}
-            supported · {citationStats.partially_supported ?? 0} partly supported ·{" "}
-            {citationStats.unsupported ?? 0} unsupported · {citationStats.unchecked ?? 0} unchecked
-            {citationStats.removedUnknown
-              ? ` · ${citationStats.removedUnknown} citation(s) to unknown sources removed`
-              : ""}
-          </p>
-        )}
-        {rendered}
-      </section>
+      <div className="gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_13rem]">
+        <section
+          ref={container}
+          aria-label="Report"
+          data-print="report"
+          aria-busy={!stored}
+          className="min-w-0 space-y-4 rounded-lg border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          {stored && <ExportBar runId={run.id} markdown={run.report ?? undefined} />}
+          {stored && (
+            <FileExports
+              runId={run.id}
+              ended={terminalRunStatuses.includes(run.status)}
+              importedFrom={run.importedFrom}
+            />
+          )}
+          {!stored && (
+            <p className="text-sm text-muted" data-print="hide">
+              Draft: the report is being written.
+            </p>
+          )}
+          {citationStats && stored && <VerificationSummary stats={citationStats} container={container} />}
+          <ReportContents container={container} version={version} placement="menu" />
+          {rendered}
+        </section>
+        <ReportContents container={container} version={version} placement="side" />
+      </div>
       {stored && <SharePanel runId={run.id} />}
     </>
   );

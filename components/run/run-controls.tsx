@@ -103,10 +103,7 @@ function AfterRunControls({ run, onChanged }: { run: RunViewJson; onChanged: () 
           Run again
         </button>
       </form>
-      <a
-        href={`/?question=${encodeURIComponent(run.question)}`}
-        className={`${button} border-zinc-400 dark:border-zinc-600`}
-      >
+      <a href={`/?from=${run.id}`} className={`${button} border-zinc-400 dark:border-zinc-600`}>
         Edit question
       </a>
       <ActionMessage state={state} />

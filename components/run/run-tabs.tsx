@@ -10,10 +10,16 @@ export interface RunTab {
 
 /**
  * Tabs after the report (WAI-ARIA tabs pattern): arrow keys, Home and End move between tabs, only
- * the selected tab is in the tab order, and the other panels stay in the DOM but hidden.
+ * the selected tab is in the tab order. A panel's content is drawn in the browser once its tab is
+ * first shown, then kept (hidden) when another is chosen: the page's document carries the report,
+ * not every panel about how it was researched.
  */
 export function RunTabs({ tabs, label }: { tabs: RunTab[]; label: string }) {
   const [selected, setSelected] = useState(tabs[0]?.id);
+  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    if (selected) setShown((s) => (s.has(selected) ? s : new Set([...s, selected])));
+  }, [selected]);
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const ids = tabs.map((t) => t.id).join(" ");
   // A link to a tab (e.g. the knowledge page's "/runs/…#sources") opens it and scrolls to it.
@@ -82,7 +88,7 @@ export function RunTabs({ tabs, label }: { tabs: RunTab[]; label: string }) {
           aria-labelledby={`tab-${t.id}`}
           hidden={t.id !== selected}
         >
-          {t.content}
+          {shown.has(t.id) && t.content}
         </div>
       ))}
     </div>

@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useEffect } from "react";
+import { useTranslations } from "next-intl";
+import { useActionState, useEffect, useRef } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { revokeShareAction } from "@/lib/server/actions/shares";
 import type { ShareView } from "@/lib/server/shares/list";
@@ -40,27 +41,51 @@ export function ShareList({ shares, onRevoked }: { shares: ShareJson[]; onRevoke
   );
 }
 
+/** Revoke asks first (a revoked link cannot be brought back): a disclosure, so it works without script too. */
 function RevokeForm({ share, onRevoked }: { share: ShareJson; onRevoked: () => void }) {
+  const t = useTranslations("share.revoke");
   const [state, formAction, pending] = useActionState(revokeShareAction, idle);
+  const details = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     if (state.status === "ok") onRevoked();
   }, [state, onRevoked]);
+  const name = share.label || t("unnamed");
   return (
-    <form action={formAction} className="shrink-0">
-      <input type="hidden" name="shareId" value={share.id} />
-      <button
-        type="submit"
-        disabled={pending}
-        aria-label={`Revoke ${share.label || "link"}`}
-        className="rounded border border-red-300 px-2 py-0.5 text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950"
+    <details ref={details} className="shrink-0">
+      <summary
+        aria-label={t("ask", { name })}
+        className="cursor-pointer list-none rounded border border-red-300 px-2 py-0.5 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950"
       >
-        Revoke
-      </button>
-      {state.status === "error" && (
-        <span role="alert" className="ml-2 text-amber-700 dark:text-amber-400">
-          {state.message}
-        </span>
-      )}
-    </form>
+        {t("button")}
+      </summary>
+      <form
+        action={formAction}
+        className="mt-2 space-y-2 rounded border border-red-300 p-2 dark:border-red-800"
+      >
+        <p>{t("question", { name })}</p>
+        <input type="hidden" name="shareId" value={share.id} />
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            disabled={pending}
+            className="rounded border border-red-700 bg-red-700 px-2 py-0.5 text-white disabled:opacity-60 dark:border-red-400 dark:bg-red-400 dark:text-zinc-950"
+          >
+            {t("confirm")}
+          </button>
+          <button
+            type="button"
+            onClick={() => details.current?.removeAttribute("open")}
+            className="rounded border border-zinc-400 px-2 py-0.5 dark:border-zinc-600"
+          >
+            {t("keep")}
+          </button>
+        </div>
+        {state.status === "error" && (
+          <p role="alert" className="text-amber-700 dark:text-amber-400">
+            {state.message}
+          </p>
+        )}
+      </form>
+    </details>
   );
 }

@@ -1,6 +1,13 @@
-import { labelFor, qualityLabels } from "../labels";
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { type CitationSupport, qualityTiers } from "@/lib/research/ui";
+import { labelFor, qualityLabels, verdictLabels } from "../labels";
 import { safeHref } from "../markdown-safety";
 import { DomainBadge } from "../report/domain-badge";
+import { verdictMarks } from "../report/verdict";
+import { isVerdictFilter, matchesSource, type SourceFilter, sourceVerdicts } from "./sources-filter";
 import type { RunViewJson, SourceView } from "./types";
 
 /** The run's sources in three groups: cited by the report (by number), read but not cited, only found. */
@@ -18,33 +25,94 @@ export function groupSources(run: Pick<RunViewJson, "sources" | "citations">) {
   return { cited, read: rest.filter((s) => s.readInFull), found: rest.filter((s) => !s.readInFull) };
 }
 
+const field = "rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
+
 /**
- * The sources the report cites (numbered as its markers) apart from those read but not cited and
- * those only found by a search; each with its quality in words and whether the page was read in full.
- * Links open the original page (a library document's library:// address is shown without a link).
+ * The sources the report cites (numbered as its markers, with their citation check) apart from
+ * those read but not cited and those only found by a search; each with its quality in words and
+ * whether the page was read in full. A search and two filters (citation check, quality) narrow all
+ * three lists. Links open the original page (a library document's library:// address has no link).
  */
 export function SourcesPanel({ run }: { run: RunViewJson }) {
+  const t = useTranslations("sources");
+  const [filter, setFilter] = useState<SourceFilter>({ query: "", verdict: "", quality: "" });
+  const groups = useMemo(() => groupSources(run), [run]);
+  const verdicts = useMemo(() => sourceVerdicts(run.citations), [run.citations]);
   if (!run.sources.length) return null;
-  const { cited, read, found } = groupSources(run);
+  const keep = (s: SourceView) => matchesSource(s, verdicts.get(s.id), filter);
+  const cited = groups.cited.filter(({ source }) => keep(source));
+  const read = groups.read.filter(keep);
+  const found = groups.found.filter(keep);
+  const shown = cited.length + read.length + found.length;
   return (
-    <section aria-label="Sources" data-print="sources" className="space-y-4">
-      <h2 className="font-medium">Sources</h2>
+    <section aria-label={t("heading")} data-print="sources" className="space-y-4">
+      <h2 className="font-medium">{t("heading")}</h2>
+      <search className="flex flex-wrap items-end gap-3 text-sm" data-print="hide">
+        <label className="flex min-w-0 flex-1 flex-col gap-1">
+          <span>{t("search")}</span>
+          <input
+            type="search"
+            value={filter.query}
+            placeholder={t("searchPlaceholder")}
+            onChange={(e) => setFilter({ ...filter, query: e.target.value })}
+            className={`min-w-40 ${field}`}
+          />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span>{t("verdict")}</span>
+          <select
+            value={filter.verdict}
+            onChange={(e) =>
+              isVerdictFilter(e.target.value) && setFilter({ ...filter, verdict: e.target.value })
+            }
+            className={field}
+          >
+            <option value="">{t("any")}</option>
+            {(Object.keys(verdictLabels) as CitationSupport[]).map((v) => (
+              <option key={v} value={v}>
+                {verdictLabels[v]}
+              </option>
+            ))}
+            <option value="uncited">{t("uncited")}</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span>{t("quality")}</span>
+          <select
+            value={filter.quality}
+            onChange={(e) =>
+              setFilter({ ...filter, quality: qualityTiers.find((q) => q === e.target.value) ?? "" })
+            }
+            className={field}
+          >
+            <option value="">{t("any")}</option>
+            {qualityTiers.map((q) => (
+              <option key={q} value={q}>
+                {qualityLabels[q]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </search>
+      <p aria-live="polite" className="text-xs text-muted" data-testid="sources-shown">
+        {shown ? t("shown", { shown, total: run.sources.length }) : t("none")}
+      </p>
       {cited.length > 0 && (
-        <SourceGroup title="Cited in the report">
+        <SourceGroup title={t("cited")}>
           {cited.map(({ n, source }) => (
-            <SourceItem key={source.id} source={source} number={n} />
+            <SourceItem key={source.id} source={source} number={n} verdict={verdicts.get(source.id)} />
           ))}
         </SourceGroup>
       )}
       {read.length > 0 && (
-        <SourceGroup title="Read but not cited">
+        <SourceGroup title={t("read")}>
           {read.map((s) => (
             <SourceItem key={s.id} source={s} />
           ))}
         </SourceGroup>
       )}
       {found.length > 0 && (
-        <SourceGroup title="Found but not read" hint="Only a search result's summary was seen, not the page.">
+        <SourceGroup title={t("found")} hint={t("foundHint")}>
           {found.map((s) => (
             <SourceItem key={s.id} source={s} />
           ))}
@@ -66,10 +134,20 @@ function SourceGroup({ title, hint, children }: { title: string; hint?: string; 
   );
 }
 
-function SourceItem({ source: s, number }: { source: SourceView; number?: number }) {
+function SourceItem({
+  source: s,
+  number,
+  verdict,
+}: {
+  source: SourceView;
+  number?: number;
+  verdict?: CitationSupport;
+}) {
+  const t = useTranslations("sources");
   const href = /^https?:/i.test(s.url) ? safeHref(s.url) : undefined;
+  const mark = verdict ? verdictMarks[verdict] : undefined;
   return (
-    <li className="flex min-w-0 items-start gap-2">
+    <li className="flex min-w-0 items-start gap-2" data-verdict={verdict}>
       {number !== undefined && <span className="w-7 shrink-0 text-right tabular-nums">[{number}]</span>}
       <DomainBadge domain={s.domain || s.url} />
       <span className="min-w-0 break-words">
@@ -82,8 +160,14 @@ function SourceItem({ source: s, number }: { source: SourceView; number?: number
         )}{" "}
         <span className="text-muted">
           {s.domain} · {labelFor(qualityLabels, s.quality)}
-          {s.readInFull ? " · read in full" : ""}
+          {s.readInFull ? ` · ${t("readInFull")}` : ""}
         </span>
+        {verdict && mark && (
+          <span className={`block text-xs ${mark.className}`}>
+            <span aria-hidden="true">{mark.mark} </span>
+            {verdictLabels[verdict]}
+          </span>
+        )}
       </span>
     </li>
   );

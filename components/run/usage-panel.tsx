@@ -1,3 +1,6 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import type { UsageSnapshot, UsageTotals } from "@/lib/ai/usage";
 import { roleLabel } from "./activity-labels";
 import type { RunViewJson } from "./types";
@@ -27,6 +30,7 @@ export function modelUsage(usage: UsageSnapshot, models: unknown): [string, Usag
 
 /** Tokens in and out, calls and cost, for the run, for each model role and for each model, in words and numbers. */
 export function UsagePanel({ run }: { run: RunViewJson }) {
+  const words = useTranslations("usage");
   const usage = readUsage(run.usage);
   if (!usage) {
     return (
@@ -37,6 +41,12 @@ export function UsagePanel({ run }: { run: RunViewJson }) {
     );
   }
   const t = usage.total;
+  // A model without a price counts as $0: say the cost is unknown rather than print "$0.00".
+  const cost = !n(t.unpricedCalls)
+    ? words("costAbout", { cost: dollars(n(t.costUsd)) })
+    : n(t.unpricedCalls) >= n(t.calls)
+      ? words("costNone")
+      : words("costAtLeast", { cost: dollars(n(t.costUsd)), unpriced: n(t.unpricedCalls) });
   const roles = Object.entries(usage.byRole).sort(([, a], [, b]) => n(b.costUsd) - n(a.costUsd));
   // Per model: the calls each model of the run's chains answered, none for a model that never did
   // (a run that switched away from its first model shows it with no calls).
@@ -48,9 +58,12 @@ export function UsagePanel({ run }: { run: RunViewJson }) {
     <section aria-label="Usage" className="space-y-3 text-sm">
       <h2 className="font-medium">Usage</h2>
       <p data-testid="usage-summary">
-        {tokens(n(t.calls))} model calls read {tokens(n(t.inputTokens))} tokens and wrote{" "}
-        {tokens(n(t.outputTokens))}, costing about {dollars(n(t.costUsd))}
-        {n(t.unpricedCalls) ? ` (at least: ${n(t.unpricedCalls)} calls used models without a price)` : ""}.
+        {words("summary", {
+          calls: n(t.calls),
+          input: tokens(n(t.inputTokens)),
+          output: tokens(n(t.outputTokens)),
+          cost,
+        })}
       </p>
       {roles.length > 0 && (
         <UsageTable
@@ -126,11 +139,20 @@ function UsageTable({
               <td className="py-1 pr-2">{tokens(n(r.totals.calls))}</td>
               <td className="py-1 pr-2">{tokens(n(r.totals.inputTokens))}</td>
               <td className="py-1 pr-2">{tokens(n(r.totals.outputTokens))}</td>
-              <td className="py-1">{dollars(n(r.totals.costUsd))}</td>
+              <td className="py-1">
+                <RowCost totals={r.totals} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
   );
+}
+
+/** A row's cost; "unknown" when every call of it used a model without a price. */
+function RowCost({ totals }: { totals: UsageTotals }) {
+  const words = useTranslations("usage");
+  const unknown = n(totals.calls) > 0 && n(totals.unpricedCalls) >= n(totals.calls);
+  return <>{unknown ? words("rowUnknown") : dollars(n(totals.costUsd))}</>;
 }

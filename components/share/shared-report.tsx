@@ -1,6 +1,7 @@
 import type { SharedReport } from "@/lib/server/shares/view";
 import { SharedPdfLink } from "../exports/shared-pdf-link";
 import { Markdown } from "../markdown";
+import { CitationCards } from "../report/citation-cards";
 import { citationCards } from "../report/citation-data";
 import { remarkRedactPrivateSources } from "./redact-private-sources";
 
@@ -29,16 +30,16 @@ export function SharedReportView({ shared, pdfHref }: { shared: SharedReport; pd
           data-print="report"
           className="rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
         >
-          {report.partial && (
-            <p className="mb-4 text-sm text-amber-700 dark:text-amber-400">This report is partial.</p>
-          )}
-          <Markdown
-            question={question}
-            citations={{ cards }}
-            remarkPlugins={[[remarkRedactPrivateSources, { privateUrls: privateSourceUrls }]]}
-          >
-            {report.markdown}
-          </Markdown>
+          <CitationCards citations={{ cards }}>
+            <Markdown
+              question={question}
+              partial={report.partial}
+              citations={{ cards }}
+              remarkPlugins={[[remarkRedactPrivateSources, { privateUrls: privateSourceUrls }]]}
+            >
+              {report.markdown}
+            </Markdown>
+          </CitationCards>
         </div>
       ) : (
         <p>This run has no report yet (status: {status}).</p>

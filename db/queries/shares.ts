@@ -77,3 +77,19 @@ export async function liveShareForToken(
 export async function listSharesForRun(db: Db, runId: string): Promise<Share[]> {
   return db.select().from(shares).where(eq(shares.runId, runId)).orderBy(asc(shares.createdAt));
 }
+
+/** Why a token opens nothing: never issued, revoked (wins over expiry) or expired at `now`; undefined while live. */
+export async function deadShareState(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<"unknown" | "revoked" | "expired" | undefined> {
+  const [row] = await db
+    .select({ revokedAt: shares.revokedAt, expiresAt: shares.expiresAt })
+    .from(shares)
+    .where(eq(shares.tokenHash, shareTokenHash(token)));
+  if (!row) return "unknown";
+  if (row.revokedAt) return "revoked";
+  if (row.expiresAt && row.expiresAt <= now) return "expired";
+  return undefined;
+}

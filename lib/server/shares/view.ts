@@ -3,7 +3,7 @@
  * and revoking links are the owner's: create.ts, list.ts, revoke.ts.
  */
 import { getReport, listCitations } from "../../../db/queries/research.ts";
-import { liveShareForToken } from "../../../db/queries/shares.ts";
+import { deadShareState, liveShareForToken } from "../../../db/queries/shares.ts";
 import { listSources } from "../../../db/queries/sources.ts";
 import type { Citation, Source } from "../../../db/schema.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
@@ -98,4 +98,17 @@ export async function sharedReport(
     privateSourceUrls: sources.filter(isLibrarySource).flatMap((s) => [s.url, s.normalizedUrl]),
     allowDownload: share.allowDownload,
   };
+}
+
+/**
+ * Why a share link opens nothing, for its explanatory page: "unknown" (mistyped or never made),
+ * "revoked" or "expired". Tells the holder of a real token no more than the link's own state.
+ */
+export async function deadShareReason(
+  rt: Runtime,
+  token: string,
+  now = new Date(),
+): Promise<"unknown" | "revoked" | "expired"> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
+  return (await deadShareState(rt.handle.db, token, now)) ?? "unknown";
 }

@@ -30,7 +30,7 @@ export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
   // A stored report does not change: rendered here, the browser does not re-parse its Markdown, and
   // the view leaves the Markdown out (the page would carry it twice; Copy fetches it).
   const storedReport = found.report ? <StoredReport run={{ ...found, report: found.report }} /> : undefined;
-  const view = JSON.parse(JSON.stringify({ ...found, report: null }));
+  const view = JSON.parse(JSON.stringify({ ...found, report: null, citations: pageCitations(found) }));
   // Questions are about a stored report (finished or partial): the thread as it stands now.
   const questions = found.report ? (
     <QuestionThread
@@ -40,4 +40,20 @@ export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
     />
   ) : undefined;
   return <RunDashboard initial={view} storedReport={storedReport} afterReport={questions} />;
+}
+
+/**
+ * The citations the page's data carries. With the report stored, its markers carry their verdicts
+ * and a card loads its claims with the source's passages: the page needs only each number's source
+ * and verdicts (the Sources tab), once per distinct triple, not every claim's sentence again.
+ */
+function pageCitations(run: NonNullable<Awaited<ReturnType<typeof loadRun>>>) {
+  if (!run.report) return run.citations;
+  const seen = new Set<string>();
+  return run.citations.flatMap((c) => {
+    const key = `${c.number} ${c.sourceId} ${c.support}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ ...c, sentence: "", reason: null }];
+  });
 }
