@@ -50,7 +50,7 @@ test("PDF, Word and a run bundle that another instance opens read-only without f
   await page.goto(`/runs/${id}`);
   // A paragraph of the report with a citation, as the page shows it: the imported run must show it too.
   const citing = page
-    .getByRole("region", { name: "Report" })
+    .getByRole("region", { name: "Report", exact: true })
     .locator("p", { has: page.locator("a[data-citation]") });
   const paragraph = ((await citing.first().textContent()) ?? "").replace(/\s+/g, " ").trim();
   expect(paragraph.length).toBeGreaterThan(20);
@@ -93,14 +93,16 @@ test("PDF, Word and a run bundle that another instance opens read-only without f
       await expect(other).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
       const importedId = other.url().split("/").at(-1) as string;
       expect(importedId).not.toBe(id);
-      const report = other.getByRole("region", { name: "Report" });
+      const report = other.getByRole("region", { name: "Report", exact: true });
       await expect(other.getByTestId("imported-notice")).toContainText(
         "as recorded by the original instance",
       );
       await expect(report).toContainText(paragraph);
       const marker = report.locator("a[data-citation]").first();
       await marker.hover();
-      await expect(other.getByRole("tooltip").getByTestId("citation-passage").first()).not.toBeEmpty();
+      await expect(
+        other.getByTestId("citation-card").getByTestId("citation-passage").first(),
+      ).not.toBeEmpty();
 
       const imported = (await (
         await fetch(`${fresh.url}/api/runs/${importedId}`, { headers: sessionHeaders(session) })

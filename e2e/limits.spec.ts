@@ -108,7 +108,7 @@ test("a run page refused a live stream by the per-person cap says so, and its Tr
     // The server gives the slot back once it sees the stream end; until then Try again is refused again.
     await expect(async () => {
       if (await notice.isVisible()) await notice.getByRole("button", { name: "Try again" }).click();
-      await expect(page.getByTestId("activity-latest")).toBeVisible({ timeout: 1000 });
+      await expect(page.getByTestId("activity-latest")).toBeAttached({ timeout: 1000 });
     }).toPass({ timeout: 15_000 });
     await expect(notice).toBeHidden();
   } finally {

@@ -65,7 +65,7 @@ test("ask about a report: cited answers with passages, a lasting thread, and not
   await expect(marker).toHaveAttribute("data-verdict", "supported");
   await expect(marker).toHaveAccessibleName(`Source ${n}, supported by the source`);
   await marker.hover();
-  const card = page.getByRole("tooltip");
+  const card = page.getByTestId("citation-card");
   await expect(card.getByTestId("citation-passage").first()).toContainText("gas standing charge");
   const [asked] = (await (await request.get(`/api/runs/${id}/questions`)).json()) as ApiQuestion[];
   expect(asked.citations).toEqual([

@@ -110,7 +110,7 @@ test("a finished report to read: contents, checkable citations, one card, the sh
   // this holds the line at today's size so it only shrinks; `npm run bench` prints it against the target.
   expect.soft(weight.scriptDecodedBytesByLoad).toBeLessThanOrEqual(PAGE_WEIGHT_TARGETS.scriptKiBNow * 1024);
 
-  const report = page.getByRole("region", { name: "Report" });
+  const report = page.getByRole("region", { name: "Report", exact: true });
   // The title once: the question is the page's one H1; the report's own title is not repeated.
   await expect(page.locator("h1")).toHaveText(question);
   await expect(report).not.toContainText("A cold-climate comparison of heating");

@@ -67,7 +67,7 @@ test("a checkable report: citations with passages and verdicts, export, print an
   expect(served).not.toContain(`/api/runs/${id}/sources/`);
 
   await page.goto(`/runs/${id}`);
-  const report = page.getByRole("region", { name: "Report" });
+  const report = page.getByRole("region", { name: "Report", exact: true });
   await expect(report.getByRole("heading", { name: "Sources" })).toBeVisible();
   // One H1 on the page: the question in the header; the report's own headings sit below it.
   await expect(page.locator("h1")).toHaveCount(1);
@@ -233,7 +233,7 @@ test("the reader keeps their place when the draft becomes the report and when th
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`/runs/${id}`);
 
-  const report = page.getByRole("region", { name: "Report" });
+  const report = page.getByRole("region", { name: "Report", exact: true });
   await expect(report.getByText("Draft: the report is being written.")).toBeVisible({ timeout: 60_000 });
   const reading = report.locator("p", { hasText: /^Finding akakak / });
   await expect(reading).toBeVisible({ timeout: 30_000 });

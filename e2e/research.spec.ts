@@ -41,11 +41,13 @@ test("a question typed in the browser becomes a cited report, streamed live", as
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "completed", {
     timeout: 60_000,
   });
-  const report = page.getByRole("region", { name: "Report" });
+  const report = page.getByRole("region", { name: "Report", exact: true });
   await expect(report.getByRole("heading", { name: "Efficiency in the cold" })).toBeVisible();
   await expect(report.getByRole("heading", { name: "Sources" })).toBeVisible();
   await expect(page.getByTestId("timeline")).toContainText("Completed with");
-  await expect(page.getByTestId("citation-check")).toContainText("1 citation(s) to unknown sources removed");
+  await expect(page.getByTestId("citation-check")).toContainText(
+    "1 citation to a source that was never read was removed",
+  );
   // Once the run has ended, supervision is one of the tabs after the report.
   await page.getByRole("tab", { name: "Supervision" }).click();
   const supervision = page.getByRole("region", { name: "Supervision" });
@@ -202,7 +204,14 @@ test("a report is shared by a revocable link that needs no login", async ({ brow
   const { shares } = await (await request.get(`/api/runs/${id}/shares`)).json();
   expect(shares.map((s: { label: string | null }) => s.label)).toEqual([null, "for Ada"]);
   for (const s of shares) {
-    expect(Object.keys(s).sort()).toEqual(["createdAt", "expiresAt", "id", "label", "revokedAt"]);
+    expect(Object.keys(s).sort()).toEqual([
+      "allowDownload",
+      "createdAt",
+      "expiresAt",
+      "id",
+      "label",
+      "revokedAt",
+    ]);
   }
 
   // A reader without any account or session.

@@ -54,9 +54,22 @@ async function expectLatestEntry(page: Page, id: string): Promise<string> {
   return status;
 }
 
-/** One round card per stored round, and the coverage numbers (directives and rounds) the API's. */
+/**
+ * One round card per stored round, and the coverage numbers (directives and rounds) the API's. A
+ * finished run shows them in its Supervision tab (drawn once first shown): opened for the check, and
+ * the Activity tab chosen again after it.
+ */
 async function expectRoundsAndCoverage(page: Page, id: string): Promise<void> {
+  const supervisionTab = page.getByRole("tab", { name: "Supervision" });
+  let opened = false;
   await expect(async () => {
+    if (
+      (await supervisionTab.count()) > 0 &&
+      (await supervisionTab.getAttribute("aria-selected")) !== "true"
+    ) {
+      await supervisionTab.click();
+      opened = true;
+    }
     const run = await runJson(page, id);
     await expect(page.getByTestId("round-card")).toHaveCount(run.supervisionHistory.length, { timeout: 100 });
     const api = (run.coverage?.directives ?? []).map((d) => [d.directiveId, String(d.sourceCount)]);
@@ -73,6 +86,7 @@ async function expectRoundsAndCoverage(page: Page, id: string): Promise<void> {
       .evaluateAll((els) => els.map((e) => [e.getAttribute("data-round"), e.getAttribute("data-value")]));
     expect(shownRounds).toEqual(rounds);
   }).toPass({ timeout: 20_000, intervals: [250] });
+  if (opened) await page.getByRole("tab", { name: "Activity" }).click();
 }
 
 async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -138,7 +152,7 @@ test("the run page follows a run live and puts the report first when it is done"
     timeout: 90_000,
   });
   await expect(page.getByTestId("run-status")).toHaveText("Finished");
-  const report = page.getByRole("region", { name: "Report" });
+  const report = page.getByRole("region", { name: "Report", exact: true });
   await expect(report.getByRole("heading", { name: "Sources" })).toBeVisible();
   const tablist = page.getByRole("tablist", { name: "About this run" });
   expect(
@@ -207,7 +221,7 @@ test("the run page follows a run live and puts the report first when it is done"
     });
     const chartCode = async () => (await Promise.all(scripts)).some((body) => body.includes("recharts-"));
     await reader.goto(page.url().replace(/#.*$/, ""));
-    await expect(reader.getByRole("region", { name: "Report" })).toBeVisible();
+    await expect(reader.getByRole("region", { name: "Report", exact: true })).toBeVisible();
     await reader.waitForLoadState("networkidle");
     expect(scripts.length).toBeGreaterThan(3);
     expect(await chartCode()).toBe(false);

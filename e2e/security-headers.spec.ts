@@ -98,7 +98,7 @@ test("every page has a nonce CSP and works under it; the share link stands alone
     timeout: 60_000,
   });
   await expect(
-    page.getByRole("region", { name: "Report" }).getByRole("heading", { name: "Sources" }),
+    page.getByRole("region", { name: "Report", exact: true }).getByRole("heading", { name: "Sources" }),
   ).toBeVisible();
   await expectNoncePolicy(page, await page.reload());
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "completed");
