@@ -1,6 +1,11 @@
 import { handle } from "@/lib/http";
-import { authorizeBackup, backupFileName, embeddedSnapshot, recordBackup } from "@/lib/server/backup";
 import { clientAddress } from "@/lib/server/client-address";
+import {
+  authorizeBackup,
+  backupFileName,
+  embeddedSnapshot,
+  recordBackup,
+} from "@/lib/server/operations/backup";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

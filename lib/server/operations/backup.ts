@@ -4,14 +4,14 @@
  * an API token can fetch: an admin's signed-in session (from our own pages) or the backup-only
  * secret BACKUP_SECRET asks for it, and each one is written to the audit log (who, when, size).
  */
-import { snapshotEmbedded } from "../../db/backup.ts";
-import type { Env } from "../env.ts";
-import { AppError } from "../errors.ts";
-import type { Runtime } from "../jobs/runtime.ts";
-import { secretsEqual } from "../secrets.ts";
-import { recordAudit } from "./admin-audit.ts";
-import { bearerToken, requireAdmin } from "./auth/caller.ts";
-import { tokenPrefix } from "./tokens/create.ts";
+import { snapshotEmbedded } from "../../../db/backup.ts";
+import type { Env } from "../../env.ts";
+import { AppError } from "../../errors.ts";
+import type { Runtime } from "../../jobs/runtime.ts";
+import { secretsEqual } from "../../secrets.ts";
+import { bearerToken, requireAdmin } from "../auth/caller.ts";
+import { tokenPrefix } from "../tokens/create.ts";
+import { recordAudit } from "./audit.ts";
 
 export async function embeddedSnapshot(rt: Runtime): Promise<Uint8Array> {
   if (rt.handle.kind !== "pglite") {
