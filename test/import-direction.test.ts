@@ -80,7 +80,6 @@ const sharedAdapterHelpers = [
   "lib/server/owner", // the caller's user id (or 401)
   "lib/server/ids", // a malformed id is a 404, like a missing one
   "lib/server/rate-limits", // the per-caller request limits
-  "lib/server/client-address", // the caller's address, for the audit log
   "lib/server/auth/caller", // who is calling, with which scope
   "lib/server/auth/settings", // the public origin links are built on
   "lib/server/auth/scopes", // the token scope vocabulary MCP tools declare

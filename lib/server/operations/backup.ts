@@ -10,6 +10,7 @@ import { AppError } from "../../errors.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
 import { secretsEqual } from "../../secrets.ts";
 import { bearerToken, requireAdmin } from "../auth/caller.ts";
+import { clientAddress } from "../client-address.ts";
 import { tokenPrefix } from "../tokens/create.ts";
 import { recordAudit } from "./audit.ts";
 
@@ -70,4 +71,19 @@ export async function recordBackup(
   ipAddress: string | null,
 ): Promise<void> {
   await recordAudit(rt, { action: "backup", ...actor, bytes, ipAddress });
+}
+
+/**
+ * GET /api/admin/backup as one action: who asks is checked before the runtime is opened, then the
+ * snapshot is taken and written to the audit log with its size and the caller's address.
+ */
+export async function takeBackup(
+  req: Request,
+  runtime: () => Promise<Runtime>,
+): Promise<{ archive: Uint8Array; filename: string }> {
+  const actor = await authorizeBackup(req);
+  const rt = await runtime();
+  const archive = await embeddedSnapshot(rt);
+  await recordBackup(rt, actor, archive.byteLength, clientAddress(req.headers));
+  return { archive, filename: backupFileName() };
 }
