@@ -1,4 +1,4 @@
-import type { HealthReport } from "@/lib/server/health";
+import type { HealthReport } from "@/lib/server/operations/health";
 
 /**
  * Tells the operator, exactly, what is missing before research can run; shown only when something

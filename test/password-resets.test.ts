@@ -5,8 +5,8 @@
 // temporary one but keeps the list; a second reset ends the first; ordinary sign-ins are not recorded.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRuntime } from "../lib/jobs/runtime.ts";
-import { auditLog } from "../lib/server/admin-audit.ts";
-import { passwordResetsOf } from "../lib/server/password-resets.ts";
+import { passwordResetsOf } from "../lib/server/accounts/password-resets.ts";
+import { auditLog } from "../lib/server/operations/audit.ts";
 import {
   authCall,
   call,

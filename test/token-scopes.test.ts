@@ -16,13 +16,13 @@ import { createDbRunStore } from "../db/research-store.ts";
 import { sources } from "../db/schema.ts";
 import { withEventTransaction } from "../lib/jobs/event-sink.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
+import { inviteSomeone } from "../lib/server/accounts/invite.ts";
 import {
   type OperationScope,
   operationScopes,
   scopeCovers,
   type TokenScope,
 } from "../lib/server/auth/scopes.ts";
-import { inviteSomeone } from "../lib/server/invitations.ts";
 import { addOwnKnowledgeItem } from "../lib/server/knowledge/add.ts";
 import { addToLibrary } from "../lib/server/library/add.ts";
 import { mcpToolScopes } from "../lib/server/mcp/scoped-tools.ts";

@@ -9,7 +9,7 @@ import { appendEvent } from "../db/queries/events.ts";
 import { createRun, saveRunUsage } from "../db/queries/runs.ts";
 import { runs } from "../db/schema.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
-import { monthStartUtc } from "../lib/server/user-limits.ts";
+import { monthStartUtc } from "../lib/server/accounts/limits.ts";
 import {
   appDatabaseKinds,
   call,

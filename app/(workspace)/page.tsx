@@ -5,7 +5,7 @@ import { startFromSettings } from "@/components/home/form-start";
 import { RecentRuns } from "@/components/home/recent-runs";
 import { NewRunForm } from "@/components/new-run-form";
 import { SetupStatus } from "@/components/setup-status";
-import { checkHealth } from "@/lib/server/health";
+import { checkHealth } from "@/lib/server/operations/health";
 import { pageOwner } from "@/lib/server/owner";
 import { runFormOptions } from "@/lib/server/runs/form";
 import { findRunView, listRunSummaries } from "@/lib/server/runs/view";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import type { AccountView } from "@/lib/server/accounts/index";
+import type { AccountView } from "@/lib/server/accounts/list";
 import { authPost } from "../api-client";
 import { DataTable } from "../data-table";
 import { formatDate } from "../library/format";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import type { InvitationView } from "@/lib/server/invitations";
+import type { InvitationView } from "@/lib/server/accounts/invitation-view";
 import { api } from "../api-client";
 import { DataTable } from "../data-table";
 import type { Jsonified } from "../jsonified";

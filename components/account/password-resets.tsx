@@ -3,7 +3,7 @@
  * password is still in use (then it is temporary: set your own), and every sign-in while it was —
  * time, address, browser. There is no button to hide or clear it; nobody can.
  */
-import type { PasswordResetView } from "@/lib/server/password-resets";
+import type { PasswordResetView } from "@/lib/server/accounts/password-resets";
 import { DataTable } from "../data-table";
 import { formatDate } from "../library/format";
 

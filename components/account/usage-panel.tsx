@@ -1,5 +1,5 @@
 /** The person's own usage on the account page: a cost-per-day chart, and the numbers in tables. */
-import type { UsageReport } from "@/lib/server/usage";
+import type { UsageReport } from "@/lib/server/accounts/usage";
 import { DataTable } from "../data-table";
 import { labelFor, modelRoleLabels } from "../labels";
 import { CostByDayChart } from "./usage-chart";

@@ -2,7 +2,7 @@
  * The admins' audit log on the admin page: every backup (who, when, how large) and every password an
  * admin set (who, for whom, when). Every admin sees the same list; there is nothing to delete it with.
  */
-import type { AuditEntryView } from "@/lib/server/admin-audit";
+import type { AuditEntryView } from "@/lib/server/operations/audit";
 import { DataTable } from "../data-table";
 import { formatDate, numberFormat } from "../library/format";
 

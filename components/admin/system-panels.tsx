@@ -2,7 +2,7 @@
  * The admin's system page, section by section; every figure comes from the database. Runs appear as
  * their account, state and age only — never their question: admins do not read others' research.
  */
-import type { SystemOverview } from "@/lib/server/system";
+import type { SystemOverview } from "@/lib/server/operations/system";
 import { CostByDayChart } from "../account/usage-chart";
 import { usd, whole } from "../account/usage-panel";
 import { DataTable } from "../data-table";

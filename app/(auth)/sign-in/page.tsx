@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/account/form-parts";
 import { SignInForm } from "@/components/account/sign-in-form";
-import { signupStatus } from "@/lib/server/accounts/index";
+import { signupStatus } from "@/lib/server/accounts/view";
 import { safeNextPath } from "@/lib/server/auth/next-path";
 import { optionalPageCaller } from "@/lib/server/auth/page";
 import { serverRuntime } from "@/lib/server/runtime";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/account/form-parts";
 import { NewAccountForm } from "@/components/account/new-account-form";
-import { signupStatus } from "@/lib/server/accounts/index";
+import { signupStatus } from "@/lib/server/accounts/view";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

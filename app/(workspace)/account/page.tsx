@@ -8,10 +8,10 @@ import { TokensPanel } from "@/components/account/tokens-panel";
 import { UsagePanel } from "@/components/account/usage-panel";
 import { WebhookSecretPanel } from "@/components/account/webhook-secret";
 import { storageUse } from "@/lib/jobs/quotas";
+import { passwordResetsOf } from "@/lib/server/accounts/password-resets";
+import { usageReport } from "@/lib/server/accounts/usage";
 import { pageCaller } from "@/lib/server/auth/page";
-import { passwordResetsOf } from "@/lib/server/password-resets";
 import { serverRuntime } from "@/lib/server/runtime";
-import { usageReport } from "@/lib/server/usage";
 
 export const dynamic = "force-dynamic";
 

@@ -4,12 +4,13 @@ import { AccountsTable } from "@/components/account/accounts-table";
 import { type InvitationRow, InvitationsPanel } from "@/components/account/invitations-panel";
 import { AuditLogTable } from "@/components/admin/audit-log";
 import { UserLimitsTable } from "@/components/admin/user-limits-table";
-import { listAccounts, signupStatus } from "@/lib/server/accounts/index";
-import { auditLog } from "@/lib/server/admin-audit";
+import { defaultLimitsText, limitsByUser } from "@/lib/server/accounts/limits";
+import { listAccounts } from "@/lib/server/accounts/list";
+import { listAllInvitations } from "@/lib/server/accounts/list-invitations";
+import { signupStatus } from "@/lib/server/accounts/view";
 import { pageAdmin } from "@/lib/server/auth/page";
-import { listAllInvitations } from "@/lib/server/invitations";
+import { auditLog } from "@/lib/server/operations/audit";
 import { serverRuntime } from "@/lib/server/runtime";
-import { defaultLimitsText, limitsByUser } from "@/lib/server/user-limits";
 
 export const dynamic = "force-dynamic";
 

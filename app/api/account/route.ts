@@ -1,7 +1,7 @@
 import { handle, readJson } from "@/lib/http";
-import { deleteAccount, deleteAccountSchema } from "@/lib/server/accounts/data";
+import { deleteAccount, deleteAccountSchema } from "@/lib/server/accounts/delete";
+import { signOutCookies } from "@/lib/server/accounts/sign-out";
 import { requireCaller } from "@/lib/server/auth/caller";
-import { getAuth } from "@/lib/server/auth/instance";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
@@ -15,9 +15,5 @@ export const DELETE = handle(async (req: Request) => {
   const input = await readJson(req, deleteAccountSchema);
   await deleteAccount(await serverRuntime(), caller, input);
   // The session rows are gone with the account; this expires the browser's cookies.
-  const auth = await getAuth();
-  const signedOut = await auth.api.signOut({ headers: req.headers, returnHeaders: true });
-  const headers = new Headers();
-  for (const cookie of signedOut.headers.getSetCookie()) headers.append("set-cookie", cookie);
-  return Response.json({ deleted: true }, { headers });
+  return Response.json({ deleted: true }, { headers: await signOutCookies(req.headers) });
 });

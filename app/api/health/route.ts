@@ -1,4 +1,4 @@
-import { publicHealth } from "@/lib/server/health";
+import { publicHealth } from "@/lib/server/operations/health";
 
 export const dynamic = "force-dynamic";
 

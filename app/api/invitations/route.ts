@@ -1,7 +1,8 @@
 import { handle, readJson } from "@/lib/http";
+import { createInvitationSchema, inviteSomeone } from "@/lib/server/accounts/invite";
+import { listAllInvitations } from "@/lib/server/accounts/list-invitations";
 import { requireAdmin } from "@/lib/server/auth/caller";
 import { publicOrigin } from "@/lib/server/auth/settings";
-import { createInvitationSchema, inviteSomeone, listAllInvitations } from "@/lib/server/invitations";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { handle } from "@/lib/http";
-import { authorizeMetrics, metricsResponse } from "@/lib/server/metrics";
+import { authorizeMetrics, metricsResponse } from "@/lib/server/operations/metrics";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

@@ -35,7 +35,7 @@ import { AppError } from "../../errors.ts";
 import { holdLease } from "../leases.ts";
 import { consumeRateLimit } from "../rate-limits.ts";
 import type { Runtime } from "../runtime.ts";
-import { type ArchiveEntry, memoryEntry, spooledEntry, tarGzStream } from "./data-archive.ts";
+import { type ArchiveEntry, memoryEntry, spooledEntry, tarGzStream } from "./export-archive.ts";
 
 /** The most stored text read at once (a source or document larger than this is read alone). */
 const BATCH_BYTES = 4 * 1024 * 1024;

@@ -5,10 +5,10 @@
  * secret. A server action needs the session cookie, so a bearer token can never mint a token here.
  */
 import { z } from "zod";
+import { newWebhookSecret, revealWebhookSecret } from "../accounts/webhook-secret.ts";
 import { serverRuntime } from "../runtime.ts";
 import { createToken, createTokenSchema } from "../tokens/create.ts";
 import { revokeToken } from "../tokens/revoke.ts";
-import { newWebhookSecret, revealWebhookSecret } from "../webhooks.ts";
 import { actionCaller } from "./action-caller.ts";
 import { type ActionState, okState, parseForm, runAction } from "./action-state.ts";
 

@@ -4,6 +4,8 @@
  * settings, the models it used, its directives and its event log. An imported bundle is untrusted
  * input: every object is strict (a key this version does not know — an owner id, a share token —
  * refuses the whole bundle), every text and list has a ceiling, and the version must be this one.
+ *
+ * @internal to lib/server/exports/: a helper of its actions, not an action; adapters do not import it.
  */
 import { z } from "zod";
 import { directivePriorities, qualityTiers, runPhases, terminalRunStatuses } from "../../../db/schema.ts";

@@ -3,6 +3,8 @@
  * naming its source (number, title, URL as a link, verdict) and a Sources section whose entries are
  * bookmarks the footnotes' numbers point to. Headings use Word's heading styles, so Word's
  * navigation pane and table of contents see them.
+ *
+ * @internal to lib/server/exports/: a helper of its actions, not an action; adapters do not import it.
  */
 import {
   Bookmark,

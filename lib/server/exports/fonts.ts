@@ -4,6 +4,8 @@
  * punctuation). Both come from npm packages of Google's fonts (`@expo-google-fonts/noto-sans`,
  * `@expo-google-fonts/noto-sans-sc`; SIL Open Font License 1.1), read from node_modules when the
  * first export is drawn and kept in memory after (about 24 MB). docs/EXPORTS.md has the sizes.
+ *
+ * @internal to lib/server/exports/: a helper of its actions, not an action; adapters do not import it.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,6 +1,8 @@
 /**
  * What a file export of a run holds, read from the database: the report's blocks, and per cited
  * number its source (title, URL) with every claim citing it, the verdict and the stored passage.
+ *
+ * @internal to lib/server/exports/: a helper of its actions, not an action; adapters do not import it.
  */
 
 import type { RootContent } from "mdast";

@@ -1,4 +1,8 @@
-/** The export routes in the OpenAPI document (lib/server/openapi/registry.ts lists them). */
+/**
+ * The export routes in the OpenAPI document (lib/server/openapi/registry.ts lists them).
+ *
+ * @internal to lib/server/exports/: a helper of its actions, not an action; adapters do not import it.
+ */
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { errors, idPath, json, scoped } from "../openapi/common.ts";

@@ -4,6 +4,8 @@
  * and emphasis, each citation `[N]` a link to its entry in the Sources section, and that section
  * with each source's title, its URL as a link, and every claim citing it with its verdict and the
  * stored passage the verdict rests on.
+ *
+ * @internal to lib/server/exports/: a helper of its actions, not an action; adapters do not import it.
  */
 import type { List, RootContent, Table } from "mdast";
 import PDFDocument from "pdfkit";

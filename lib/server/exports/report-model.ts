@@ -4,6 +4,8 @@
  * out (the export writes its own, with verdicts and passages), and each inline piece of text as a
  * run with its emphasis, its link or its citation number. Both renderers walk the same blocks, so
  * the PDF and the DOCX say the same thing.
+ *
+ * @internal to lib/server/exports/: a helper of its actions, not an action; adapters do not import it.
  */
 import type { PhrasingContent, Root, RootContent } from "mdast";
 import remarkGfm from "remark-gfm";

@@ -5,6 +5,8 @@
  * body is read, so an oversized upload is refused without being buffered whole. PDF and HTML are
  * parsed in a worker thread with a time and a page cap (lib/fetch/isolated-extract.ts), so a large
  * document never stalls the server's other requests and streams.
+ *
+ * @internal to lib/server/library/: a helper of its actions, not an action; adapters do not import it.
  */
 import { z } from "zod";
 import { AppError } from "../../errors.ts";

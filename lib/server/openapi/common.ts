@@ -2,6 +2,8 @@
  * Pieces every operation of the OpenAPI document shares: the error shape and its codes per status,
  * id path parameters, timestamps, the ways to sign a request (session cookie, API token, the backup
  * secret) and the scope each operation declares (`x-scope`, lib/server/auth/scopes.ts).
+ *
+ * @internal to lib/server/openapi/: a helper of its actions, not an action; adapters do not import it.
  */
 import { z } from "zod";
 import type { ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";

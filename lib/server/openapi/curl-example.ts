@@ -2,6 +2,8 @@
  * A curl command for one operation of the OpenAPI document: the method, the path with its
  * parameters as placeholders, the bearer token (unless the route is open or needs a session) and a
  * body made of the schema's required fields.
+ *
+ * @internal to lib/server/openapi/: a helper of its actions, not an action; adapters do not import it.
  */
 import type { OpenApiDocument } from "./document.ts";
 

@@ -1,12 +1,14 @@
 /**
  * The OpenAPI path items of the account's own data, the admin routes, MCP and metrics.
+ *
+ * @internal to lib/server/openapi/: a helper of its actions, not an action; adapters do not import it.
  */
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { settingsInputSchema } from "../../jobs/settings/input.ts";
-import { deleteAccountSchema } from "../accounts/data.ts";
+import { deleteAccountSchema } from "../accounts/delete.ts";
+import { userLimitsSchema } from "../accounts/set-limits.ts";
 import { providerTestSchema } from "../settings/test-provider.ts";
-import { userLimitsSchema } from "../user-limits.ts";
 import {
   errors,
   json,

@@ -3,6 +3,8 @@
  * validates these bodies itself, so the schemas here describe its contract rather than feed a
  * handler; its answers and errors (`{message, code}`) are its own. The rest of its routes
  * (change-password, admin/*) are described in docs/API.md.
+ *
+ * @internal to lib/server/openapi/: a helper of its actions, not an action; adapters do not import it.
  */
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject, ZodOpenApiResponseObject } from "zod-openapi";

@@ -1,10 +1,12 @@
 /**
  * The OpenAPI path items of every route outside /api/runs: knowledge, library, tokens, invitations,
  * health, the document itself and better-auth's contract routes.
+ *
+ * @internal to lib/server/openapi/: a helper of its actions, not an action; adapters do not import it.
  */
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
-import { createInvitationSchema } from "../invitations.ts";
+import { createInvitationSchema } from "../accounts/invite.ts";
 import { addKnowledgeSchema } from "../knowledge/add.ts";
 import { knowledgeStatusSchema } from "../knowledge/list.ts";
 import { reviewKnowledgeSchema } from "../knowledge/review.ts";

@@ -1,4 +1,8 @@
-/** The run routes of the OpenAPI document (app/api/runs/**): one path item per route file. */
+/**
+ * The run routes of the OpenAPI document (app/api/runs/**): one path item per route file.
+ *
+ * @internal to lib/server/openapi/: a helper of its actions, not an action; adapters do not import it.
+ */
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { createRunSchema } from "../runs/input.ts";

@@ -5,6 +5,8 @@
  * test/openapi.test.ts fails when a route file under app/api has no entry, or an entry lacks one of
  * the route's methods; test/token-scopes.test.ts when an operation declares no scope, or its
  * handler lets a token do more (or less) than the scope it declares.
+ *
+ * @internal to lib/server/openapi/: a helper of its actions, not an action; adapters do not import it.
  */
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import {

@@ -2,6 +2,8 @@
  * What the routes answer, as zod schemas for the OpenAPI document: the run view (runs/view-model.ts), run
  * summaries, sources, shares, knowledge items, library documents, invitations and health. Request
  * schemas are not here: they are the ones the handlers validate with, imported where they live.
+ *
+ * @internal to lib/server/openapi/: a helper of its actions, not an action; adapters do not import it.
  */
 import { z } from "zod";
 import {

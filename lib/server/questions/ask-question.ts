@@ -14,7 +14,7 @@ import { withEventTransaction } from "../../jobs/event-sink.ts";
 import { enqueueQuestion, ensureQuestionQueue } from "../../jobs/questions/queue.ts";
 import { getBoss } from "../../jobs/queue.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
-import { monthStartUtc } from "../user-limits.ts";
+import { monthStartUtc } from "../accounts/limits.ts";
 import type { AskQuestionRequest } from "./schemas.ts";
 
 const ready = new WeakSet<PgBoss>();

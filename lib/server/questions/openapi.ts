@@ -1,4 +1,8 @@
-/** The OpenAPI path item of a run's follow-up questions (app/api/runs/[id]/questions). */
+/**
+ * The OpenAPI path item of a run's follow-up questions (app/api/runs/[id]/questions).
+ *
+ * @internal to lib/server/questions/: a helper of its actions, not an action; adapters do not import it.
+ */
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { errors, idPath, json, jsonBody, scoped, signedInErrors, uuid } from "../openapi/common.ts";

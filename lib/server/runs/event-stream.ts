@@ -5,6 +5,8 @@
  * (fanout.ts), which reads and writes for all of the run's viewers in this process; the bus only
  * wakes it. Report deltas, which are never stored, are passed through when asked for and carry no
  * id, so they never move a client's Last-Event-ID.
+ *
+ * @internal to lib/server/runs/: a helper of its actions, not an action; adapters do not import it.
  */
 import type { Db } from "../../../db/client.ts";
 import type { RunBus } from "../../jobs/bus.ts";

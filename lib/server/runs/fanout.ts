@@ -13,6 +13,8 @@
  * per announcement are one read and the writes themselves. Its poll and heartbeats are one timer per
  * run; the poll reads only when nothing was read for an interval, so a run whose events keep coming
  * is not polled at all, and a missed wake-up costs at most one and a half intervals.
+ *
+ * @internal to lib/server/runs/: a helper of its actions, not an action; adapters do not import it.
  */
 import type { Db } from "../../../db/client.ts";
 import { getEvent, listEventsAfter } from "../../../db/queries/events.ts";

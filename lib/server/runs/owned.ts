@@ -1,4 +1,8 @@
-/** The one ownership check every run action and read goes through. */
+/**
+ * The one ownership check every run action and read goes through.
+ *
+ * @internal to lib/server/runs/: a helper of its actions, not an action; adapters do not import it.
+ */
 import type { Db } from "../../../db/client.ts";
 import { getRunForOwner } from "../../../db/queries/runs.ts";
 import type { Run } from "../../../db/schema.ts";

@@ -16,12 +16,12 @@ import { runCeilingsFromEnv, runCeilingViolations } from "../../jobs/run-limits.
 import { admitWaitingRuns, hasRoomForRun, runSlotLimitsFromEnv } from "../../jobs/run-slots.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
 import { effectiveConfig } from "../../jobs/settings/effective-config.ts";
+import { applyUserLimits } from "../accounts/limits.ts";
+import { withCallerWebhook } from "../accounts/webhook-secret.ts";
 import type { Caller } from "../auth/caller.ts";
 import { requireConfiguredRun } from "../model-config.ts";
 import { consumeRateLimit } from "../rate-limits.ts";
 import { serverEffectiveEnv, withModelChains } from "../settings/effective.ts";
-import { applyUserLimits } from "../user-limits.ts";
-import { withCallerWebhook } from "../webhooks.ts";
 import { type CreateRunInput, runSettingsSchema } from "./input.ts";
 import { ownedRun } from "./owned.ts";
 

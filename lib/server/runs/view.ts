@@ -27,6 +27,11 @@ export async function findRunView(rt: Runtime, id: string, ownerId: string): Pro
   return run && runView(rt.handle.db, run);
 }
 
+/** The run's question (a download's file name); a 404 when the run is not the owner's. */
+export async function getRunQuestion(rt: Runtime, id: string, ownerId: string): Promise<string> {
+  return (await ownedRun(rt.handle.db, id, ownerId)).question;
+}
+
 /** The run's report; a 404 when the run is not the owner's or has no report yet. */
 export async function getRunReport(rt: Runtime, id: string, ownerId: string): Promise<Report> {
   const run = await ownedRun(rt.handle.db, id, ownerId);

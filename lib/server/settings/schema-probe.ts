@@ -3,6 +3,8 @@
  * call with the schemas runs send, so a provider (or a local server) that refuses them says so on
  * the settings page, in its own words, before a run falls back because of it. An answer that does
  * not parse still counts as accepted: the request is what a provider refuses.
+ *
+ * @internal to lib/server/settings/: a helper of its actions, not an action; adapters do not import it.
  */
 import { generateText, NoObjectGeneratedError, NoOutputGeneratedError } from "ai";
 import type { LanguageModelInstance } from "../../ai/providers.ts";

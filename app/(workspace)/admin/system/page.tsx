@@ -7,8 +7,8 @@ import {
   ModelErrorsTable,
 } from "@/components/admin/system-panels";
 import { pageAdmin } from "@/lib/server/auth/page";
+import { systemOverview } from "@/lib/server/operations/system";
 import { serverRuntime } from "@/lib/server/runtime";
-import { systemOverview } from "@/lib/server/system";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { handle } from "@/lib/http";
+import { storageReport, usageReport } from "@/lib/server/accounts/usage";
 import { currentOwner } from "@/lib/server/owner";
 import { serverRuntime } from "@/lib/server/runtime";
-import { storageReport, usageReport } from "@/lib/server/usage";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { handle } from "@/lib/http";
-import { auditLog } from "@/lib/server/admin-audit";
 import { requireAdmin } from "@/lib/server/auth/caller";
+import { auditLog } from "@/lib/server/operations/audit";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

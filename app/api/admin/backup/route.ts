@@ -1,6 +1,5 @@
 import { handle } from "@/lib/http";
-import { authorizeBackup, backupFileName, embeddedSnapshot, recordBackup } from "@/lib/server/backup";
-import { clientAddress } from "@/lib/server/client-address";
+import { takeBackup } from "@/lib/server/operations/backup";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
@@ -10,14 +9,11 @@ export const dynamic = "force-dynamic";
  * admin's session or BACKUP_SECRET, never an API token; every backup is in the audit log.
  */
 export const GET = handle(async (req: Request) => {
-  const actor = await authorizeBackup(req);
-  const rt = await serverRuntime();
-  const archive = await embeddedSnapshot(rt);
-  await recordBackup(rt, actor, archive.byteLength, clientAddress(req.headers));
+  const { archive, filename } = await takeBackup(req, serverRuntime);
   return new Response(archive as BodyInit, {
     headers: {
       "content-type": "application/gzip",
-      "content-disposition": `attachment; filename="${backupFileName()}"`,
+      "content-disposition": `attachment; filename="${filename}"`,
       "cache-control": "no-store",
     },
   });

@@ -1,7 +1,7 @@
 import { handle } from "@/lib/http";
 import { requireAdmin } from "@/lib/server/auth/caller";
+import { systemOverview } from "@/lib/server/operations/system";
 import { serverRuntime } from "@/lib/server/runtime";
-import { systemOverview } from "@/lib/server/system";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { handle } from "@/lib/http";
-import { listAccounts } from "@/lib/server/accounts/index";
+import { listAccounts } from "@/lib/server/accounts/list";
 import { requireAdmin } from "@/lib/server/auth/caller";
 import { serverRuntime } from "@/lib/server/runtime";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { handle } from "@/lib/http";
+import { revokeOpenInvitation } from "@/lib/server/accounts/revoke-invitation";
 import { requireAdmin } from "@/lib/server/auth/caller";
-import { revokeOpenInvitation } from "@/lib/server/invitations";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";

@@ -3,8 +3,7 @@ import { handle } from "@/lib/http";
 import { runIdOrNotFound } from "@/lib/server/ids";
 import { currentOwner } from "@/lib/server/owner";
 import { reportWithThread } from "@/lib/server/questions/thread-markdown";
-import { ownedRun } from "@/lib/server/runs/owned";
-import { getRunReport } from "@/lib/server/runs/view";
+import { getRunQuestion, getRunReport } from "@/lib/server/runs/view";
 import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
@@ -20,9 +19,7 @@ export const GET = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]
   const owner = await currentOwner(req, "read");
   const report = await getRunReport(rt, id, owner);
   const named = new URL(req.url).searchParams.get("download") === "1";
-  const filename = named
-    ? reportFilename((await ownedRun(rt.handle.db, id, owner)).question)
-    : `report-${id}.md`;
+  const filename = named ? reportFilename(await getRunQuestion(rt, id, owner)) : `report-${id}.md`;
   // The follow-up questions answered about the report go with it.
   return new Response(await reportWithThread(rt, id, report.markdown), {
     headers: {

@@ -1,7 +1,7 @@
 import { handle, readJson } from "@/lib/http";
+import { setUserLimits, userLimitsSchema } from "@/lib/server/accounts/set-limits";
 import { requireAdmin } from "@/lib/server/auth/caller";
 import { serverRuntime } from "@/lib/server/runtime";
-import { setUserLimits, userLimitsSchema } from "@/lib/server/user-limits";
 
 export const dynamic = "force-dynamic";
 

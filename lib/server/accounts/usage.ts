@@ -2,9 +2,9 @@
  * A person's own usage for the account page and GET /api/account/usage: the last 30 days (UTC) by
  * day, with days without runs as zeros so the chart has no gaps, and by model role.
  */
-import { type DayUsageRow, type RoleUsageRow, usageByDay, usageByRole } from "../../db/queries/usage.ts";
-import { type QuotaName, type QuotaUse, storageUse } from "../jobs/quotas.ts";
-import type { Runtime } from "./runtime.ts";
+import { type DayUsageRow, type RoleUsageRow, usageByDay, usageByRole } from "../../../db/queries/usage.ts";
+import { type QuotaName, type QuotaUse, storageUse } from "../../jobs/quotas.ts";
+import type { Runtime } from "../runtime.ts";
 
 export const USAGE_DAYS = 30;
 

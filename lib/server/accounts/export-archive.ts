@@ -6,6 +6,8 @@
  * A tar entry's size comes before its bytes, so an entry that is written piece by piece (a run's
  * JSON, its sources read a few at a time) is spooled to a temporary file first: memory holds a few
  * pieces at a time, never the account.
+ *
+ * @internal to lib/server/accounts/: a helper of its actions, not an action; adapters do not import it.
  */
 import { once } from "node:events";
 import fs from "node:fs";

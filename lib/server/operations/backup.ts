@@ -4,14 +4,15 @@
  * an API token can fetch: an admin's signed-in session (from our own pages) or the backup-only
  * secret BACKUP_SECRET asks for it, and each one is written to the audit log (who, when, size).
  */
-import { snapshotEmbedded } from "../../db/backup.ts";
-import type { Env } from "../env.ts";
-import { AppError } from "../errors.ts";
-import type { Runtime } from "../jobs/runtime.ts";
-import { secretsEqual } from "../secrets.ts";
-import { recordAudit } from "./admin-audit.ts";
-import { bearerToken, requireAdmin } from "./auth/caller.ts";
-import { tokenPrefix } from "./tokens/create.ts";
+import { snapshotEmbedded } from "../../../db/backup.ts";
+import type { Env } from "../../env.ts";
+import { AppError } from "../../errors.ts";
+import type { Runtime } from "../../jobs/runtime.ts";
+import { secretsEqual } from "../../secrets.ts";
+import { bearerToken, requireAdmin } from "../auth/caller.ts";
+import { clientAddress } from "../client-address.ts";
+import { tokenPrefix } from "../tokens/create.ts";
+import { recordAudit } from "./audit.ts";
 
 export async function embeddedSnapshot(rt: Runtime): Promise<Uint8Array> {
   if (rt.handle.kind !== "pglite") {
@@ -70,4 +71,19 @@ export async function recordBackup(
   ipAddress: string | null,
 ): Promise<void> {
   await recordAudit(rt, { action: "backup", ...actor, bytes, ipAddress });
+}
+
+/**
+ * GET /api/admin/backup as one action: who asks is checked before the runtime is opened, then the
+ * snapshot is taken and written to the audit log with its size and the caller's address.
+ */
+export async function takeBackup(
+  req: Request,
+  runtime: () => Promise<Runtime>,
+): Promise<{ archive: Uint8Array; filename: string }> {
+  const actor = await authorizeBackup(req);
+  const rt = await runtime();
+  const archive = await embeddedSnapshot(rt);
+  await recordBackup(rt, actor, archive.byteLength, clientAddress(req.headers));
+  return { archive, filename: backupFileName() };
 }

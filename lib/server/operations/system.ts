@@ -8,10 +8,10 @@ import {
   listRecentFailures,
   listUnfinishedRuns,
   modelErrorsByRole,
-} from "../../db/queries/system.ts";
-import { usageByDay } from "../../db/queries/usage.ts";
-import type { Runtime } from "./runtime.ts";
-import { fillDays, windowStart } from "./usage.ts";
+} from "../../../db/queries/system.ts";
+import { usageByDay } from "../../../db/queries/usage.ts";
+import { fillDays, windowStart } from "../accounts/usage.ts";
+import type { Runtime } from "../runtime.ts";
 
 export const SYSTEM_DAYS = 30;
 

@@ -3,10 +3,10 @@
  * owner, rotated on request), and which URL a new run's terminal event goes to — its own
  * `settings.webhookUrl`, else the webhook URL of the API token that started it.
  */
-import { tokenWebhookUrl } from "../../db/queries/webhooks.ts";
-import type { Runtime } from "../jobs/runtime.ts";
-import { rotateWebhookSecret, webhookAuthSecret, webhookSecretFor } from "../jobs/webhooks/secret.ts";
-import type { Caller } from "./auth/caller.ts";
+import { tokenWebhookUrl } from "../../../db/queries/webhooks.ts";
+import type { Runtime } from "../../jobs/runtime.ts";
+import { rotateWebhookSecret, webhookAuthSecret, webhookSecretFor } from "../../jobs/webhooks/secret.ts";
+import type { Caller } from "../auth/caller.ts";
 
 /** The owner's signing secret, made on first need. */
 export function revealWebhookSecret(rt: Runtime, userId: string): Promise<string> {

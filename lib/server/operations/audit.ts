@@ -2,9 +2,9 @@
  * The admins' audit log: backups (who, when, size) and password resets, shown to every admin on
  * the admin page and at GET /api/admin/audit. Nothing removes an entry.
  */
-import { insertAuditEntry, listAuditEntries, type NewAuditEntry } from "../../db/queries/admin-audit.ts";
-import type { AuditAction } from "../../db/schema.ts";
-import type { Runtime } from "./runtime.ts";
+import { insertAuditEntry, listAuditEntries, type NewAuditEntry } from "../../../db/queries/admin-audit.ts";
+import type { AuditAction } from "../../../db/schema.ts";
+import type { Runtime } from "../runtime.ts";
 
 export async function recordAudit(rt: Pick<Runtime, "handle">, entry: NewAuditEntry): Promise<void> {
   await insertAuditEntry(rt.handle.db, entry);

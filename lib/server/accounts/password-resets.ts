@@ -3,9 +3,9 @@
  * whether it is still the password (temporary until the owner sets their own), and every sign-in
  * while it was in use — time, address and browser. Nothing can remove or hide these entries.
  */
-import { listPasswordResets } from "../../db/queries/admin-audit.ts";
-import type { PasswordResetEnd } from "../../db/schema.ts";
-import type { Runtime } from "./runtime.ts";
+import { listPasswordResets } from "../../../db/queries/admin-audit.ts";
+import type { PasswordResetEnd } from "../../../db/schema.ts";
+import type { Runtime } from "../runtime.ts";
 
 export interface PasswordResetView {
   id: string;

@@ -4,12 +4,12 @@
  * queue's jobs by state). An admin session, or the scraper's METRICS_TOKEN.
  */
 import { Gauge, Registry } from "prom-client";
-import type { Db } from "../../db/client.ts";
-import { countQueueJobsByState, countRunsByStatus, totalRunCostUsd } from "../../db/queries/metrics.ts";
-import { RUN_QUEUE } from "../jobs/queue.ts";
-import { metricsText } from "../telemetry/metrics.ts";
-import { carriesMetricsToken } from "../telemetry/metrics-auth.ts";
-import { requireAdmin } from "./auth/caller.ts";
+import type { Db } from "../../../db/client.ts";
+import { countQueueJobsByState, countRunsByStatus, totalRunCostUsd } from "../../../db/queries/metrics.ts";
+import { RUN_QUEUE } from "../../jobs/queue.ts";
+import { metricsText } from "../../telemetry/metrics.ts";
+import { carriesMetricsToken } from "../../telemetry/metrics-auth.ts";
+import { requireAdmin } from "../auth/caller.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 

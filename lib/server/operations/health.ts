@@ -1,8 +1,8 @@
-import { getDatabase, pingDatabase } from "../../db/client.ts";
-import { type ModelConfigStatus, modelConfigStatus } from "../ai/config-status.ts";
-import type { Env } from "../env.ts";
-import { effectiveConfig } from "../jobs/settings/effective-config.ts";
-import { log } from "../telemetry/log.ts";
+import { getDatabase, pingDatabase } from "../../../db/client.ts";
+import { type ModelConfigStatus, modelConfigStatus } from "../../ai/config-status.ts";
+import type { Env } from "../../env.ts";
+import { effectiveConfig } from "../../jobs/settings/effective-config.ts";
+import { log } from "../../telemetry/log.ts";
 
 export interface HealthReport {
   status: "ok" | "degraded";

@@ -5,20 +5,18 @@
  * Checked when a run is created, inside the owner's slot lock, so two requests cannot both pass.
  */
 import { z } from "zod";
-import type { Db } from "../../db/client.ts";
-import { findUser } from "../../db/queries/accounts.ts";
+import type { Db } from "../../../db/client.ts";
 import {
   costSince,
   countUnfinishedRuns,
   getUserLimits,
   listUserLimits,
-  saveUserLimits,
-} from "../../db/queries/user-limits.ts";
-import type { Env } from "../env.ts";
-import { AppError } from "../errors.ts";
-import { runCeilingsFromEnv } from "../jobs/run-limits.ts";
-import { runSlotLimitsFromEnv } from "../jobs/run-slots.ts";
-import type { Runtime } from "./runtime.ts";
+} from "../../../db/queries/user-limits.ts";
+import type { Env } from "../../env.ts";
+import { AppError } from "../../errors.ts";
+import { runCeilingsFromEnv } from "../../jobs/run-limits.ts";
+import { runSlotLimitsFromEnv } from "../../jobs/run-slots.ts";
+import type { Runtime } from "../runtime.ts";
 
 export const userLimitsSchema = z.strictObject({
   maxConcurrentRuns: z.number().int().min(1).max(1000).nullable(),
@@ -94,16 +92,4 @@ export async function limitsByUser(rt: Runtime): Promise<Record<string, UserLimi
       },
     ]),
   );
-}
-
-/** Sets a person's limits (null: the server's default); 404 for an unknown account. */
-export async function setUserLimits(
-  rt: Runtime,
-  userId: string,
-  input: UserLimitsInput,
-): Promise<UserLimitsView> {
-  const db = rt.handle.db;
-  if (!(await findUser(db, userId))) throw new AppError("not_found", "No such account.");
-  const row = await saveUserLimits(db, userId, input);
-  return { userId, maxConcurrentRuns: row.maxConcurrentRuns, monthlyCostLimitUsd: row.monthlyCostLimitUsd };
 }
