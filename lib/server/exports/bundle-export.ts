@@ -22,7 +22,7 @@ import { holdLease } from "../leases.ts";
 import { consumeRateLimit } from "../rate-limits.ts";
 import type { Runtime } from "../runtime.ts";
 import { BUNDLE_FORMAT, BUNDLE_SCHEMA_VERSION, type RunBundle } from "./bundle-schema.ts";
-import { fileBaseName } from "./report-files.ts";
+import { fileBaseName } from "./file-name.ts";
 
 const SOURCES_AT_ONCE = 20;
 const EVENT_PAGE = 500;

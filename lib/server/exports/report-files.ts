@@ -9,6 +9,7 @@ import { AppError } from "../../errors.ts";
 import { consumeRateLimit } from "../rate-limits.ts";
 import type { Runtime } from "../runtime.ts";
 import { renderDocx } from "./docx.ts";
+import { fileBaseName } from "./file-name.ts";
 import { loadExportDocument } from "./load-report.ts";
 import { renderPdf } from "./pdf.ts";
 
@@ -25,19 +26,6 @@ export const contentTypes: Record<ReportFormat, string> = {
   pdf: "application/pdf",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 };
-
-/** A file-name-safe ASCII form of the question ("do-heat-pumps-work"), `report` when none is left. */
-export function fileBaseName(question: string): string {
-  const slug = question
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-  return slug || "report";
-}
 
 const renderers: Record<
   ReportFormat,

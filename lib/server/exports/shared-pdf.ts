@@ -9,9 +9,10 @@ import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
 import { consumeRateLimit } from "../rate-limits.ts";
 import type { Runtime } from "../runtime.ts";
+import { fileBaseName } from "./file-name.ts";
 import { loadExportDocument } from "./load-report.ts";
 import { renderPdf } from "./pdf.ts";
-import { contentTypes, fileBaseName, type ReportFile } from "./report-files.ts";
+import { contentTypes, type ReportFile } from "./report-files.ts";
 
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
