@@ -26,6 +26,7 @@ export { modelTools, structuredOutputSchemas } from "./model-schemas.ts";
 export { defaultPhases } from "./phases/index.ts";
 export { findNearDuplicate } from "./phases/supervision/dedup.ts";
 export { directiveTitle } from "./phases/supervision/directive-title.ts";
+export { directiveCreatedEvent } from "./phases/supervision/directives.ts";
 export type { RunOutcome } from "./phases-contract.ts";
 export { answerQuestion, THREAD_CONTEXT } from "./questions/answer.ts";
 export { threadSourceNumbers } from "./questions/numbering.ts";

@@ -11,7 +11,7 @@ import { type Run, terminalRunStatuses } from "../../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { type EventLog, withEventTransaction } from "../../jobs/event-sink.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
-import { findNearDuplicate } from "../../research/index.ts";
+import { directiveCreatedEvent, findNearDuplicate } from "../../research/index.ts";
 import type { DirectivePriority } from "../../research/ui.ts";
 import { ownedRun } from "./owned.ts";
 
@@ -81,18 +81,6 @@ export async function insertUserDirective(
       details: { duplicateOf: duplicates[0]?.duplicateOf },
     });
   }
-  await events.append(id, {
-    type: "directive.created",
-    directiveId: d.id,
-    round: d.round,
-    topic: d.topic,
-    title: d.title,
-    perspective: d.perspective,
-    evidenceNeeded: d.evidenceNeeded,
-    directiveType: d.type,
-    rationale: d.rationale,
-    priority: d.priority,
-    origin: "user",
-  });
+  await events.append(id, directiveCreatedEvent(d));
   return d;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { EngineDeps } from "../../deps.ts";
-import { emitAll } from "../../events.ts";
+import { type EventOf, emitAll } from "../../events.ts";
 import type {
   DirectiveRecord,
   DirectiveSourceRecord,
@@ -238,20 +238,22 @@ export async function announceDirectives(
   created: readonly DirectiveRecord[],
 ): Promise<void> {
   // One block of events: a round's new directives are announced together, in their order.
-  await emitAll(
-    deps.events,
-    created.map((d) => ({
-      type: "directive.created" as const,
-      directiveId: d.id,
-      round: d.round,
-      topic: d.topic,
-      title: d.title,
-      perspective: d.perspective,
-      evidenceNeeded: d.evidenceNeeded,
-      directiveType: d.type,
-      rationale: d.rationale,
-      priority: d.priority,
-      origin: d.origin,
-    })),
-  );
+  await emitAll(deps.events, created.map(directiveCreatedEvent));
+}
+
+/** The event a stored directive is announced with: what the run page shows of it. */
+export function directiveCreatedEvent(d: DirectiveRecord): EventOf<"directive.created"> {
+  return {
+    type: "directive.created",
+    directiveId: d.id,
+    round: d.round,
+    topic: d.topic,
+    title: d.title,
+    perspective: d.perspective,
+    evidenceNeeded: d.evidenceNeeded,
+    directiveType: d.type,
+    rationale: d.rationale,
+    priority: d.priority,
+    origin: d.origin,
+  };
 }
