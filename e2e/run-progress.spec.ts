@@ -11,12 +11,16 @@ import { roleMatch } from "../test/support/script-roles.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
 import { researchScript } from "./support/research-script.ts";
+import { expectVerdictSummary, MAX_CITATION_CHECKS, verdictRules } from "./support/verdict-script.ts";
 
 const QUESTION = "Heat pump or gas boiler for a home in a cold climate: what should I know?";
 const TOPIC_C =
   "Noise of outdoor heat pump units in dense terraced streets, in decibels measured at five metres, with local planning limits";
 
-/** Round 1 ends with a follow-up (round 2 of at most 3) researched slowly; citations are checked slowly. */
+/**
+ * Round 1 ends with a follow-up (round 2 of at most 3) researched slowly; the report's citations
+ * are checked slowly into known numbers (verdict-script.ts).
+ */
 function multiRoundScript(): ScriptRule[] {
   const step = (name: string, args: unknown) => ({
     kind: "tool_calls" as const,
@@ -61,17 +65,8 @@ function multiRoundScript(): ScriptRule[] {
         step("research_complete", { summary: "Covered outdoor unit noise." }),
       ],
     },
-    {
-      name: "citation-check-slow",
-      match: roleMatch.citationCheck,
-      replies: [
-        {
-          kind: "json",
-          delayMs: 4000,
-          value: { verdicts: [{ id: 1, verdict: "supported", reason: "The page gives these figures." }] },
-        },
-      ],
-    },
+    // The report's citations are checked slowly (4 s) into 5 supported, 2 partly, 1 unsupported, 3 unchecked.
+    ...verdictRules(4000),
   );
   return rules;
 }
@@ -128,7 +123,10 @@ test("the running run page: a progress card in plain words, kept from the events
   await page.setViewportSize({ width: 1280, height: 800 });
   const { id } = await (
     await page.request.post("/api/runs", {
-      data: { question: QUESTION, settings: { planReview: true, maxSupervisionRounds: 2 } },
+      data: {
+        question: QUESTION,
+        settings: { planReview: true, maxSupervisionRounds: 2, maxCitationChecks: MAX_CITATION_CHECKS },
+      },
     })
   ).json();
   await waitForStatus(request, id, ["awaiting_plan_review"], 30_000);
@@ -206,6 +204,11 @@ test("the running run page: a progress card in plain words, kept from the events
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "completed", {
     timeout: 30_000,
   });
+
+  // Finished: exactly the scripted verdicts, each weak count leading to its markers.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  await expectVerdictSummary(page);
 });
 
 test("no workspace page scrolls sideways on a phone", async ({ page }) => {
