@@ -3,21 +3,11 @@
  * the follow-up questions asked about the report with their answers.
  */
 import { sql } from "drizzle-orm";
-import {
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { QuestionStatus, StoredAnswerCitation } from "../lib/research/index.ts";
+import { tsvector } from "./columns.ts";
 import { runs, sources } from "./schema.ts";
 
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**

@@ -1,13 +1,5 @@
-/**
- * The whole data model (docs/ARCHITECTURE.md). One schema serves PGlite and PostgreSQL alike.
- * Row types sit beside their tables. Status and enum-like columns are text checked by zod at the
- * edges, so adding a value never needs a migration that PGlite and Postgres might disagree on.
- */
-import { sql } from "drizzle-orm";
 import {
-  bigint,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -18,7 +10,6 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
-  varchar,
 } from "drizzle-orm/pg-core";
 import type {
   CitationSupport,
@@ -50,13 +41,13 @@ export {
 
 export * from "./admin-schema.ts";
 export * from "./auth-schema.ts";
+export * from "./coordination-schema.ts";
+export * from "./library-schema.ts";
 export * from "./questions-schema.ts";
 export * from "./service-schema.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const runs = pgTable(
   "runs",
@@ -379,47 +370,3 @@ export const shares = pgTable(
   (t) => [index("shares_run_idx").on(t.runId)],
 );
 export type Share = typeof shares.$inferSelect;
-
-export const libraryDocuments = pgTable(
-  "library_documents",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    ownerId: text("owner_id").notNull(),
-    title: text("title").notNull(),
-    sourceUrl: text("source_url"),
-    mimeType: text("mime_type").notNull().default("text/plain"),
-    content: text("content").notNull(),
-    /** Marked by an admin: every account can read and search the document. */
-    shared: boolean("shared").notNull().default(false),
-    /** 'simple' configuration: no language-specific stemming, so every language is searchable. */
-    search: tsvector("search").generatedAlwaysAs(
-      sql`to_tsvector('simple', coalesce(title, '') || ' ' || content)`,
-    ),
-    createdAt: createdAt(),
-  },
-  (t) => [index("library_search_idx").using("gin", t.search)],
-);
-export type LibraryDocument = typeof libraryDocuments.$inferSelect;
-
-/**
- * Request counters of the rate limits (lib/server/rate-limits.ts), shared by every process on the
- * database. The shape is the one rate-limiter-flexible's PostgreSQL store reads and writes: `key`
- * is "<limit>:<caller>", `points` the requests counted in the window, `expire` its end (epoch ms).
- */
-export const rateLimits = pgTable("rate_limits", {
-  key: varchar("key", { length: 255 }).primaryKey(),
-  points: integer("points").notNull().default(0),
-  expire: bigint("expire", { mode: "number" }),
-});
-
-/**
- * Leases (db/queries/leases.ts): one holder at a time for a key, across every process on the
- * database, e.g. `export:<user id>` while that person's account export is being written. A holder
- * renews its lease while it works; one that dies holds it at most until `expires_at`.
- */
-export const leases = pgTable("leases", {
-  key: text("key").primaryKey(),
-  /** Who holds it: a random id per taking, so only the holder renews or releases it. */
-  holder: text("holder").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-});
