@@ -15,13 +15,13 @@ import { libraryBytesOf, sourceTextBytesOf } from "../db/queries/quotas.ts";
 import { createRun, getRun } from "../db/queries/runs.ts";
 import { sources } from "../db/schema.ts";
 import { createModelRegistry } from "../lib/ai/registry.ts";
-import { createRunBus, type RunBus } from "../lib/jobs/bus.ts";
+import type { RunBus } from "../lib/jobs/bus.ts";
 import { executeRun } from "../lib/jobs/execute-run.ts";
 import { quotasFromEnv } from "../lib/jobs/quotas.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
 import { appDatabaseKinds, call, type Person, signUp, useFreshAppDatabase } from "./support/app-session.ts";
 import { type Scenario, scenarioModel } from "./support/engine-harness.ts";
-import { openEngineDb } from "./support/researcher-harness.ts";
+import { closeDatabaseWithBus, openDatabaseWithBus } from "./support/run-bus-db.ts";
 
 type Handler = Parameters<typeof call>[0];
 
@@ -160,13 +160,9 @@ describe("a run that reaches QUOTA_SOURCE_TEXT_MB while it researches", () => {
   let h: DatabaseHandle;
   let bus: RunBus;
   beforeAll(async () => {
-    h = await openEngineDb();
-    bus = await createRunBus(h);
+    ({ h, bus } = await openDatabaseWithBus());
   });
-  afterAll(async () => {
-    await bus.close();
-    await h.close();
-  });
+  afterAll(() => closeDatabaseWithBus(h, bus));
 
   it("stops: failed with the reason naming the variable, and nothing stored past the quota", async () => {
     const ownerId = "quota-owner";

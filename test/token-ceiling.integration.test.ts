@@ -12,11 +12,11 @@ import { getReport } from "../db/queries/research.ts";
 import { createRun, getRun } from "../db/queries/runs.ts";
 import { createModelRegistry } from "../lib/ai/registry.ts";
 import type { UsageSnapshot } from "../lib/ai/usage.ts";
-import { createRunBus, type RunBus } from "../lib/jobs/bus.ts";
+import type { RunBus } from "../lib/jobs/bus.ts";
 import { executeRun } from "../lib/jobs/execute-run.ts";
 import { usageOf } from "./support/ai-mocks.ts";
 import { type Scenario, scenarioModel } from "./support/engine-harness.ts";
-import { openEngineDb } from "./support/researcher-harness.ts";
+import { closeDatabaseWithBus, openDatabaseWithBus } from "./support/run-bus-db.ts";
 
 const TITLE = "Ground temperature and heat pumps";
 
@@ -60,13 +60,9 @@ function heavyModel(inner: MockLanguageModelV4) {
 let h: DatabaseHandle;
 let bus: RunBus;
 beforeAll(async () => {
-  h = await openEngineDb();
-  bus = await createRunBus(h);
+  ({ h, bus } = await openDatabaseWithBus());
 });
-afterAll(async () => {
-  await bus.close();
-  await h.close();
-});
+afterAll(() => closeDatabaseWithBus(h, bus));
 
 describe("the token ceiling for unpriced models", () => {
   it("stops a run without a budget at RUN_MAX_TOKENS, with a partial report of what was gathered", async () => {
