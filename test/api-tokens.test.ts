@@ -6,7 +6,6 @@
 // revoke all of the account's tokens. Tokens made before scopes are upgraded by the migration.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, migrateDatabase, migrationsFolder } from "../db/client.ts";
 import { createRun } from "../db/queries/runs.ts";
 import { apiTokens } from "../db/schema.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
@@ -23,7 +22,7 @@ import {
   signUpInvited,
   useFreshAppDatabase,
 } from "./support/app-session.ts";
-import { migrationsBefore } from "./support/migrations-before.ts";
+import { useDatabaseBefore } from "./support/migrations-before.ts";
 
 type Handler = Parameters<typeof call>[0];
 
@@ -290,20 +289,11 @@ describe.each(appDatabaseKinds())("personal API tokens (%s)", (kind) => {
 });
 
 describe.each(testDatabases())("the scoped-token migration on $name", ({ open }) => {
-  const full = migrationsFolder();
   // The migrations as they were before scopes: the journal cut off before 0012.
-  const old = migrationsBefore("0012");
-  const before = old.folder;
-  let handle: DatabaseHandle | undefined;
-  afterAll(async () => {
-    delete process.env.MIGRATIONS_DIR;
-    await handle?.close();
-    old.remove();
-  });
+  const database = useDatabaseBefore("0012", open);
 
   it("makes tokens from before research tokens that expire 90 days after the upgrade, marked as such", async () => {
-    process.env.MIGRATIONS_DIR = before;
-    handle = await open();
+    const handle = await database.open();
     // Raw SQL: the schema in code has columns this database lacks yet.
     await handle.db.execute(sql`insert into users (id, name, email) values ('u1', 'Old', 'old@example.org')`);
     const soon = new Date(Date.now() + 5 * 86_400_000);
@@ -312,8 +302,7 @@ describe.each(testDatabases())("the scoped-token migration on $name", ({ open })
       ('u1', 'in ten years', 'h2', 'bbbb', now() + interval '3650 days'),
       ('u1', 'soon', 'h3', 'cccc', ${soon.toISOString()}::timestamptz)`);
 
-    process.env.MIGRATIONS_DIR = full;
-    await migrateDatabase(handle);
+    await database.migrateRest();
     const rows = await handle.db.select().from(apiTokens);
     const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
     const in90 = Date.now() + 90 * 86_400_000;

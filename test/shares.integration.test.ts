@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, migrateDatabase, migrationsFolder } from "../db/client.ts";
+import type { DatabaseHandle } from "../db/client.ts";
 import { createRun } from "../db/queries/runs.ts";
 import { runForShareToken, shareTokenHash } from "../db/queries/shares.ts";
 import { citations, reports, shares, sources } from "../db/schema.ts";
@@ -16,7 +16,7 @@ import { readShareRequest } from "../lib/server/shares/requests.ts";
 import { revokeOwnShare } from "../lib/server/shares/revoke.ts";
 import { deadShareReason, sharedReport } from "../lib/server/shares/view.ts";
 import { testDatabases } from "./databases.ts";
-import { migrationsBefore } from "./support/migrations-before.ts";
+import { useDatabaseBefore } from "./support/migrations-before.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const rows = (result: unknown) =>
@@ -180,20 +180,11 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
 });
 
 describe.each(testDatabases())("the token-hash migration on $name", ({ open }) => {
-  const full = migrationsFolder();
   // The migrations as they were before the hash: the journal cut off at 0001.
-  const old = migrationsBefore("0002");
-  const before = old.folder;
-  let handle: DatabaseHandle | undefined;
-  afterAll(async () => {
-    delete process.env.MIGRATIONS_DIR;
-    await handle?.close();
-    old.remove();
-  });
+  const database = useDatabaseBefore("0002", open);
 
   it("hashes the tokens stored before it, so existing links keep working", async () => {
-    process.env.MIGRATIONS_DIR = before;
-    handle = await open();
+    const handle = await database.open();
     // Raw SQL: the schema in code has columns later migrations add, which this database lacks yet.
     const inserted = await handle.db.execute(
       sql`insert into runs (owner_id, question, settings) values ('alice', 'Old link?', '{}') returning id`,
@@ -202,8 +193,7 @@ describe.each(testDatabases())("the token-hash migration on $name", ({ open }) =
     const token = "pre-hash-token_ABCdef-0123456789abcdefghijk";
     await handle.db.execute(sql`insert into shares (run_id, token) values (${run.id}, ${token})`);
 
-    process.env.MIGRATIONS_DIR = full;
-    await migrateDatabase(handle);
+    await database.migrateRest();
     const [stored] = await handle.db.select().from(shares);
     expect(stored.tokenHash).toBe(shareTokenHash(token));
     expect((await runForShareToken(handle.db, token, new Date()))?.id).toBe(run.id);
