@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -82,12 +83,24 @@ export const runs = pgTable(
      * is read-only, and its verdicts are the original instance's.
      */
     importedFrom: jsonb("imported_from").$type<ImportedFrom>(),
+    /**
+     * Lineage. `parentId`: the run this one researches deeper (POST /api/runs/:id/deeper).
+     * `versionOf`: the first run of a report whose later versions this run is one of
+     * (POST /api/runs/:id/refresh); null on the first version. Both are kept when a parent is
+     * deleted (set null), so a child stays readable on its own.
+     */
+    parentId: uuid("parent_id").references((): AnyPgColumn => runs.id, { onDelete: "set null" }),
+    versionOf: uuid("version_of").references((): AnyPgColumn => runs.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("runs_owner_created_idx").on(t.ownerId, t.createdAt)],
+  (t) => [
+    index("runs_owner_created_idx").on(t.ownerId, t.createdAt),
+    index("runs_parent_idx").on(t.parentId),
+    index("runs_version_of_idx").on(t.versionOf),
+  ],
 );
 export type Run = typeof runs.$inferSelect;
 
