@@ -16,6 +16,8 @@ import {
   runReportPdfPath,
 } from "../exports/openapi-paths.ts";
 import { runQuestionsPath } from "../questions/openapi.ts";
+// Versions of a report and their diff (issue 32).
+import { runDiffPath, runVersionsPath } from "../runs/versions-openapi.ts";
 import {
   accountExportPath,
   accountPath,
@@ -74,6 +76,8 @@ export const apiPaths: ZodOpenApiPathsObject = {
   "/api/runs/import": runImportPath,
   "/api/runs/{id}/sources/{sourceId}": runSourcePath,
   "/api/runs/{id}/shares": runSharesPath,
+  "/api/runs/{id}/versions": runVersionsPath,
+  "/api/runs/{id}/diff": runDiffPath,
   "/api/shares/{shareId}": sharePath,
   "/api/knowledge": knowledgePath,
   "/api/knowledge/{id}": knowledgeItemPath,
