@@ -6,8 +6,10 @@ import { QuestionThread } from "@/components/questions/question-thread";
 import { runTitle } from "@/components/run/activity-labels";
 import { StoredReport } from "@/components/run/stored-report";
 import { RunDashboard } from "@/components/run-dashboard";
+import { VersionSwitcher } from "@/components/versions/version-switcher";
 import { pageOwner } from "@/lib/server/owner";
 import { listQuestions } from "@/lib/server/questions/list-questions";
+import { listRunVersions } from "@/lib/server/runs/versions";
 import { findRunView } from "@/lib/server/runs/view";
 import { serverRuntime } from "@/lib/server/runtime";
 
@@ -39,7 +41,15 @@ export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
       sources={view.sources}
     />
   ) : undefined;
-  return <RunDashboard initial={view} storedReport={storedReport} afterReport={questions} />;
+  const dashboard = <RunDashboard initial={view} storedReport={storedReport} afterReport={questions} />;
+  const versions = await listRunVersions(await serverRuntime(), found.id, await pageOwner());
+  if (versions.length < 2) return dashboard;
+  return (
+    <div className="space-y-4">
+      <VersionSwitcher versions={versions} currentId={found.id} />
+      {dashboard}
+    </div>
+  );
 }
 
 /**
