@@ -217,6 +217,15 @@ describe("the diff of two versions", () => {
     for (let k = 0; k < 3; k++) expect(diffReports(BASE, after)).toEqual(first);
   });
 
+  it("pairs claims of figures alone (a table cell) and calls a new figure a change", () => {
+    const table = (cop: string) =>
+      version(`| Climate | COP |\n| --- | --- |\n| Cold | ${cop} [1] |`, [[GUIDE, "h"]]);
+    const diff = diffReports(table("2.8"), table("2.5"));
+    expect(diff.claims.changed).toEqual([
+      { before: { text: "2.8", sources: [GUIDE] }, after: { text: "2.5", sources: [GUIDE] } },
+    ]);
+  });
+
   it("pairs each claim once, the closest first", () => {
     const before = version("The pump keeps 90 percent of its output at minus fifteen degrees [1].", [
       [GUIDE, "h"],
