@@ -58,7 +58,7 @@ describe.each(testDatabases())("library search in any language on $name", ({ ope
     const before = await handle.db.execute<{ words: string | null }>(
       sql`select words from library_documents where title = '旧文档'`,
     );
-    expect(rowsOf(before)[0].words).toBeNull();
+    expect(rowsOf<{ words: string | null }>(before)[0].words).toBeNull();
     const hits = await searchLibrary(handle.db, "li", "汽车续航", 5);
     expect(hits.map((h) => h.title)).toEqual(["旧文档"]);
   });

@@ -16,6 +16,7 @@ export {
   type TerminalEvent,
   terminalEventTypes,
 } from "./events.ts";
+export { REPORT_LANGUAGES, type ReportLanguage, type ReportLanguageSetting } from "./language.ts";
 export type { ResearcherStopReason } from "./phases/directive/researcher.ts";
 export type { CoverageReport } from "./phases/supervision/coverage.ts";
 export {

@@ -135,7 +135,7 @@ export async function extractKnowledge(
     const { body: report, numbered } = numberedReportSources(input.report, input.sources);
     const { text: body, scaffolding } = withoutScaffolding(report);
     const list = [...numbered].map(([number, s]) => ({ number, title: s.title, url: s.url }));
-    const instructions = knowledgeInstructions();
+    const instructions = knowledgeInstructions(deps.config.reportLanguage);
     const prompt = (report: string) => knowledgePrompt({ question: input.question, report, sources: list });
     const reportText = body.length > MAX_REPORT_CHARS ? `${body.slice(0, MAX_REPORT_CHARS)}\n[…]` : body;
     const { value } = await withTokenRecovery(deps, {

@@ -245,7 +245,7 @@ export async function writeReport(
   const numbered = citableSources(input.sources);
   const items = await prepareFindings(deps, input, numbered);
   const sourceList = numbered.map((s, i) => ({ number: i + 1, title: s.title, url: s.url }));
-  const instructions = synthesisInstructions();
+  const instructions = synthesisInstructions(deps.config.reportLanguage);
   const buildPrompt = (kept: readonly FindingsItem[]) =>
     synthesisPrompt({
       question: input.question,
@@ -253,6 +253,7 @@ export async function writeReport(
       sources: sourceList,
       findingsBlocks: kept.map(formatFindingsBlock),
       omittedNote: kept.length < items.length ? omittedFindingsNote(items.length - kept.length) : undefined,
+      language: deps.config.reportLanguage,
     });
   // Everything but the findings' text: system prompt, question, brief, source list, block wrappers.
   const fixedChars =
