@@ -53,3 +53,10 @@ export function writeInClause(setting: ReportLanguageSetting | undefined, auto: 
     ? auto
     : `${LANGUAGE_NAMES[setting]}, whatever language the question, the findings and the sources are in`;
 }
+
+/** The report language of a stored run, from its settings (anything unknown reads as `auto`). */
+export function runReportLanguage(settings: unknown, question: string): ReportLanguage {
+  const chosen = (settings as { reportLanguage?: unknown } | null)?.reportLanguage;
+  const setting = REPORT_LANGUAGES.find((l) => l === chosen);
+  return reportLanguageOf(setting, question);
+}

@@ -28,5 +28,7 @@ export { protectCode } from "./report/citations/code.ts";
 export { CITATION_MARKER, citationNumbersIn, parseCitationGroup } from "./report/citations/markers.ts";
 export { citedRuns, collectCitedSentences } from "./report/citations/sentences.ts";
 export { buildSourcesSection, urlKey } from "./report/citations/source-list.ts";
+export { entryText, reportBody, sourcesHeadingIndex, sourcesSectionAt } from "./report/parts.ts";
 export type { ReportCitationStats } from "./report/synthesis.ts";
+export { REPORT_WORDS, type ReportWords, reportWords } from "./report/words/index.ts";
 export * from "./vocabulary.ts";
