@@ -19,9 +19,15 @@ export const libraryDocuments = pgTable(
     content: text("content").notNull(),
     /** Marked by an admin: every account can read and search the document. */
     shared: boolean("shared").notNull().default(false),
-    /** 'simple' configuration: no language-specific stemming, so every language is searchable. */
+    /**
+     * Title and text as our tokeniser's words (lib/text/tokens.ts), space-separated: PostgreSQL's
+     * parser keeps an unspaced run of Han characters as one token, Intl.Segmenter splits it into
+     * words. Null for a document stored before segmentation; it is segmented on its first search.
+     */
+    words: text("words"),
+    /** 'simple' configuration over the segmented words: no stemming, so every language is searchable. */
     search: tsvector("search").generatedAlwaysAs(
-      sql`to_tsvector('simple', coalesce(title, '') || ' ' || content)`,
+      sql`to_tsvector('simple', coalesce(words, coalesce(title, '') || ' ' || content))`,
     ),
     createdAt: createdAt(),
   },

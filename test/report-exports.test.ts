@@ -65,6 +65,27 @@ describe("report files", () => {
     expect(text).toContain("Defrost took 4% of the output in January.");
   });
 
+  it("writes the file's own words in the run's report language", async () => {
+    const { runId: german } = await makeReportedRun(await getRuntime(), alice.userId, undefined, {
+      reportLanguage: "de",
+    });
+    const res = await get(pdf, "pdf", german, alice);
+    expect(res.status).toBe(200);
+    const text = execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], {
+      input: Buffer.from(await res.arrayBuffer()),
+      encoding: "utf8",
+    }).replace(/\s+/g, " ");
+    expect(text).toContain("Recherchebericht ·");
+    expect(text).toContain("Quellen");
+    expect(text).toContain("Von der Quelle teilweise gestützt: Defrost cycles cost a few percent of output.");
+    expect(text).toContain("Gespeicherte Textstelle:");
+    expect(text).not.toContain("Partly supported by the source");
+    const doc = unzipSync(new Uint8Array(await (await get(docx, "docx", german, alice)).arrayBuffer()));
+    const xml = new TextDecoder().decode(doc["word/document.xml"]);
+    expect(xml).toContain("Quellen");
+    expect(xml).not.toContain(">Sources<");
+  });
+
   it("gives the owner a DOCX whose footnotes name the cited URLs", async () => {
     const res = await get(docx, "docx", runId, alice);
     expect(res.status).toBe(200);

@@ -111,6 +111,17 @@ describe("runInputFromForm", () => {
     );
     expect(() => runInputFromForm({ ...fields, searchProviders: [] }, o)).toThrow(/at least one place/);
   });
+
+  it("keeps a chosen report language, leaves auto implicit and refuses a language it cannot write in", () => {
+    const o = runFormOptions(env);
+    const parse = (reportLanguage: string) =>
+      createRunSchema.safeParse(runInputFromForm({ ...standardFields(o), reportLanguage }, o));
+    expect(parse("de").data?.settings.reportLanguage).toBe("de");
+    expect(parse("auto").data?.settings).not.toHaveProperty("reportLanguage");
+    const bad = parse("tlh");
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0].path).toEqual(["settings", "reportLanguage"]);
+  });
 });
 
 describe("recent runs' times", () => {

@@ -23,6 +23,7 @@ export function defaultStart(options: RunFormOptions): FormStart {
       providers: [...options.defaultProviders],
       planReview: false,
       clarification: false,
+      reportLanguage: "auto",
       models: Object.fromEntries(options.models.roles.map((r) => [r.role, r.model])),
     },
   };
@@ -66,6 +67,7 @@ export function startFromSettings(settings: unknown, options: RunFormOptions): F
       providers: providers.length ? providers : start.values.providers,
       planReview: s.planReview === true,
       clarification: s.clarification === true,
+      reportLanguage: typeof s.reportLanguage === "string" ? s.reportLanguage : "auto",
       models,
     },
   };

@@ -1,5 +1,6 @@
 "use client";
 
+import { REPORT_LANGUAGES } from "@/lib/research/ui";
 import type { PresetField, RunFormOptions } from "@/lib/server/runs/form";
 import { labelFor, modelRoleLabels } from "../labels";
 import { NumberOption } from "./number-option";
@@ -10,6 +11,8 @@ export interface OptionValues {
   providers: string[];
   planReview: boolean;
   clarification: boolean;
+  /** `auto` (the question's language) or a language tag the engine writes reports in. */
+  reportLanguage: string;
   models: Record<string, string>;
 }
 
@@ -103,6 +106,23 @@ export function RunOptions({
             Let me review the plan first
           </label>
         </fieldset>
+        <label className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">Report language</span>
+          <select
+            name="reportLanguage"
+            value={values.reportLanguage}
+            onChange={(e) => set({ reportLanguage: e.target.value })}
+            className="rounded border border-zinc-300 bg-transparent px-2 py-1 dark:border-zinc-700"
+          >
+            <option value="auto">Same as the question</option>
+            {REPORT_LANGUAGES.map((tag) => (
+              // Each language named in itself, so a reader finds theirs whatever the page's language.
+              <option key={tag} value={tag} lang={tag}>
+                {new Intl.DisplayNames([tag], { type: "language" }).of(tag)}
+              </option>
+            ))}
+          </select>
+        </label>
         <ModelChoice options={options} values={values} onChange={(models) => set({ models })} />
       </div>
     </details>

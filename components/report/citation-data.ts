@@ -5,7 +5,7 @@
  */
 
 import type { CitationSupport } from "@/lib/research/ui";
-import { citedRuns, protectCode } from "@/lib/research/ui";
+import { citedRuns, protectCode, reportBody } from "@/lib/research/ui";
 
 export interface CitedClaim {
   sentence: string;
@@ -117,8 +117,7 @@ export function markerVerdicts(
   const out = new Map<number, CitationSupport[]>();
   if (!cards.length) return out;
   const byNumber = new Map(cards.map((c) => [c.number, c]));
-  const sourcesAt = markdown.search(/^## Sources[ \t]*$/m);
-  const body = sourcesAt < 0 ? markdown : markdown.slice(0, sourcesAt);
+  const body = reportBody(markdown);
   const { text, restore } = protectCode(body.replace(/\r\n?/g, "\n"));
   for (const run of citedRuns(text)) {
     const sentence = restore(run.sentence);

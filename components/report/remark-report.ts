@@ -7,7 +7,7 @@
  */
 
 import type { CitationSupport } from "@/lib/research/ui";
-import { CITATION_MARKER, parseCitationGroup } from "@/lib/research/ui";
+import { CITATION_MARKER, entryText, parseCitationGroup, sourcesHeadingIndex } from "@/lib/research/ui";
 import type { MdNode } from "../markdown-safety";
 
 type Node = MdNode & { depth?: number; data?: { hProperties?: Record<string, unknown> } };
@@ -62,9 +62,6 @@ const words = (s: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
-
-const isSourcesHeading = (node: Node) =>
-  node.type === "heading" && node.depth === 2 && textOf(node).trim() === "Sources";
 
 /** Nodes that keep their brackets: code, and links (whose words are not ours to rewrite). */
 const KEEP = new Set(["code", "inlineCode", "link", "linkReference", "definition", "html"]);
@@ -139,7 +136,7 @@ export function remarkReportShape(options: ReportShapeOptions = {}) {
     top = partialNotice(top, options.partial);
     root.children = top;
 
-    const start = top.findLastIndex(isSourcesHeading);
+    const start = sourcesHeadingIndex(top, (n) => entryText(textOf(n)));
     const section = start < 0 ? [] : top.slice(start + 1);
     anchorEntries(section);
     const seen = new Map<number, number>();

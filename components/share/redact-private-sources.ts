@@ -3,20 +3,17 @@
  * library lose their URL. In the report's `## Sources` section such an entry reads "private
  * document" (no title, no address); in the text, the link's words stay and only the link goes.
  */
-import { urlKey } from "@/lib/research/ui";
+import { entryText, sourcesHeadingIndex, urlKey } from "@/lib/research/ui";
 import type { MdNode } from "../markdown-safety";
 
 export const PRIVATE_DOCUMENT = "private document";
 
 const textOf = (node: MdNode): string => node.value ?? (node.children ?? []).map(textOf).join("");
 
-const isSourcesHeading = (node: MdNode & { depth?: number }) =>
-  node.type === "heading" && node.depth === 2 && textOf(node).trim() === "Sources";
-
 /** The top-level nodes of the last `## Sources` section (to the next heading of level 1 or 2). */
 function sourcesSection(root: MdNode): Set<MdNode> {
   const top = root.children ?? [];
-  const start = top.findLastIndex(isSourcesHeading);
+  const start = sourcesHeadingIndex(top as (MdNode & { depth?: number })[], (n) => entryText(textOf(n)));
   const section = new Set<MdNode>();
   if (start < 0) return section;
   for (const node of top.slice(start + 1)) {

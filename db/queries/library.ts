@@ -1,7 +1,9 @@
-import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { LibrarySearchBackend } from "../../lib/search/types.ts";
+import { segmentedText } from "../../lib/text/tokens.ts";
 import type { Db } from "../client.ts";
 import { libraryDocuments } from "../schema.ts";
+import { libraryQuery, markedSnippet } from "./library-query.ts";
 
 export interface NewLibraryDocument {
   ownerId: string;
@@ -51,7 +53,11 @@ export async function insertLibraryDocument(
   db: Db,
   input: NewLibraryDocument,
 ): Promise<LibraryDocumentSummary> {
-  const [row] = await db.insert(libraryDocuments).values(input).returning(summaryColumns);
+  const words = documentWords(input.title, input.content);
+  const [row] = await db
+    .insert(libraryDocuments)
+    .values({ ...input, words })
+    .returning(summaryColumns);
   return row;
 }
 
@@ -110,29 +116,24 @@ export async function deleteLibraryDocument(db: Db, id: string, ownerId: string)
   return rows.length > 0;
 }
 
-// Dropped from the any-term fallback query only: with the 'simple' configuration they are
-// ordinary words, and "the" alone must not make a document match.
-const STOP_WORDS = new Set(
-  (
-    "a an and are as at be by for from how in is it of on or that the this to was were what when where " +
-    "which who why with der die das den dem des ein eine einer eines einem und oder ist sind in im mit " +
-    "von zu zum zur auf für fuer wie was wer warum nicht le la les un une des et ou est de du en el los " +
-    "las y o"
-  ).split(" "),
-);
+const documentWords = (title: string, content: string) => segmentedText(`${title}\n${content}`);
 
-/**
- * websearch_to_tsquery ANDs every word, and researchers' queries are natural language, so an
- * all-words match is often empty. The fallback matches any significant word while keeping the
- * query's exclusions (-word, -"a phrase").
- */
-function anyTermQuery(query: string): SQL {
-  const tokens = query.match(/-?"[^"]*"|\S+/g) ?? [];
-  const excluded = tokens.filter((t) => t.startsWith("-") && t.length > 1);
-  const words = tokens.filter((t) => !t.startsWith("-") && t.toLowerCase() !== "or");
-  const significant = words.filter((w) => !STOP_WORDS.has(w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "")));
-  const positive = (significant.length > 0 ? significant : words).join(" or ");
-  return sql`(websearch_to_tsquery('simple', ${positive}) && websearch_to_tsquery('simple', ${excluded.join(" ")}))`;
+// A search segments this many documents stored before segmentation (words null), so a library
+// from an older version becomes searchable by its words as it is used, without a long migration.
+const SEGMENT_BATCH = 50;
+
+async function segmentUnindexed(db: Db, ownerId: string): Promise<void> {
+  const rows = await db
+    .select({ id: libraryDocuments.id, title: libraryDocuments.title, content: libraryDocuments.content })
+    .from(libraryDocuments)
+    .where(and(isNull(libraryDocuments.words), visibleDocuments(ownerId)))
+    .limit(SEGMENT_BATCH);
+  for (const r of rows) {
+    await db
+      .update(libraryDocuments)
+      .set({ words: documentWords(r.title, r.content) })
+      .where(eq(libraryDocuments.id, r.id));
+  }
 }
 
 const HEADLINE_OPTIONS =
@@ -149,8 +150,13 @@ export async function searchLibrary(
   query: string,
   limit: number,
 ): Promise<LibrarySearchHit[]> {
-  const all = sql`websearch_to_tsquery('simple', ${query})`;
-  const anyTerms = anyTermQuery(query);
+  await segmentUnindexed(db, ownerId);
+  const q = libraryQuery(query);
+  if (!q.all) return [];
+  const all = sql`websearch_to_tsquery('simple', ${q.all})`;
+  // websearch ANDs every word, and researchers' queries are natural language, so an all-words
+  // match is often empty: the fallback matches any significant word, keeping the exclusions.
+  const anyTerms = sql`(websearch_to_tsquery('simple', ${q.any}) && websearch_to_tsquery('simple', ${q.excluded}))`;
   const doc = libraryDocuments.search;
   const ranked = db
     .select({
@@ -180,7 +186,11 @@ export async function searchLibrary(
     })
     .from(ranked)
     .orderBy(desc(ranked.score), desc(ranked.createdAt));
-  return rows.map((r) => ({ ...r, score: Number(r.score) }));
+  return rows.map((r) => ({
+    ...r,
+    score: Number(r.score),
+    snippet: r.snippet.includes("**") ? r.snippet : markedSnippet(r.content, q.terms),
+  }));
 }
 
 /** The database side of lib/search's library provider: full-text search over one owner's library. */

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { providerNames } from "../search/types.ts";
+import { REPORT_LANGUAGES } from "./language.ts";
 
 const HOUR_MS = 3600_000;
 
@@ -52,6 +53,11 @@ export const researchConfigSchema = z.object({
   /** Token budget of established knowledge items given to brief and supervisor. */
   knowledgeBudgetTokens: z.number().int().min(0).default(1500),
   clarification: z.boolean().default(false),
+  /**
+   * The language of the brief, notes, report and follow-up answers: `auto` (the question's) or one
+   * whose words the code can put into a report (lib/research/language.ts).
+   */
+  reportLanguage: z.enum(["auto", ...REPORT_LANGUAGES]).default("auto"),
   /** Remove the citation of a claim its source does not support (and flag the sentence) instead of only marking it. */
   strictCitations: z.boolean().default(false),
   /** Most citations the model checks per report (in batches); the rest stay unchecked with the reason. */

@@ -126,7 +126,13 @@ export type ResearchEvent =
   | { type: "directive.completed"; directiveId: string; sources: number }
   | { type: "directive.failed"; directiveId: string; error: string }
   // researchers
-  | { type: "researcher.search"; directiveId: string; query: string }
+  | {
+      type: "researcher.search";
+      directiveId: string;
+      query: string;
+      /** The query's language as detectLanguage reads it (en, de, zh): researchers search in several. */
+      language?: string;
+    }
   | {
       type: "researcher.search_results";
       directiveId: string;

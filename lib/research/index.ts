@@ -22,6 +22,7 @@ export {
 } from "./deps.ts";
 export { isNotConfigured } from "./errors.ts";
 export type { EventSink } from "./events.ts";
+export { detectLanguage, reportLanguageOf, runReportLanguage } from "./language.ts";
 export { modelTools, structuredOutputSchemas } from "./model-schemas.ts";
 export { defaultPhases } from "./phases/index.ts";
 export { findNearDuplicate } from "./phases/supervision/dedup.ts";

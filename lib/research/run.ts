@@ -29,6 +29,7 @@ import { createSeenUrls } from "./phases/directive/seen-urls.ts";
 import { skipLeftovers } from "./phases/supervision/execution.ts";
 import type { GatheredResearch } from "./phases/supervision/supervise.ts";
 import type { Phases, RunOutcome } from "./phases-contract.ts";
+import { reportBody } from "./report/parts.ts";
 import type { KnowledgeItemRecord, ResearcherResultRecord, RunSnapshot } from "./store.ts";
 import { withWritesBehind } from "./writes-behind.ts";
 
@@ -359,6 +360,6 @@ function findingsOf(results: readonly ResearcherResultRecord[]) {
 }
 
 function countCitations(markdown: string): number {
-  const body = markdown.split(/^## Sources\s*$/m)[0] ?? "";
+  const body = reportBody(markdown);
   return new Set([...body.matchAll(/\[(\d+)\]/g)].map((m) => m[1])).size;
 }

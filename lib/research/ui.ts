@@ -16,6 +16,7 @@ export {
   type TerminalEvent,
   terminalEventTypes,
 } from "./events.ts";
+export { REPORT_LANGUAGES, type ReportLanguage, type ReportLanguageSetting } from "./language.ts";
 export type { ResearcherStopReason } from "./phases/directive/researcher.ts";
 export type { CoverageReport } from "./phases/supervision/coverage.ts";
 export {
@@ -27,8 +28,9 @@ export { protectCode } from "./report/citations/code.ts";
 export { CITATION_MARKER, citationNumbersIn, parseCitationGroup } from "./report/citations/markers.ts";
 export { citedRuns, collectCitedSentences } from "./report/citations/sentences.ts";
 export { buildSourcesSection, urlKey } from "./report/citations/source-list.ts";
+export { entryText, reportBody, sourcesHeadingIndex, sourcesSectionAt } from "./report/parts.ts";
 export type { ReportCitationStats } from "./report/synthesis.ts";
-export { type Claim, extractClaims, reportBody } from "./report/versions/claims.ts";
+export { type Claim, extractClaims } from "./report/versions/claims.ts";
 export {
   CLAIM_MATCH_THRESHOLD,
   type DiffSource,
@@ -39,4 +41,5 @@ export {
   versionsDiffer,
 } from "./report/versions/diff.ts";
 export { claimWords } from "./report/versions/words.ts";
+export { REPORT_WORDS, type ReportWords, reportWords } from "./report/words/index.ts";
 export * from "./vocabulary.ts";

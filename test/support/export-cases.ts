@@ -1,5 +1,6 @@
 // Test-only: reports as the exports get them (lib/server/exports/report-model.ts), with the
 // Markdown a synthesis writes: headings, emphasis, a list, a table, a quote, citations, links.
+import { exportWordsFor } from "../../lib/server/exports/labels.ts";
 import {
   type ExportDocument,
   inlineRuns,
@@ -100,6 +101,7 @@ export function exportCase(lang: "en" | "zh"): ExportDocument {
     date: new Date("2026-11-20T10:00:00Z"),
     partial: false,
     blocks: reportBlocks(lang === "en" ? EN_REPORT : ZH_REPORT, question),
+    words: exportWordsFor(lang),
     sources:
       lang === "en"
         ? EN_SOURCES

@@ -32,9 +32,10 @@ export async function makeReportedRun(
   rt: Runtime,
   ownerId: string,
   question = "Do heat pumps work in cold climates?",
+  settings: Record<string, unknown> = {},
 ): Promise<{ runId: string; sourceIds: string[] }> {
   const db: Db = rt.handle.db;
-  const run = await createRun(db, { ownerId, question, settings: { maxSupervisionRounds: 2 } });
+  const run = await createRun(db, { ownerId, question, settings: { maxSupervisionRounds: 2, ...settings } });
   const rows = await db
     .insert(sources)
     .values(

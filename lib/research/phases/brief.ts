@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { EngineDeps } from "../deps.ts";
 import { recoverableMessage } from "../errors.ts";
 import {
-  BRIEF_INSTRUCTIONS,
+  briefInstructions,
   briefPrompt,
   CLARIFY_INSTRUCTIONS,
   clarifyPrompt,
@@ -100,12 +100,13 @@ export async function writeBrief(deps: EngineDeps, input: WriteBriefInput): Prom
   let failure: string | undefined;
   try {
     const r = await deps.models.text("supervisor", {
-      instructions: BRIEF_INSTRUCTIONS,
+      instructions: briefInstructions(deps.config.reportLanguage),
       prompt: briefPrompt({
         question: input.question,
         clarificationQuestion: input.clarificationQuestion,
         clarificationAnswer: input.clarificationAnswer,
         knowledge,
+        language: deps.config.reportLanguage,
       }),
       maxOutputTokens: 1500,
       abortSignal: deps.signal,

@@ -15,6 +15,7 @@ import {
   MAX_KNOWLEDGE_ITEMS,
 } from "../prompts/knowledge.ts";
 import { indexSourcesByUrl, urlKey } from "../report/citations/source-list.ts";
+import { sourcesSectionAt } from "../report/parts.ts";
 import { withTokenRecovery } from "../report/token-recovery.ts";
 import type { KnowledgeItemInput, SourceRecord } from "../store.ts";
 import { knowledgeCategories } from "../vocabulary.ts";
@@ -56,23 +57,21 @@ export function numberedReportSources(
   sources: readonly SourceRecord[],
 ): { body: string; numbered: Map<number, SourceRecord> } {
   const numbered = new Map<number, SourceRecord>();
-  const split = report.match(/^## Sources[ \t]*$/m);
-  if (split?.index === undefined) {
+  const at = sourcesSectionAt(report);
+  if (at < 0) {
     sources.forEach((s, i) => {
       numbered.set(i + 1, s);
     });
     return { body: report.trim(), numbered };
   }
   const byUrl = indexSourcesByUrl(sources);
-  // An entry is `[N] [Title](URL)`, perhaps followed by the read-in-full note.
-  for (const m of report
-    .slice(split.index)
-    .matchAll(/^\[(\d+)\] \[.*\]\((\S+)\)(?: \*\(read in full\)\*)?\s*$/gm)) {
+  // An entry is `[N] [Title](URL)`, perhaps followed by the read-in-full note (in the report's language).
+  for (const m of report.slice(at).matchAll(/^\[(\d+)\] \[.*\]\((\S+)\)(?: \*\([^)]*\)\*)?\s*$/gm)) {
     const url = m[2].replace(/%20/g, " ").replace(/%28/g, "(").replace(/%29/g, ")");
     const source = byUrl.get(urlKey(url));
     if (source) numbered.set(Number(m[1]), source);
   }
-  return { body: report.slice(0, split.index).trim(), numbered };
+  return { body: report.slice(0, at).trim(), numbered };
 }
 
 /** What the items are judged against: the report's scaffolding and its citations' verdicts by source. */
@@ -135,7 +134,7 @@ export async function extractKnowledge(
     const { body: report, numbered } = numberedReportSources(input.report, input.sources);
     const { text: body, scaffolding } = withoutScaffolding(report);
     const list = [...numbered].map(([number, s]) => ({ number, title: s.title, url: s.url }));
-    const instructions = knowledgeInstructions();
+    const instructions = knowledgeInstructions(deps.config.reportLanguage);
     const prompt = (report: string) => knowledgePrompt({ question: input.question, report, sources: list });
     const reportText = body.length > MAX_REPORT_CHARS ? `${body.slice(0, MAX_REPORT_CHARS)}\n[…]` : body;
     const { value } = await withTokenRecovery(deps, {

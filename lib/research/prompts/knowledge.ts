@@ -3,12 +3,13 @@
  * research — findings, lessons about researching this kind of question, and facts about the domain
  * and its sources. The report is model output built from web text, so it travels as data.
  */
+import { type ReportLanguageSetting, writeInClause } from "../language.ts";
 import { DATA_TAG, webDataBlock } from "./researcher.ts";
 
 export const MAX_KNOWLEDGE_ITEMS = 12;
 export const MAX_KNOWLEDGE_CONTENT = 500;
 
-export function knowledgeInstructions(): string {
+export function knowledgeInstructions(language?: ReportLanguageSetting): string {
   return [
     "You maintain the knowledge base of a research team. From a finished research report, extract the " +
       `few items (at most ${MAX_KNOWLEDGE_ITEMS}) that will help future research — quality over quantity; ` +
@@ -23,8 +24,8 @@ export function knowledgeInstructions(): string {
       "standard terms, or where the authoritative information is published.",
     "",
     "For each item:",
-    `- content: one self-contained statement of at most ${MAX_KNOWLEDGE_CONTENT} characters, in the ` +
-      "language of the research question.",
+    `- content: one self-contained statement of at most ${MAX_KNOWLEDGE_CONTENT} characters, in ` +
+      `${writeInClause(language, "the language of the research question")}.`,
     "- sources: the numbers of the listed sources that support it (empty for a lesson that rests on the " +
       "research process rather than a source). Only numbers from the list.",
     "- confidence: 0 to 1 — how well the sources establish it (several agreeing high-quality sources: " +

@@ -4,6 +4,7 @@
  * thread's fixed numbers. The report, the earlier questions and answers, and the passages all
  * travel as data blocks: none of them is an instruction.
  */
+import { type ReportLanguageSetting, writeInClause } from "../language.ts";
 import { dataBlock } from "./data-blocks.ts";
 import { DATA_TAG, webDataBlock } from "./researcher.ts";
 
@@ -23,12 +24,12 @@ export interface ThreadTurn {
   answer: string;
 }
 
-export function questionInstructions(): string {
+export function questionInstructions(language?: ReportLanguageSetting): string {
   return [
     "You answer a follow-up question about a research report, using only the report and the numbered " +
       "source passages you are given.",
     "",
-    "Language: answer in the same language as the question.",
+    `Language: answer in ${writeInClause(language, "the same language as the question")}.`,
     "",
     "Rules:",
     "- Answer directly and briefly: a few sentences or a short list, no title.",

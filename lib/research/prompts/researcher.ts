@@ -73,6 +73,8 @@ export function researcherInstructions(opts: {
       "(already known in this research run — do not read it again).",
     "- Prefer primary and authoritative sources. Write specific queries, and change the angle rather than " +
       "repeating a query with small variations.",
+    "- Search in the language of the research question, and also in English where the best sources on " +
+      "the topic are likely to be written in English.",
     "",
     "When to stop — call research_complete as soon as any of these holds:",
     "1. you can answer the assigned topic comprehensively, with the evidence it asks for;",

@@ -4,6 +4,7 @@
  * numbered source list and every directive's findings. Findings and source titles come from the
  * web through other models, so they travel inside delimited data blocks.
  */
+import { LANGUAGE_NAMES, type ReportLanguageSetting } from "../language.ts";
 import type { DirectivePriority } from "../vocabulary.ts";
 import { BRIEF_TAG, briefBlock } from "./data-blocks.ts";
 import { DATA_TAG, webDataBlock } from "./researcher.ts";
@@ -13,12 +14,21 @@ export const LANGUAGE_RULE =
   "WRITE THE ENTIRE REPORT IN THE SAME LANGUAGE AS THE RESEARCH QUESTION — every heading, sentence and " +
   "table cell — even when the findings and sources are in another language.";
 
-export function synthesisInstructions(): string {
+/** The report's language rule: the question's (`auto`), or the language the run asks for. */
+export function languageRule(language?: ReportLanguageSetting): string {
+  if (!language || language === "auto") return LANGUAGE_RULE;
+  return (
+    `WRITE THE ENTIRE REPORT IN ${LANGUAGE_NAMES[language].toUpperCase()} — every heading, sentence and table ` +
+    "cell — whatever language the research question, the findings and the sources are in."
+  );
+}
+
+export function synthesisInstructions(language?: ReportLanguageSetting): string {
   return [
     "You write the final report of a research project: a long, carefully organised document that answers " +
       "the research question using the findings a team of researchers gathered from the sources listed.",
     "",
-    `Language: ${LANGUAGE_RULE}`,
+    `Language: ${languageRule(language)}`,
     "",
     "Structure:",
     "- Begin with a `#` title and an opening section that answers the question directly.",
@@ -96,6 +106,7 @@ export function synthesisPrompt(opts: {
   findingsBlocks: readonly string[];
   /** Set when some findings were cut to fit the context window. */
   omittedNote?: string;
+  language?: ReportLanguageSetting;
 }): string {
   const parts = [
     "Research question:",
@@ -115,7 +126,7 @@ export function synthesisPrompt(opts: {
     "",
     "Now write the report. Answer the research question above, cite with the numbers of the source list, " +
       "and do not add a sources section.",
-    `Remember: ${LANGUAGE_RULE}`,
+    `Remember: ${languageRule(opts.language)}`,
   );
   return parts.join("\n");
 }

@@ -67,7 +67,7 @@ export async function answerQuestion(
       : [];
   });
   const result = await deps.models.text("synthesis", {
-    instructions: questionInstructions(),
+    instructions: questionInstructions(deps.config.reportLanguage),
     prompt: questionPrompt({
       question: input.question,
       report: input.report,

@@ -9,6 +9,7 @@
 
 import type { EngineDeps } from "../deps.ts";
 import { type EventSink, emitAll, type StoredEvent } from "../events.ts";
+import { reportLanguageOf } from "../language.ts";
 import {
   formatFindingsBlock,
   omittedFindingsNote,
@@ -28,6 +29,7 @@ import { citableSources, type FindingsItem, prepareFindings } from "./findings.t
 import { type ContextWindowTable, loadContextWindows } from "./model-context.ts";
 import { judgeSupport, planSupportCheck, type SupportCounts } from "./support.ts";
 import { withTokenRecovery } from "./token-recovery.ts";
+import { type ReportWords, reportWords } from "./words/index.ts";
 
 export interface ReportInput {
   question: string;
@@ -112,17 +114,23 @@ export function partialReportMarkdown(opts: {
   question: string;
   note: string;
   items: readonly Pick<FindingsItem, "topic" | "text">[];
+  words: ReportWords;
 }): string {
-  const parts = [`# ${opts.question.replace(/\s+/g, " ").trim()}`, "", `> **Partial report.** ${opts.note}`];
+  const parts = [`# ${opts.question.replace(/\s+/g, " ").trim()}`, "", partialNotice(opts.words, opts.note)];
   for (const item of opts.items) {
     parts.push("", `## ${topicHeading(item.topic)}`, "", demoteHeadings(item.text.trim()));
   }
-  if (!opts.items.length) parts.push("", "No research findings could be included.");
+  if (!opts.items.length) parts.push("", opts.words.noFindings);
   return parts.join("\n");
 }
 
 /** The report with unsupported citations marked (or removed, strict) and its Sources list. */
-function actOnVerdicts(processed: ProcessedReport, records: readonly CitationRecord[], strict: boolean) {
+function actOnVerdicts(
+  processed: ProcessedReport,
+  records: readonly CitationRecord[],
+  strict: boolean,
+  words: ReportWords,
+) {
   const verdicts = new Map(records.map((r) => [`${r.number}\u0000${r.sentence}`, r.support]));
   const marks = markCitationVerdicts(
     processed.body,
@@ -130,7 +138,7 @@ function actOnVerdicts(processed: ProcessedReport, records: readonly CitationRec
     strict,
   );
   const markdown = processed.cited.length
-    ? `${marks.markdown}\n\n${buildSourcesSection(processed.cited)}`
+    ? `${marks.markdown}\n\n${buildSourcesSection(processed.cited, words)}`
     : `${marks.markdown}\n`;
   const reasonNote = strict ? "; removed from the report (strictCitations)" : "; marked in the report";
   const acted = records.map((r) =>
@@ -152,9 +160,16 @@ async function settledAfter<T>(pending: Promise<void>, work: () => Promise<T>): 
 
 async function finishReport(
   deps: EngineDeps,
-  opts: { markdown: string; partial: boolean; numbered: SourceRecord[]; checkSupport: boolean },
+  opts: {
+    markdown: string;
+    partial: boolean;
+    numbered: SourceRecord[];
+    checkSupport: boolean;
+    question: string;
+  },
 ): Promise<ReportOutcome> {
-  const processed: ProcessedReport = processReportCitations(opts.markdown, opts.numbered);
+  const words = wordsOf(deps, opts.question);
+  const processed: ProcessedReport = processReportCitations(opts.markdown, opts.numbered, words);
   const unchecked: SupportCounts = {
     supported: 0,
     partially_supported: 0,
@@ -203,7 +218,7 @@ async function finishReport(
     : await settledAfter(storeUnchecked(), async () => (plan ? judgeSupport(deps, plan) : undefined));
   if (support) {
     counts = support.counts;
-    const result = actOnVerdicts(processed, support.records, deps.config.strictCitations);
+    const result = actOnVerdicts(processed, support.records, deps.config.strictCitations, words);
     markdown = result.markdown;
     acted = { marked: result.marked, removed: result.removed };
     await deps.store.saveCitations(result.records);
@@ -243,9 +258,10 @@ export async function writeReport(
   // Written while the report's model call is out when the engine defers writes (writes-behind.ts).
   await deps.events.emit({ type: "report.started" });
   const numbered = citableSources(input.sources);
+  const words = wordsOf(deps, input.question);
   const items = await prepareFindings(deps, input, numbered);
   const sourceList = numbered.map((s, i) => ({ number: i + 1, title: s.title, url: s.url }));
-  const instructions = synthesisInstructions();
+  const instructions = synthesisInstructions(deps.config.reportLanguage);
   const buildPrompt = (kept: readonly FindingsItem[]) =>
     synthesisPrompt({
       question: input.question,
@@ -253,6 +269,7 @@ export async function writeReport(
       sources: sourceList,
       findingsBlocks: kept.map(formatFindingsBlock),
       omittedNote: kept.length < items.length ? omittedFindingsNote(items.length - kept.length) : undefined,
+      language: deps.config.reportLanguage,
     });
   // Everything but the findings' text: system prompt, question, brief, source list, block wrappers.
   const fixedChars =
@@ -285,11 +302,9 @@ export async function writeReport(
     fallback: (kept) =>
       partialReportMarkdown({
         question: input.question,
-        note:
-          "The research material did not fit the writing model's context window even after it was cut " +
-          "down three times, so this report presents the research findings as gathered instead of a " +
-          `written synthesis${kept.length < items.length ? `; ${items.length - kept.length} lower-priority topic(s) are left out` : ""}.`,
+        note: words.contextOverflow(items.length - kept.length),
         items: kept,
+        words,
       }),
   });
   let markdown = recovered.value;
@@ -298,12 +313,14 @@ export async function writeReport(
     emptyAnswer = true;
     markdown = partialReportMarkdown({
       question: input.question,
-      note: "The writing model returned an empty report, so this report presents the research findings as gathered.",
+      note: words.emptyReport,
       items: recovered.items,
+      words,
     });
   }
-  if (input.writtenEarly) markdown = `${writtenEarlyNote(input)}\n\n${markdown}`;
+  if (input.writtenEarly) markdown = `${writtenEarlyNote(input, words)}\n\n${markdown}`;
   return finishReport(deps, {
+    question: input.question,
     markdown,
     partial: recovered.partial || emptyAnswer || Boolean(input.writtenEarly),
     numbered,
@@ -312,11 +329,17 @@ export async function writeReport(
 }
 
 /** The first lines of a report written early: how much of the planned research it rests on. */
-function writtenEarlyNote(input: ReportInput): string {
+function writtenEarlyNote(input: ReportInput, words: ReportWords): string {
   const researched = new Set(input.findings.map((f) => f.directiveId)).size;
-  const planned = input.directives.length;
-  return `> **Partial report.** Research was stopped early at the owner's request; this report rests on ${researched} of ${planned} research topic${planned === 1 ? "" : "s"} and the ${input.sources.length} source${input.sources.length === 1 ? "" : "s"} gathered by then.`;
+  return partialNotice(words, words.writtenEarly(researched, input.directives.length, input.sources.length));
 }
+
+/** A notice the app puts into a report: a blockquote opened in bold (knowledge-evidence.ts finds it so). */
+const partialNotice = (words: ReportWords, note: string) => `> **${words.partial}** ${note}`;
+
+/** The words the code writes into this run's report, in its language. */
+const wordsOf = (deps: EngineDeps, question: string) =>
+  reportWords(reportLanguageOf(deps.config.reportLanguage, question));
 
 /**
  * A partial report from whatever was gathered, written without any model call: for a run that
@@ -330,11 +353,19 @@ export async function writePartialReport(
   const items = await prepareFindings(deps, input, numbered);
   if (!items.length) return undefined;
   await deps.events.emit({ type: "report.started" });
+  const words = wordsOf(deps, input.question);
   const markdown = partialReportMarkdown({
     question: input.question,
-    note: `The run stopped before the report could be written (${input.reason.trim()}). These are the research findings as gathered.`,
+    note: words.stoppedBeforeReport(input.reason.trim()),
     items,
+    words,
   });
-  const outcome = await finishReport(deps, { markdown, partial: true, numbered, checkSupport: false });
+  const outcome = await finishReport(deps, {
+    question: input.question,
+    markdown,
+    partial: true,
+    numbered,
+    checkSupport: false,
+  });
   return { markdown: outcome.markdown };
 }

@@ -24,7 +24,7 @@ import {
   WidthType,
 } from "docx";
 import type { List, RootContent } from "mdast";
-import { exportWords, shortPassage } from "./labels.ts";
+import { type ExportWords, shortPassage } from "./labels.ts";
 import {
   type ExportDocument,
   type ExportSource,
@@ -52,15 +52,14 @@ interface Drawing {
   nextFootnote: number;
   orderedLists: number;
   recordedElsewhere: boolean;
+  words: ExportWords;
 }
 
 /** A citation's footnote: the source's number, title, URL (a link) and the claim's verdict. */
 function footnoteFor(d: Drawing, n: number): Paragraph {
   const source = d.sources.get(n);
   if (!source) return new Paragraph({ children: [new TextRun(`[${n}]`)] });
-  const verdicts = [
-    ...new Set(source.claims.map((c) => exportWords.verdict(c.support, d.recordedElsewhere))),
-  ];
+  const verdicts = [...new Set(source.claims.map((c) => d.words.verdict(c.support, d.recordedElsewhere)))];
   const href = safeFileHref(source.url);
   return new Paragraph({
     children: [
@@ -196,7 +195,7 @@ function sourceParagraphs(d: Drawing, source: ExportSource): Paragraph[] {
       new Paragraph({
         indent: { left: 360 },
         children: [
-          new TextRun({ text: `${exportWords.verdict(claim.support, d.recordedElsewhere)}: `, bold: true }),
+          new TextRun({ text: `${d.words.verdict(claim.support, d.recordedElsewhere)}: `, bold: true }),
           new TextRun(claim.sentence),
         ],
       }),
@@ -206,7 +205,7 @@ function sourceParagraphs(d: Drawing, source: ExportSource): Paragraph[] {
         new Paragraph({
           indent: { left: 360 },
           children: [
-            new TextRun({ text: `${exportWords.passage}: `, italics: true }),
+            new TextRun({ text: `${d.words.passage}: `, italics: true }),
             new TextRun({ text: `“${shortPassage(claim.passage)}”`, color: "555555" }),
           ],
         }),
@@ -225,16 +224,17 @@ export async function renderDocx(doc: ExportDocument): Promise<Buffer> {
     nextFootnote: 1,
     orderedLists: 0,
     recordedElsewhere: Boolean(doc.recordedElsewhere),
+    words: doc.words,
   };
   const notes = [
-    exportWords.dateLine(doc.date),
-    ...(doc.partial ? [exportWords.partial] : []),
-    ...(doc.recordedElsewhere ? [exportWords.recordedElsewhere] : []),
+    doc.words.dateLine(doc.date),
+    ...(doc.partial ? [doc.words.partial] : []),
+    ...(doc.recordedElsewhere ? [doc.words.recordedElsewhere] : []),
   ];
   const body = doc.blocks.flatMap((b) => blocks(d, b));
   const sources = doc.sources.length
     ? [
-        new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(exportWords.sources)] }),
+        new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(doc.words.sources)] }),
         ...doc.sources.flatMap((s) => sourceParagraphs(d, s)),
       ]
     : [];

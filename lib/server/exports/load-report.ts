@@ -10,7 +10,10 @@ import type { Db } from "../../../db/client.ts";
 import { getReport, listCitations, listSourceSummaries } from "../../../db/queries/research.ts";
 import type { Run } from "../../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { runReportLanguage } from "../../research/index.ts";
+import { entryText, sourcesHeadingIndex } from "../../research/ui.ts";
 import { isLibrarySource } from "../shares/view.ts";
+import { exportWordsFor } from "./labels.ts";
 import {
   type ExportDocument,
   type ExportSource,
@@ -22,9 +25,7 @@ import {
 /** `[N] [Title](URL)` entries of the report's own Sources section, by number. */
 function listedSources(markdown: string): Map<number, { title: string; url: string }> {
   const blocks = parseReport(markdown).children;
-  const start = blocks.findLastIndex(
-    (n) => n.type === "heading" && n.depth === 2 && plainText(n).trim() === "Sources",
-  );
+  const start = sourcesHeadingIndex(blocks, (n) => entryText(plainText(n)));
   const out = new Map<number, { title: string; url: string }>();
   if (start < 0) return out;
   for (const node of blocks.slice(start + 1)) {
@@ -105,6 +106,7 @@ export async function loadExportDocument(
     blocks: privateUrls.size ? redactLinks(blocks, privateUrls) : blocks,
     sources: [...entries.values()].sort((a, b) => a.number - b.number),
     recordedElsewhere: run.importedFrom !== null,
+    words: exportWordsFor(runReportLanguage(run.settings, run.question)),
   };
 }
 

@@ -10,7 +10,7 @@
 import type { List, RootContent, Table } from "mdast";
 import PDFDocument from "pdfkit";
 import { fontFiles, fontFor, hasCjk, scriptPieces } from "./fonts.ts";
-import { exportWords, shortPassage } from "./labels.ts";
+import { type ExportWords, shortPassage } from "./labels.ts";
 import {
   type ExportDocument,
   type ExportSource,
@@ -181,7 +181,7 @@ function outlineEntry(pdf: Pdf, depth: number, title: string): void {
   stack.push({ depth, item: parent.addItem(title) });
 }
 
-function sourceEntry(pdf: Pdf, source: ExportSource, recordedElsewhere: boolean): void {
+function sourceEntry(pdf: Pdf, source: ExportSource, recordedElsewhere: boolean, words: ExportWords): void {
   keepRoom(pdf, 50);
   pdf.addNamedDestination(sourceDestination(source.number), "XYZ", pdf.page.margins.left, pdf.y, null);
   writeRuns(pdf, [{ text: `[${source.number}] ` }, { text: source.title, bold: true }]);
@@ -193,7 +193,7 @@ function sourceEntry(pdf: Pdf, source: ExportSource, recordedElsewhere: boolean)
     writeRuns(
       pdf,
       [
-        { text: `${exportWords.verdict(claim.support, recordedElsewhere)}: `, bold: true },
+        { text: `${words.verdict(claim.support, recordedElsewhere)}: `, bold: true },
         { text: claim.sentence },
       ],
       {
@@ -204,7 +204,7 @@ function sourceEntry(pdf: Pdf, source: ExportSource, recordedElsewhere: boolean)
     if (claim.passage && claim.passage !== lastPassage) {
       writeRuns(
         pdf,
-        [{ text: `${exportWords.passage}: `, italic: true }, { text: `“${shortPassage(claim.passage)}”` }],
+        [{ text: `${words.passage}: `, italic: true }, { text: `“${shortPassage(claim.passage)}”` }],
         {
           size: 8.5,
           indent: INDENT,
@@ -220,10 +220,10 @@ function sourceEntry(pdf: Pdf, source: ExportSource, recordedElsewhere: boolean)
 function header(pdf: Pdf, doc: ExportDocument): void {
   writeRuns(pdf, [{ text: doc.question }], { size: 20, bold: true });
   pdf.moveDown(0.3);
-  writeRuns(pdf, [{ text: exportWords.dateLine(doc.date) }], { size: 9, color: MUTED });
-  if (doc.partial) writeRuns(pdf, [{ text: exportWords.partial }], { size: 9, color: MUTED });
+  writeRuns(pdf, [{ text: doc.words.dateLine(doc.date) }], { size: 9, color: MUTED });
+  if (doc.partial) writeRuns(pdf, [{ text: doc.words.partial }], { size: 9, color: MUTED });
   if (doc.recordedElsewhere)
-    writeRuns(pdf, [{ text: exportWords.recordedElsewhere }], { size: 9, color: MUTED });
+    writeRuns(pdf, [{ text: doc.words.recordedElsewhere }], { size: 9, color: MUTED });
   pdf.moveDown(1);
 }
 
@@ -249,10 +249,10 @@ export function renderPdf(doc: ExportDocument): Promise<Buffer> {
   if (doc.sources.length) {
     keepRoom(pdf, 80);
     pdf.moveDown(0.6);
-    outlineEntry(pdf, 2, exportWords.sources);
-    writeRuns(pdf, [{ text: exportWords.sources }], { size: HEADING_SIZES[2], bold: true });
+    outlineEntry(pdf, 2, doc.words.sources);
+    writeRuns(pdf, [{ text: doc.words.sources }], { size: HEADING_SIZES[2], bold: true });
     pdf.moveDown(0.4);
-    for (const source of doc.sources) sourceEntry(pdf, source, Boolean(doc.recordedElsewhere));
+    for (const source of doc.sources) sourceEntry(pdf, source, Boolean(doc.recordedElsewhere), doc.words);
   }
   pdf.end();
   return done;

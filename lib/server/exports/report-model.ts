@@ -12,7 +12,8 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import type { CitationSupport } from "../../research/ui.ts";
-import { CITATION_MARKER, parseCitationGroup } from "../../research/ui.ts";
+import { CITATION_MARKER, entryText, parseCitationGroup, sourcesHeadingIndex } from "../../research/ui.ts";
+import type { ExportWords } from "./labels.ts";
 
 /** One claim a source is cited for, with the verdict and the stored passage it rests on. */
 export interface ExportClaim {
@@ -40,6 +41,8 @@ export interface ExportDocument {
   sources: ExportSource[];
   /** Set on an imported run: the verdicts were recorded by another instance. */
   recordedElsewhere?: boolean;
+  /** The words the export adds, in the report's language. */
+  words: ExportWords;
 }
 
 /** A piece of inline text with the marks it carries. */
@@ -71,9 +74,6 @@ const folded = (s: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
 
-const isSourcesHeading = (n: RootContent) =>
-  n.type === "heading" && n.depth === 2 && plainText(n).trim() === "Sources";
-
 /**
  * The blocks an export draws: the report up to its (last) `## Sources` heading, which the export
  * replaces with its own; a leading H1 that only repeats the question goes (the title says it).
@@ -84,7 +84,7 @@ export function reportBlocks(markdown: string, question: string): RootContent[] 
   if (first?.type === "heading" && first.depth === 1 && folded(plainText(first)) === folded(question)) {
     blocks = blocks.slice(1);
   }
-  const sources = blocks.findLastIndex(isSourcesHeading);
+  const sources = sourcesHeadingIndex(blocks, (n) => entryText(plainText(n)));
   return sources < 0 ? blocks : blocks.slice(0, sources);
 }
 

@@ -4,9 +4,10 @@
  * resolves. Questions still being answered, failed ones and those the sources do not answer are left out.
  */
 import { listRunQuestions } from "../../../db/queries/questions.ts";
+import { getRun } from "../../../db/queries/runs.ts";
 import { listSources } from "../../../db/queries/sources.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
-import { citationNumbersIn } from "../../research/index.ts";
+import { citationNumbersIn, REPORT_WORDS, runReportLanguage } from "../../research/index.ts";
 
 const linkText = (s: string) => s.replace(/[[\]]/g, "");
 
@@ -18,7 +19,10 @@ export async function reportWithThread(rt: Runtime, runId: string, report: strin
   const inReport = new Set(citationNumbersIn(report));
   const extra = new Map<number, string>();
   for (const q of answered) for (const c of q.citations) if (!inReport.has(c.n)) extra.set(c.n, c.sourceId);
-  const parts = [report.trimEnd(), "## Questions about this report"];
+  const run = await getRun(rt.handle.db, runId);
+  // In the report's language, as every word the code writes into it.
+  const words = REPORT_WORDS[runReportLanguage(run?.settings, run?.question ?? report)];
+  const parts = [report.trimEnd(), `## ${words.questions}`];
   for (const q of answered)
     parts.push(`### ${q.question.replace(/\s+/g, " ").trim()}`, (q.answer as string).trim());
   if (extra.size) {
@@ -31,7 +35,7 @@ export async function reportWithThread(rt: Runtime, runId: string, report: strin
           ? [`[${n}] [${linkText(s.title || s.domain || s.url)}](${s.url.replace(/\)/g, "%29")})`]
           : [];
       });
-    parts.push("### Further sources of the answers", lines.join("\n\n"));
+    parts.push(`### ${words.furtherSources}`, lines.join("\n\n"));
   }
   return `${parts.join("\n\n")}\n`;
 }

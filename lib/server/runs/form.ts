@@ -208,6 +208,9 @@ export function runInputFromForm(
     planReview: one(fields, "planReview") === "on",
     clarification: one(fields, "clarification") === "on",
   };
+  const language = one(fields, "reportLanguage");
+  // `auto` is the engine's default: stored settings hold only what was chosen.
+  if (language && language !== "auto") settings.reportLanguage = language;
   const providers = many(fields, "searchProviders");
   if (providers.length === 0) throw new AppError("validation_failed", "Choose at least one place to search.");
   const sameAsDefault =

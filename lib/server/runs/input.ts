@@ -35,6 +35,7 @@ export const runSettingsSchema = researchSettingsSchema
     searchProviders: true,
     planReview: true,
     clarification: true,
+    reportLanguage: true,
     strictCitations: true,
     maxCitationChecks: true,
     relevantSourcesToStop: true,

@@ -271,7 +271,7 @@ export async function compressFindings(
   for (let attempt = 0; ; attempt++) {
     try {
       const r = await deps.models.text("compression", {
-        instructions: compressionInstructions(),
+        instructions: compressionInstructions(deps.config.reportLanguage),
         prompt: compressionPrompt({ directive, sources: numbered, transcript: fit.text }),
         abortSignal: signal,
       });

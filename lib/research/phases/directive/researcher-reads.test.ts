@@ -14,6 +14,7 @@ import {
   searchCall as search,
   thinkCall as think,
 } from "../../../../test/support/researcher-harness.ts";
+import { until } from "../../../../test/support/until.ts";
 import { fetchDocument } from "../../../fetch/extract.ts";
 import type { RunStore } from "../../store.ts";
 import { computeCoverage } from "../supervision/coverage.ts";
@@ -198,8 +199,8 @@ describe("sources read versus seen", () => {
       returned = true;
       return o;
     });
-    await new Promise((r) => setTimeout(r, 100));
     // It searched, thought and read the page although none of its events is written yet.
+    expect(await until(() => web.fetches.length > 0, 10_000)).toBe(true);
     expect(web.fetches).toEqual([page]);
     expect(written).toEqual([]);
     expect(returned).toBe(false);

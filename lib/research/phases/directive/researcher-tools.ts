@@ -13,6 +13,7 @@ import { domainOf, isWebUrl, normalizeUrl } from "../../../search/url.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { rethrowIfFatal, throwIfAborted } from "../../errors.ts";
 import type { StoredEvent } from "../../events.ts";
+import { detectLanguage } from "../../language.ts";
 import {
   formatAlreadyRead,
   formatFetchFailure,
@@ -80,7 +81,7 @@ export function messageOf(error: unknown): string {
 export async function webSearch(t: ToolContext, query: string): Promise<string> {
   const { config, events, signal } = t.deps;
   const directiveId = t.directive.id;
-  await events.emit({ type: "researcher.search", directiveId, query });
+  await events.emit({ type: "researcher.search", directiveId, query, language: detectLanguage(query) });
   let outcome: Awaited<ReturnType<EngineDeps["search"]>>;
   try {
     outcome = await t.deps.search(query, { maxResults: config.maxSearchResults, signal });

@@ -118,7 +118,14 @@ describe("runResearcher: the loop and its stop rules", () => {
     expect(eventsOf(events, "researcher.reflection_injected")).toEqual([
       { type: "researcher.reflection_injected", directiveId: directives[0].id, after: "web_search" },
     ]);
-    expect(eventsOf(events, "researcher.search")).toHaveLength(1);
+    expect(eventsOf(events, "researcher.search")).toEqual([
+      {
+        type: "researcher.search",
+        directiveId: directives[0].id,
+        query: "perovskite stability",
+        language: "en",
+      },
+    ]);
     // The model is told the call was not carried out, then asked to reflect.
     const third = model.doGenerateCalls[2];
     expect(lastToolResults(third)[0]).toMatch(/^Not carried out: reflect/);

@@ -9,7 +9,9 @@
  * lists and links), sentences.ts (the sentence each citation supports), source-list.ts (stored
  * sources by URL, the Sources section).
  */
+
 import type { SourceRecord } from "../../store.ts";
+import type { ReportWords } from "../words/types.ts";
 import { flattenLinks, stripBibliography } from "./bibliography.ts";
 import { protectCode } from "./code.ts";
 import { correctCitedLinks, type LinkCorrection } from "./link-check.ts";
@@ -86,7 +88,11 @@ function renumberInReadingOrder(text: string, numbered: readonly SourceRecord[])
  * Process a report the model wrote citing `numbered` (source N = `numbered[N - 1]`). Sources
  * without a text snapshot cannot be cited: a reference to one counts as unknown and is removed.
  */
-export function processReportCitations(markdown: string, numbered: readonly SourceRecord[]): ProcessedReport {
+export function processReportCitations(
+  markdown: string,
+  numbered: readonly SourceRecord[],
+  words?: ReportWords,
+): ProcessedReport {
   const { text: protectedText, restore } = protectCode(markdown.replace(/\r\n?/g, "\n"));
   const bib = stripBibliography(protectedText);
   const checked = correctCitedLinks(bib.markdown, numbered);
@@ -106,7 +112,9 @@ export function processReportCitations(markdown: string, numbered: readonly Sour
     sentence: restore(sentence),
   }));
   const finalBody = restore(body);
-  const markdownOut = cited.length ? `${finalBody}\n\n${buildSourcesSection(cited)}` : `${finalBody}\n`;
+  const markdownOut = cited.length
+    ? `${finalBody}\n\n${buildSourcesSection(cited, words)}`
+    : `${finalBody}\n`;
   return {
     markdown: markdownOut,
     citations,

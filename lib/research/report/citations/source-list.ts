@@ -2,8 +2,11 @@
  * The stored sources a report cites: finding a stored source by a URL the model wrote, and the
  * `## Sources` section built from the database (never the model's own list).
  */
+
 import { normalizeUrl } from "../../../search/url.ts";
 import type { SourceRecord } from "../../store.ts";
+import { en } from "../words/en.ts";
+import type { ReportWords } from "../words/types.ts";
 
 /**
  * The key a URL written by a model is matched to a stored source by. It is the app's one URL
@@ -55,21 +58,19 @@ export function escapeLinkUrl(url: string): string {
   return url.trim().replace(/ /g, "%20").replace(/\(/g, "%28").replace(/\)/g, "%29");
 }
 
-/** What the Sources list says after a source whose page was read in full. */
-export const READ_IN_FULL_NOTE = "*(read in full)*";
-
 /**
  * `## Sources` with one `[N] [Title](URL)` paragraph per source, in the given order (N = index + 1);
  * a source whose full page text was read says so, the others rest on a search provider's text.
  */
 export function buildSourcesSection(
   sources: readonly Pick<SourceRecord, "title" | "url" | "domain" | "readInFull">[],
+  words: Pick<ReportWords, "sources" | "readInFull"> = en,
 ): string {
   const lines = sources.map((s, i) => {
     const title = escapeLinkText(s.title) || escapeLinkText(s.domain) || escapeLinkText(s.url);
-    const note = s.readInFull ? ` ${READ_IN_FULL_NOTE}` : "";
+    const note = s.readInFull ? ` *(${words.readInFull})*` : "";
     return `[${i + 1}] [${title}](${escapeLinkUrl(s.url)})${note}`;
   });
   // Blank lines between entries: each is its own paragraph when rendered.
-  return `## Sources\n\n${lines.join("\n\n")}\n`;
+  return `## ${words.sources}\n\n${lines.join("\n\n")}\n`;
 }

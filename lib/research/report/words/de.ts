@@ -1,0 +1,21 @@
+import type { ReportWords } from "./types.ts";
+
+export const de: ReportWords = {
+  sources: "Quellen",
+  readInFull: "vollständig gelesen",
+  partial: "Unvollständiger Bericht.",
+  writtenEarly: (researched, planned, n) =>
+    `Die Recherche wurde auf Wunsch vorzeitig beendet; dieser Bericht beruht auf ${researched} von ${planned} ${planned === 1 ? "Recherchethema" : "Recherchethemen"} und den bis dahin gesammelten ${n} ${n === 1 ? "Quelle" : "Quellen"}.`,
+  emptyReport:
+    "Das Schreibmodell hat einen leeren Bericht geliefert; dieser Bericht zeigt daher die Rechercheergebnisse, wie sie gesammelt wurden.",
+  stoppedBeforeReport: (reason) =>
+    `Der Lauf endete, bevor der Bericht geschrieben werden konnte (${reason}). Dies sind die Rechercheergebnisse, wie sie gesammelt wurden.`,
+  noFindings: "Es konnten keine Rechercheergebnisse aufgenommen werden.",
+  contextOverflow: (leftOut) =>
+    "Das Recherchematerial passte auch nach dreifacher Kürzung nicht in das Kontextfenster des Schreibmodells; dieser Bericht zeigt daher die Rechercheergebnisse, wie sie gesammelt wurden, statt einer geschriebenen Synthese" +
+    (leftOut > 0
+      ? `; ${leftOut} ${leftOut === 1 ? "Thema mit niedrigerer Priorität fehlt" : "Themen mit niedrigerer Priorität fehlen"}.`
+      : "."),
+  questions: "Fragen zu diesem Bericht",
+  furtherSources: "Weitere Quellen der Antworten",
+};
