@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { getReport } from "../../../db/queries/research.ts";
 import type { Run } from "../../../db/schema.ts";
+import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
 import { runSettingsSchema } from "./input.ts";
@@ -25,6 +26,7 @@ export async function researchDeeper(
   starter: Starter,
   parentId: string,
   input: DeeperRequest,
+  env: Env = process.env,
 ): Promise<StartedRun> {
   const db = rt.handle.db;
   const parent = await ownedRun(db, parentId, starter.caller.userId);
@@ -34,7 +36,7 @@ export async function researchDeeper(
   const settings = childSettings(parent);
   const question = input.question ?? parent.question;
   const brief = childBrief(parent, input.question);
-  return startRun(rt, starter, { question, settings }, process.env, {
+  return startRun(rt, starter, { question, settings }, env, {
     fromRunId: parent.id,
     brief,
     lineage: { parentId: parent.id },

@@ -107,7 +107,12 @@ export async function createAndEnqueueRun(
     // The person's own limits (set by an admin): may refuse, or lower the run's cost budget.
     const limited = await applyUserLimits(tx, input.ownerId, settings, new Date(), effective.env);
     const { seed, ...fields } = input;
-    const created = await createRun(tx, { ...fields, ...seed?.lineage, brief: seed?.brief, settings: limited });
+    const created = await createRun(tx, {
+      ...fields,
+      ...seed?.lineage,
+      brief: seed?.brief,
+      settings: limited,
+    });
     // In the run's own transaction: its job never sees a run without its inherited research.
     if (seed) await seedRunFrom(tx, seed.fromRunId, created.id);
     await events.append(created.id, {

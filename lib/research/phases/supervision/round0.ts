@@ -123,7 +123,12 @@ export async function planRoundZero(
   let fit: FitStats | null = null;
 
   const generated = await askObject(deps, { schema: directivePlanSchema, schemaName: "directive_plan" }, () =>
-    generateDirectivesPrompt({ brief: input.brief, maxDirectives, knowledge: input.knowledge, prior: input.prior }),
+    generateDirectivesPrompt({
+      brief: input.brief,
+      maxDirectives,
+      knowledge: input.knowledge,
+      prior: input.prior,
+    }),
   );
   if (!generated.ok) {
     drafts = [{ topic: input.brief, perspective: "", evidence_needed: "", priority: "normal" }];
