@@ -95,6 +95,7 @@ describe.each(appDatabaseKinds())("MCP server (%s)", (kind) => {
       "follow_research",
       "get_research",
       "list_sources",
+      "research_deeper",
       "search_knowledge",
       "start_research",
     ]);

@@ -108,7 +108,7 @@ export type ResearchEvent =
       /** The rest of the directive as stored, so a page can show it without re-reading the run (absent from older events). */
       perspective?: string | null;
       evidenceNeeded?: string | null;
-      directiveType?: "initial" | "follow-up" | "user";
+      directiveType?: "initial" | "follow-up" | "user" | "inherited";
       rationale?: string | null;
       priority: DirectivePriority;
       origin: "supervisor" | "user";
