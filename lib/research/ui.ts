@@ -30,5 +30,16 @@ export { citedRuns, collectCitedSentences } from "./report/citations/sentences.t
 export { buildSourcesSection, urlKey } from "./report/citations/source-list.ts";
 export { entryText, reportBody, sourcesHeadingIndex, sourcesSectionAt } from "./report/parts.ts";
 export type { ReportCitationStats } from "./report/synthesis.ts";
+export { type Claim, extractClaims } from "./report/versions/claims.ts";
+export {
+  CLAIM_MATCH_THRESHOLD,
+  type DiffSource,
+  diffReports,
+  type ReportVersion,
+  type VersionDiff,
+  type VersionSource,
+  versionsDiffer,
+} from "./report/versions/diff.ts";
+export { claimWords } from "./report/versions/words.ts";
 export { REPORT_WORDS, type ReportWords, reportWords } from "./report/words/index.ts";
 export * from "./vocabulary.ts";
