@@ -14,6 +14,7 @@ import { shareRun } from "../lib/server/shares/create.ts";
 import { listRunShares } from "../lib/server/shares/list.ts";
 import { readShareRequest } from "../lib/server/shares/requests.ts";
 import { revokeOwnShare } from "../lib/server/shares/revoke.ts";
+import { sharedSourceView } from "../lib/server/shares/source.ts";
 import { deadShareReason, sharedReport } from "../lib/server/shares/view.ts";
 import { testDatabases } from "./databases.ts";
 import { useDatabaseBefore } from "./support/migrations-before.ts";
@@ -176,6 +177,91 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
     });
     expect(byNumber.get(2)).toMatchObject({ support: "supported", reason: null, passage: null });
     expect(JSON.stringify(shared)).not.toContain("3 March");
+  });
+
+  it("answers the share page's cards per cited source, without a private passage, and not after revoke", async () => {
+    const run = await newRun();
+    const other = await newRun();
+    const source = (runId: string, url: string, provider: string) => ({
+      runId,
+      url,
+      normalizedUrl: url,
+      provider,
+    });
+    const [web, memo, uncited, elsewhere] = await handle.db
+      .insert(sources)
+      .values([
+        source(run.id, "https://web.example/card", "searxng"),
+        source(run.id, "library://card-memo", "library"),
+        source(run.id, "https://web.example/read-only", "searxng"),
+        source(other.id, "https://web.example/other", "searxng"),
+      ])
+      .returning();
+    await handle.db.insert(citations).values([
+      {
+        runId: run.id,
+        number: 1,
+        sourceId: web.id,
+        sentence: "One.",
+        support: "supported",
+        reason: "It says one.",
+        passage: "one, as the page says",
+      },
+      {
+        runId: run.id,
+        number: 2,
+        sourceId: memo.id,
+        sentence: "Two.",
+        support: "partially_supported",
+        reason: "The memo: 3 March.",
+        passage: "closes on 3 March",
+      },
+      {
+        runId: other.id,
+        number: 1,
+        sourceId: elsewhere.id,
+        sentence: "Else.",
+        support: "supported",
+        reason: null,
+        passage: "else",
+      },
+    ]);
+    const { share, token } = await shareRun(rt, run.id, "alice", {});
+
+    const card = await sharedSourceView(rt, token, web.id);
+    expect(card.citations).toEqual([
+      {
+        number: 1,
+        sourceId: web.id,
+        sentence: "One.",
+        support: "supported",
+        reason: "It says one.",
+        passage: "one, as the page says",
+      },
+    ]);
+    const hidden = await sharedSourceView(rt, token, memo.id);
+    expect(hidden.citations).toEqual([
+      {
+        number: 2,
+        sourceId: memo.id,
+        sentence: "Two.",
+        support: "partially_supported",
+        reason: null,
+        passage: null,
+      },
+    ]);
+    expect(JSON.stringify(hidden)).not.toContain("3 March");
+    // Another run's source, an uncited one and a made-up token open nothing.
+    for (const [t, id] of [
+      [token, elsewhere.id],
+      [token, uncited.id],
+      ["x".repeat(43), web.id],
+      ["not a token", web.id],
+    ])
+      await expect(sharedSourceView(rt, t, id)).rejects.toMatchObject({ code: "not_found" });
+
+    await revokeOwnShare(rt, share.id, "alice");
+    await expect(sharedSourceView(rt, token, web.id)).rejects.toMatchObject({ code: "not_found" });
   });
 });
 

@@ -49,6 +49,9 @@ export interface SharedReport {
   allowDownload: boolean;
 }
 
+/** The shape of a share token (43 URL-safe characters as made; a little slack either way): anything else names no link. */
+export const isShareToken = (token: string): boolean => /^[A-Za-z0-9_-]{20,100}$/.test(token);
+
 /** A source found in the document library (by its provider, or by its library:// address). */
 export function isLibrarySource(source: Pick<Source, "provider" | "url">): boolean {
   return source.provider === "library" || /^library:/i.test(source.url);
@@ -109,6 +112,6 @@ export async function deadShareReason(
   token: string,
   now = new Date(),
 ): Promise<"unknown" | "revoked" | "expired"> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
+  if (!isShareToken(token)) return "unknown";
   return (await deadShareState(rt.handle.db, token, now)) ?? "unknown";
 }
