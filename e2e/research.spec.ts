@@ -209,6 +209,7 @@ test("a report is shared by a revocable link that needs no login", async ({ brow
       "createdAt",
       "expiresAt",
       "id",
+      "includeThread",
       "label",
       "revokedAt",
     ]);

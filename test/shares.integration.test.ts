@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createRun } from "../db/queries/runs.ts";
 import { runForShareToken, shareTokenHash } from "../db/queries/shares.ts";
-import { citations, reports, shares, sources } from "../db/schema.ts";
+import { citations, reports, runQuestions, shares, sources } from "../db/schema.ts";
 import { createRunBus } from "../lib/jobs/bus.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
 import { shareRun } from "../lib/server/shares/create.ts";
@@ -101,6 +101,7 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
         "createdAt",
         "expiresAt",
         "id",
+        "includeThread",
         "label",
         "revokedAt",
       ]);
@@ -263,6 +264,95 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
     await revokeOwnShare(rt, share.id, "alice");
     await expect(sharedSourceView(rt, token, web.id)).rejects.toMatchObject({ code: "not_found" });
   });
+
+  it("shows the question thread only on a link that includes it, without a private passage", async () => {
+    const run = await newRun();
+    const [web, memo] = await handle.db
+      .insert(sources)
+      .values([
+        {
+          runId: run.id,
+          url: "https://web.example/q",
+          normalizedUrl: "https://web.example/q",
+          provider: "searxng",
+          title: "Web page",
+        },
+        {
+          runId: run.id,
+          url: "library://q-memo",
+          normalizedUrl: "library://q-memo",
+          provider: "library",
+          title: "Board memo",
+        },
+      ])
+      .returning();
+    await handle.db.insert(reports).values({ runId: run.id, markdown: "# R\n\nText." });
+    await handle.db.insert(runQuestions).values({
+      runId: run.id,
+      question: "And the budget?",
+      status: "answered",
+      answer: "The page says ten [1]. The memo says twelve [2].",
+      citations: [
+        {
+          n: 1,
+          sourceId: web.id,
+          sentence: "The page says ten.",
+          support: "supported",
+          reason: "It says ten.",
+          passage: "ten, as the page says",
+        },
+        {
+          n: 2,
+          sourceId: memo.id,
+          sentence: "The memo says twelve.",
+          support: "supported",
+          reason: "Twelve on 3 March.",
+          passage: "twelve, agreed on 3 March",
+        },
+      ],
+    });
+
+    const plain = await shareRun(rt, run.id, "alice", {});
+    expect(plain.share.includeThread).toBe(false);
+    expect((await sharedReport(rt, plain.token))?.thread).toBeUndefined();
+
+    const withThread = await shareRun(rt, run.id, "alice", { includeThread: true });
+    expect(withThread.share.includeThread).toBe(true);
+    const shared = await sharedReport(rt, withThread.token);
+    expect(shared?.thread).toHaveLength(1);
+    const [q] = shared?.thread ?? [];
+    expect(q).toMatchObject({ question: "And the budget?", status: "answered" });
+    expect(q.citations).toEqual([
+      {
+        number: 1,
+        sourceId: web.id,
+        sentence: "The page says ten.",
+        support: "supported",
+        reason: "It says ten.",
+        passage: "ten, as the page says",
+      },
+      {
+        number: 2,
+        sourceId: memo.id,
+        sentence: "The memo says twelve.",
+        support: "supported",
+        reason: null,
+        passage: null,
+      },
+    ]);
+    // The answers' sources come with the page (for the cards), a private one only as "private document".
+    expect(shared?.sources).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: web.id, title: "Web page", url: "https://web.example/q" }),
+        { id: memo.id, title: "private document", domain: null, url: "" },
+      ]),
+    );
+    // (The private URLs stay on the server for the redaction: privateSourceUrls is not sent to the page.)
+    expect(JSON.stringify([shared?.thread, shared?.sources])).not.toMatch(/3 March|Board memo|q-memo/);
+
+    await revokeOwnShare(rt, withThread.share.id, "alice");
+    expect(await sharedReport(rt, withThread.token)).toBeUndefined();
+  });
 });
 
 describe.each(testDatabases())("the token-hash migration on $name", ({ open }) => {
@@ -300,6 +390,7 @@ describe("the share request", () => {
       expiresInDays: 30,
     });
     expect(await readShareRequest(post('{"label":"   "}'))).toEqual({});
+    expect(await readShareRequest(post('{"includeThread":true}'))).toEqual({ includeThread: true });
   });
 
   it("refuses what it does not know or allow", async () => {
@@ -310,6 +401,7 @@ describe("the share request", () => {
       '{"expiresInDays":1.5}',
       '{"expiresInDays":"7"}',
       '{"token":"chosen"}',
+      '{"includeThread":"yes"}',
     ]) {
       await expect(readShareRequest(post(body)), body).rejects.toMatchObject({ code: "validation_failed" });
     }

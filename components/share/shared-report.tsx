@@ -5,6 +5,7 @@ import { type CitationCard, citationCards } from "../report/citation-data";
 import { StoredReportSlot } from "../report/stored-report-slot";
 import { drawStoredReport } from "../run/stored-report";
 import { remarkRedactPrivateSources } from "./redact-private-sources";
+import { SharedThread } from "./shared-thread";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" });
 
@@ -61,6 +62,9 @@ export function SharedReportView({
         </div>
       ) : (
         <p>This run has no report yet (status: {status}).</p>
+      )}
+      {shared.thread && (
+        <SharedThread thread={shared.thread} sources={shared.sources} privateSourceUrls={privateSourceUrls} />
       )}
     </article>
   );
