@@ -3,14 +3,15 @@
  * the report with citations that carry their passage and verdict on hover, the thread is there on
  * reload, a follow-up goes with the earlier answer as context, a question the sources cannot answer
  * is `not_in_sources` (asked of no model) and offers "Research this deeper" (a child run seeded
- * with the parent's sources and findings), and the Markdown download carries the thread.
+ * with the parent's sources and findings), a share link made with the thread shows it (one without
+ * does not), and the Markdown download carries the thread.
  */
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { roleMatch } from "../test/support/script-roles.ts";
 import { REQUEST_LOG_PATH } from "../test/support/web-fixture.ts";
 import { llmRequests, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
 import { deeperScript, researchScript, TOPIC_B, TOPIC_C } from "./support/research-script.ts";
-import { storageStatePath } from "./support/session.ts";
+import { signedOut, storageStatePath } from "./support/session.ts";
 
 const STANDING =
   "A household that removes its gas connection entirely no longer pays the gas standing charge, typically 100 to 300 euros per year";
@@ -117,6 +118,35 @@ test("ask about a report: cited answers with passages, a lasting thread, and not
   expect((await llmRequests()).length).toBe(before);
   await page.reload();
   await expect(box.locator('[data-status="not_in_sources"]')).toContainText("do not answer this question");
+
+  // A share link may include the thread (the owner ticks it in the share form; off by default).
+  const panel = page.getByRole("region", { name: "Share" });
+  await panel.getByLabel("Include the questions about this report").check();
+  await panel.getByRole("button", { name: "Create link" }).click();
+  const withThread = await panel.getByLabel("New share link").inputValue();
+  const plainLink = (await (await request.post(`/api/runs/${id}/shares`, { data: {} })).json()).url as string;
+  const stranger = await browser.newContext({ storageState: signedOut });
+  try {
+    const reader = await stranger.newPage();
+    await reader.goto(withThread);
+    const shared = reader.getByTestId("shared-thread");
+    await expect(shared.getByTestId("question")).toHaveCount(3);
+    await expect(shared.getByTestId("answer").first()).toContainText("100 to 300 euros per year");
+    await expect(shared.locator('[data-status="not_in_sources"]')).toContainText(
+      "do not answer this question",
+    );
+    const sharedMarker = shared.locator("a[data-citation]").first();
+    await expect(sharedMarker).toHaveAttribute("data-verdict", "supported");
+    await sharedMarker.hover();
+    await expect(reader.getByTestId("citation-card").getByTestId("citation-passage").first()).toContainText(
+      "gas standing charge",
+    );
+    await reader.goto(plainLink);
+    await expect(reader.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(reader.getByTestId("shared-thread")).toHaveCount(0);
+  } finally {
+    await stranger.close();
+  }
 
   await researchDeeper(page, request, id, run);
 

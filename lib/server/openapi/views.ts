@@ -211,6 +211,11 @@ export const shareSchema = z
     expiresAt: nullableTimestamp(),
     revokedAt: nullableTimestamp(),
     allowDownload: z.boolean().meta({ description: "Readers of the link may download the report as a PDF." }),
+    // Shared question thread (issue 31)
+    includeThread: z.boolean().meta({
+      description:
+        "The link also shows the run's follow-up questions and answers (no passage or reason of a private library source).",
+    }),
   })
   .meta({ id: "Share" });
 
