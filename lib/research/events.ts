@@ -106,7 +106,12 @@ export type ResearchEvent =
       record?: SupervisionRoundRecord;
     }
   | { type: "plan.awaiting_review"; directives: number }
-  | { type: "plan.approved"; edited: boolean }
+  | {
+      type: "plan.approved";
+      edited: boolean;
+      /** The person's edits as applied (a new topic retitles; dropped ones are skipped); absent from older events. */
+      changes?: PlanChange[];
+    }
   // directives
   | {
       type: "directive.created";
@@ -245,6 +250,15 @@ export type ResearchEvent =
   | { type: "question.failed"; questionId: string; reason: string };
 
 export type ResearchEventType = ResearchEvent["type"];
+
+/** One plan-review edit of a proposed directive, as stored. */
+export interface PlanChange {
+  directiveId: string;
+  topic?: string;
+  title?: string;
+  priority?: DirectivePriority;
+  dropped?: boolean;
+}
 
 /** One citation of the stored report with its verdict, as the run's JSON shows it (no passage). */
 export interface ReportCitationVerdict {

@@ -21,7 +21,7 @@ export {
   systemClock,
 } from "./deps.ts";
 export { isNotConfigured } from "./errors.ts";
-export type { EventOf, EventSink } from "./events.ts";
+export type { EventOf, EventSink, PlanChange } from "./events.ts";
 export { modelTools, structuredOutputSchemas } from "./model-schemas.ts";
 export { defaultPhases } from "./phases/index.ts";
 export { findNearDuplicate } from "./phases/supervision/dedup.ts";
