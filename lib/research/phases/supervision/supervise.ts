@@ -325,5 +325,6 @@ async function saveDecision(deps: EngineDeps, decided: DecidedRound): Promise<vo
     round: decided.round,
     decision: decided.decision,
     reason: decided.reason,
+    record: decided,
   });
 }
