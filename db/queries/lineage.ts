@@ -7,7 +7,7 @@
  * a duplicate by the same check that refuses any repeat.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   type Directive,
@@ -140,7 +140,6 @@ export async function getRunLink(db: Db, id: string): Promise<RunLink | undefine
   const [row] = await db
     .select({ id: runs.id, question: runs.question, status: runs.status, createdAt: runs.createdAt })
     .from(runs)
-    .where(eq(runs.id, id))
-    .orderBy(desc(runs.createdAt));
+    .where(eq(runs.id, id));
   return row;
 }
