@@ -379,6 +379,8 @@ export const shares = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** The owner lets the link's readers download the report as a PDF. */
     allowDownload: boolean("allow_download").notNull().default(false),
+    /** The link shows the run's follow-up questions and answers under the report (private passages redacted). */
+    includeThread: boolean("include_thread").notNull().default(false),
   },
   (t) => [index("shares_run_idx").on(t.runId)],
 );

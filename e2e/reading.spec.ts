@@ -3,10 +3,18 @@
  * jumps, one verification line whose weak counts lead to their markers, one citation card at a time
  * that fits the screen (a bottom sheet on touch), a Sources tab to search and filter, "cost unknown"
  * for an unpriced model, a branded page for a dead share link — on a page that stays light: its
- * document at most 3× the report's Markdown, its JavaScript by the load event at most 250 KiB.
+ * document at most 3× the report's Markdown (the shared page's too), its JavaScript by the load
+ * event at most 250 KiB.
  * Screenshots of the finished page at both widths in both schemes are attached.
  */
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Page,
+  type TestInfo,
+  test,
+} from "@playwright/test";
 import { roleMatch } from "../test/support/script-roles.ts";
 import { expectAccessible, expectNoSidewaysScroll } from "./support/axe.ts";
 import { scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
@@ -212,8 +220,59 @@ test("a finished report to read: contents, checkable citations, one card, the sh
   await desktop.close();
 
   await phoneChecks(browser, id, testInfo);
+  await sharedPageWeight(browser, request, id, markdownBytes);
   await deadShareLink(browser);
 });
+
+const VERDICT_WORDS: Record<string, string> = {
+  supported: "Supported by the source",
+  partially_supported: "Partly supported by the source",
+  unsupported: "Not supported by the source",
+  unchecked: "Not checked",
+};
+
+/**
+ * The same report behind a share link is as light: its document at most 3× the Markdown (the report
+ * in it once), and a card still shows the marker's verdict and the stored passage, loaded from the
+ * link's own path (never the owner's API).
+ */
+async function sharedPageWeight(
+  browser: Browser,
+  request: APIRequestContext,
+  id: string,
+  markdownBytes: number,
+) {
+  const created = await request.post(`/api/runs/${id}/shares`, { data: { label: "reading" } });
+  expect(created.status()).toBe(201);
+  const url = (await created.json()).url as string;
+  const stranger = await browser.newContext({
+    storageState: signedOut,
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    const page = await stranger.newPage();
+    const calls: string[] = [];
+    page.on("request", (r) => calls.push(new URL(r.url()).pathname));
+    expect((await page.goto(url))?.status()).toBe(200);
+    const weight = await pageWeight(page);
+    const ratio = weight.htmlDecodedBytes / markdownBytes;
+    console.log(
+      `shared report page: HTML ${weight.htmlDecodedBytes} B = ${ratio.toFixed(2)}× the Markdown (target ≤ ${PAGE_WEIGHT_TARGETS.htmlToMarkdown}×)`,
+    );
+    expect(ratio).toBeLessThanOrEqual(PAGE_WEIGHT_TARGETS.htmlToMarkdown);
+    const marker = await markerAtBottom(page, 12);
+    const verdict = String(await marker.getAttribute("data-verdict"));
+    await marker.hover();
+    const card = page.getByTestId("citation-card");
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(VERDICT_WORDS[verdict]);
+    await expect(card.getByTestId("citation-passage").first()).toContainText(/\w{4}/);
+    expect(calls.filter((p) => p.startsWith("/api/"))).toEqual([]);
+    expect(calls.some((p) => /^\/share\/[^/]+\/sources\/[0-9a-f-]{36}$/.test(p))).toBe(true);
+  } finally {
+    await stranger.close();
+  }
+}
 
 /** At 390×844 with touch: the contents menu, a tap opens the bottom sheet, nothing scrolls sideways. */
 async function phoneChecks(browser: Browser, id: string, testInfo: TestInfo) {

@@ -188,8 +188,16 @@ test("a report is shared by a revocable link that needs no login", async ({ brow
   const created = await request.post(`/api/runs/${id}/shares`);
   expect(created.status()).toBe(201);
   const share = await created.json();
-  expect(Object.keys(share).sort()).toEqual(["createdAt", "expiresAt", "id", "label", "url"]);
-  expect(share).toMatchObject({ label: null, expiresAt: null });
+  expect(Object.keys(share).sort()).toEqual([
+    "allowDownload",
+    "createdAt",
+    "expiresAt",
+    "id",
+    "includeThread",
+    "label",
+    "url",
+  ]);
+  expect(share).toMatchObject({ label: null, expiresAt: null, allowDownload: false, includeThread: false });
   expect(share.url).toMatch(/\/share\/[A-Za-z0-9_-]{40,}$/);
   const labelled = await request.post(`/api/runs/${id}/shares`, {
     data: { label: "for Ada", expiresInDays: 30 },
@@ -209,6 +217,7 @@ test("a report is shared by a revocable link that needs no login", async ({ brow
       "createdAt",
       "expiresAt",
       "id",
+      "includeThread",
       "label",
       "revokedAt",
     ]);

@@ -2,8 +2,9 @@
  * The running run page as a person reads it: one progress card in plain words (stepper, a sentence
  * per researcher, counts, a clock that stops while the run waits for the person, a time-left range
  * from the end of round 1) with everything else under "How this was researched"; a view kept from
- * the events (the page reads the run in full at load and after a reconnect, not per burst of
- * events); short directive titles; and the page at phone width in both schemes.
+ * the events (the page reads the run in full at most once at load; not after a forced reconnect,
+ * whose replay brings what it missed; not per burst of events, a round's end or the run's end);
+ * short directive titles; and the page at phone width in both schemes.
  */
 import { expect, type Page, type Request, test } from "@playwright/test";
 import type { ScriptRule } from "../test/support/llm-server.ts";
@@ -11,6 +12,7 @@ import { roleMatch } from "../test/support/script-roles.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
 import { researchScript } from "./support/research-script.ts";
+import { relayEventStreams } from "./support/stream-cut.ts";
 import { expectVerdictSummary, MAX_CITATION_CHECKS, verdictRules } from "./support/verdict-script.ts";
 
 const QUESTION = "Heat pump or gas boiler for a home in a cold climate: what should I know?";
@@ -131,6 +133,8 @@ test("the running run page: a progress card in plain words, kept from the events
   ).json();
   await waitForStatus(request, id, ["awaiting_plan_review"], 30_000);
   const reads = countRunReads(page, id);
+  // The page's event stream goes through a relay the test can cut (support/stream-cut.ts).
+  const stream = await relayEventStreams(page, id);
   await page.goto(`/runs/${id}`);
   const card = page.getByTestId("progress-card");
 
@@ -188,15 +192,36 @@ test("the running run page: a progress card in plain words, kept from the events
   console.log(`run reads: load ${afterApproval}, by round 2 ${beforeBurst}`);
   await expectPlainWords(page, "round 2");
 
-  // A dropped connection: the page reads the run once when the stream is back.
+  // A forced reconnect: the stream is cut while researcher C works; C finishes while the page is
+  // away; the browser reconnects with Last-Event-ID and the replay brings what it missed (C done,
+  // with its findings), with no read of the run.
+  const cDirective = (run.directives as { id: string; topic: string }[]).find((d) => d.topic === TOPIC_C)!;
+  const cCard = page.locator(`[data-testid="directive-card"][data-directive-id="${cDirective.id}"]`);
+  await expect(cCard.getByTestId("directive-status")).toHaveText(/Researching/);
   const beforeDrop = reads();
-  await page.context().setOffline(true);
-  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
-  await page.context().setOffline(false);
-  await expect.poll(reads, { timeout: 15_000 }).toBeGreaterThan(beforeDrop);
-  // The reconnect's read, plus at most the reads of round 2's end and the run's end in the same moment.
-  expect(reads() - beforeDrop).toBeLessThanOrEqual(3);
-  console.log(`run reads around the reconnect: ${reads() - beforeDrop}`);
+  stream.cut();
+  await expect
+    .poll(
+      async () => {
+        const now = await (await request.get(`/api/runs/${id}`)).json();
+        return now.directives.find((d: { id: string }) => d.id === cDirective.id).status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe("done");
+  // The browser saw its stream fail and is trying again (held by the relay); C's end, stored
+  // meanwhile, is not on the page yet.
+  await expect.poll(() => stream.connections.length, { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect(cCard.getByTestId("directive-status")).toHaveText(/Researching/);
+  stream.restore();
+  await expect(cCard.getByTestId("directive-status")).toHaveText("Done", { timeout: 15_000 });
+  await expect(cCard.locator("summary", { hasText: "Findings" })).toBeVisible();
+  // The browser reconnected by itself, from the last event it had.
+  const reconnect = stream.connections.find((c) => c.lastEventId !== null);
+  expect(reconnect, "a reconnect with Last-Event-ID").toBeTruthy();
+  expect(Number(reconnect?.lastEventId)).toBeGreaterThan(0);
+  expect(reads() - beforeDrop, "reads after the forced reconnect").toBe(0);
+  console.log(`run reads around the forced reconnect: ${reads() - beforeDrop}`);
 
   // Writing, then checking citations (the verdicts take 4 s), then done.
   await expect(card).toHaveAttribute("data-step", "checking", { timeout: 60_000 });
@@ -204,9 +229,15 @@ test("the running run page: a progress card in plain words, kept from the events
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "completed", {
     timeout: 30_000,
   });
+  // Round 2's end, the report and the run's end came with what the page shows: no read for them.
+  expect(reads() - beforeDrop, "reads from the reconnect to the run's end").toBe(0);
+  console.log(`run reads: ${reads()} in all (load ${afterApproval})`);
+  await stream.close();
 
-  // Finished: exactly the scripted verdicts, each weak count leading to its markers.
+  // Finished: exactly the scripted verdicts, each weak count leading to its markers; first as the
+  // events left the page, then as a fresh load shows them.
   await page.setViewportSize({ width: 1280, height: 800 });
+  await expectVerdictSummary(page);
   await page.reload();
   await expectVerdictSummary(page);
 });

@@ -463,9 +463,10 @@ describe("a full research run on PGlite with the library search and mock models"
     expect(types).toContain("report.completed");
     expect(types.indexOf("report.support_checked")).toBeLessThan(types.indexOf("report.completed"));
     expect(r.eventsOf("token_limit.retry")).toEqual([]);
-    expect(r.eventsOf("report.completed")).toEqual([
+    expect(r.eventsOf("report.completed")).toMatchObject([
       { type: "report.completed", chars: report.markdown.length, citations: 3, partial: false },
     ]);
+    expect(r.eventsOf("report.completed")[0]).toMatchObject({ markdown: report.markdown });
     expect(r.events.at(-1)).toEqual({ type: "run.completed", sources: 3, citations: 3, partial: false });
   });
 

@@ -96,6 +96,7 @@ describe.each(appDatabaseKinds())("MCP server (%s)", (kind) => {
       "get_diff",
       "get_research",
       "list_sources",
+      "research_deeper",
       "search_knowledge",
       "start_research",
     ]);

@@ -114,6 +114,16 @@ describe("plan review edits keep directive topics unique", () => {
       [cost.id, COLD, "high"],
       [expect.any(String), NOISE, "normal"],
     ]);
+    // The approval carries the edits as stored, titles included: a page applies them without a read.
+    const [approved] = (await listEventsAfter(h.db, run.id, 0)).filter((e) => e.type === "plan.approved");
+    const titleOf = new Map(now.map((d) => [d.id, d.title]));
+    expect(approved.payload).toMatchObject({
+      edited: true,
+      changes: [
+        { directiveId: cold.id, topic: COST, title: titleOf.get(cold.id) },
+        { directiveId: cost.id, topic: COLD, title: titleOf.get(cost.id), priority: "high" },
+      ],
+    });
   });
 
   it("adds the person's new directives with the approval, in the same transaction", async () => {
@@ -129,6 +139,8 @@ describe("plan review edits keep directive topics unique", () => {
     });
     const events = (await listEventsAfter(h.db, run.id, 2)).map((e) => e.type);
     expect(events).toEqual(["directive.created", "plan.approved"]);
+    const [approved] = (await listEventsAfter(h.db, run.id, 2)).filter((e) => e.type === "plan.approved");
+    expect(approved.payload).toMatchObject({ changes: [{ directiveId: cost.id, dropped: true }] });
   });
 
   it("refuses an addition that repeats a proposed directive, changing nothing (edits included)", async () => {

@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createRun } from "../db/queries/runs.ts";
 import { runForShareToken, shareTokenHash } from "../db/queries/shares.ts";
-import { citations, reports, shares, sources } from "../db/schema.ts";
+import { citations, reports, runQuestions, shares, sources } from "../db/schema.ts";
 import { createRunBus } from "../lib/jobs/bus.ts";
 import type { Runtime } from "../lib/jobs/runtime.ts";
 import { shareRun } from "../lib/server/shares/create.ts";
 import { listRunShares } from "../lib/server/shares/list.ts";
 import { readShareRequest } from "../lib/server/shares/requests.ts";
 import { revokeOwnShare } from "../lib/server/shares/revoke.ts";
+import { sharedSourceView } from "../lib/server/shares/source.ts";
 import { deadShareReason, sharedReport } from "../lib/server/shares/view.ts";
 import { testDatabases } from "./databases.ts";
 import { useDatabaseBefore } from "./support/migrations-before.ts";
@@ -100,6 +101,7 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
         "createdAt",
         "expiresAt",
         "id",
+        "includeThread",
         "label",
         "revokedAt",
       ]);
@@ -177,6 +179,180 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
     expect(byNumber.get(2)).toMatchObject({ support: "supported", reason: null, passage: null });
     expect(JSON.stringify(shared)).not.toContain("3 March");
   });
+
+  it("answers the share page's cards per cited source, without a private passage, and not after revoke", async () => {
+    const run = await newRun();
+    const other = await newRun();
+    const source = (runId: string, url: string, provider: string) => ({
+      runId,
+      url,
+      normalizedUrl: url,
+      provider,
+    });
+    const [web, memo, uncited, elsewhere] = await handle.db
+      .insert(sources)
+      .values([
+        source(run.id, "https://web.example/card", "searxng"),
+        source(run.id, "library://card-memo", "library"),
+        source(run.id, "https://web.example/read-only", "searxng"),
+        source(other.id, "https://web.example/other", "searxng"),
+      ])
+      .returning();
+    await handle.db.insert(citations).values([
+      {
+        runId: run.id,
+        number: 1,
+        sourceId: web.id,
+        sentence: "One.",
+        support: "supported",
+        reason: "It says one.",
+        passage: "one, as the page says",
+      },
+      {
+        runId: run.id,
+        number: 2,
+        sourceId: memo.id,
+        sentence: "Two.",
+        support: "partially_supported",
+        reason: "The memo: 3 March.",
+        passage: "closes on 3 March",
+      },
+      {
+        runId: other.id,
+        number: 1,
+        sourceId: elsewhere.id,
+        sentence: "Else.",
+        support: "supported",
+        reason: null,
+        passage: "else",
+      },
+    ]);
+    const { share, token } = await shareRun(rt, run.id, "alice", {});
+
+    const card = await sharedSourceView(rt, token, web.id);
+    expect(card.citations).toEqual([
+      {
+        number: 1,
+        sourceId: web.id,
+        sentence: "One.",
+        support: "supported",
+        reason: "It says one.",
+        passage: "one, as the page says",
+      },
+    ]);
+    const hidden = await sharedSourceView(rt, token, memo.id);
+    expect(hidden.citations).toEqual([
+      {
+        number: 2,
+        sourceId: memo.id,
+        sentence: "Two.",
+        support: "partially_supported",
+        reason: null,
+        passage: null,
+      },
+    ]);
+    expect(JSON.stringify(hidden)).not.toContain("3 March");
+    // Another run's source, an uncited one and a made-up token open nothing.
+    for (const [t, id] of [
+      [token, elsewhere.id],
+      [token, uncited.id],
+      ["x".repeat(43), web.id],
+      ["not a token", web.id],
+    ])
+      await expect(sharedSourceView(rt, t, id)).rejects.toMatchObject({ code: "not_found" });
+
+    await revokeOwnShare(rt, share.id, "alice");
+    await expect(sharedSourceView(rt, token, web.id)).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("shows the question thread only on a link that includes it, without a private passage", async () => {
+    const run = await newRun();
+    const [web, memo] = await handle.db
+      .insert(sources)
+      .values([
+        {
+          runId: run.id,
+          url: "https://web.example/q",
+          normalizedUrl: "https://web.example/q",
+          provider: "searxng",
+          title: "Web page",
+        },
+        {
+          runId: run.id,
+          url: "library://q-memo",
+          normalizedUrl: "library://q-memo",
+          provider: "library",
+          title: "Board memo",
+        },
+      ])
+      .returning();
+    await handle.db.insert(reports).values({ runId: run.id, markdown: "# R\n\nText." });
+    await handle.db.insert(runQuestions).values({
+      runId: run.id,
+      question: "And the budget?",
+      status: "answered",
+      answer: "The page says ten [1]. The memo says twelve [2].",
+      citations: [
+        {
+          n: 1,
+          sourceId: web.id,
+          sentence: "The page says ten.",
+          support: "supported",
+          reason: "It says ten.",
+          passage: "ten, as the page says",
+        },
+        {
+          n: 2,
+          sourceId: memo.id,
+          sentence: "The memo says twelve.",
+          support: "supported",
+          reason: "Twelve on 3 March.",
+          passage: "twelve, agreed on 3 March",
+        },
+      ],
+    });
+
+    const plain = await shareRun(rt, run.id, "alice", {});
+    expect(plain.share.includeThread).toBe(false);
+    expect((await sharedReport(rt, plain.token))?.thread).toBeUndefined();
+
+    const withThread = await shareRun(rt, run.id, "alice", { includeThread: true });
+    expect(withThread.share.includeThread).toBe(true);
+    const shared = await sharedReport(rt, withThread.token);
+    expect(shared?.thread).toHaveLength(1);
+    const [q] = shared?.thread ?? [];
+    expect(q).toMatchObject({ question: "And the budget?", status: "answered" });
+    expect(q.citations).toEqual([
+      {
+        number: 1,
+        sourceId: web.id,
+        sentence: "The page says ten.",
+        support: "supported",
+        reason: "It says ten.",
+        passage: "ten, as the page says",
+      },
+      {
+        number: 2,
+        sourceId: memo.id,
+        sentence: "The memo says twelve.",
+        support: "supported",
+        reason: null,
+        passage: null,
+      },
+    ]);
+    // The answers' sources come with the page (for the cards), a private one only as "private document".
+    expect(shared?.sources).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: web.id, title: "Web page", url: "https://web.example/q" }),
+        { id: memo.id, title: "private document", domain: null, url: "" },
+      ]),
+    );
+    // (The private URLs stay on the server for the redaction: privateSourceUrls is not sent to the page.)
+    expect(JSON.stringify([shared?.thread, shared?.sources])).not.toMatch(/3 March|Board memo|q-memo/);
+
+    await revokeOwnShare(rt, withThread.share.id, "alice");
+    expect(await sharedReport(rt, withThread.token)).toBeUndefined();
+  });
 });
 
 describe.each(testDatabases())("the token-hash migration on $name", ({ open }) => {
@@ -214,6 +390,7 @@ describe("the share request", () => {
       expiresInDays: 30,
     });
     expect(await readShareRequest(post('{"label":"   "}'))).toEqual({});
+    expect(await readShareRequest(post('{"includeThread":true}'))).toEqual({ includeThread: true });
   });
 
   it("refuses what it does not know or allow", async () => {
@@ -224,6 +401,7 @@ describe("the share request", () => {
       '{"expiresInDays":1.5}',
       '{"expiresInDays":"7"}',
       '{"token":"chosen"}',
+      '{"includeThread":"yes"}',
     ]) {
       await expect(readShareRequest(post(body)), body).rejects.toMatchObject({ code: "validation_failed" });
     }

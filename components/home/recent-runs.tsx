@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import { runStateKey } from "@/components/labels";
 import { terminalRunStatuses } from "@/lib/research/ui";
+import { groupRunFamilies } from "@/lib/server/runs/families";
 import type { RunSummary } from "@/lib/server/runs/view-model";
 import { DeleteRun } from "./delete-run";
 import { absoluteTime, relativeTime, runDuration } from "./time-format";
@@ -47,8 +48,10 @@ export function RecentRuns({ runs, query }: { runs: RunSummary[]; query: string 
       )}
       {runs.length > 0 && (
         <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
-          {runs.map((r) => (
-            <RunRow key={r.id} run={r} now={now} />
+          {groupRunFamilies(runs).map((f) => (
+            <RunRow key={f.run.id} run={f.run} now={now}>
+              {f.related.length > 0 && <RelatedRuns runs={f.related} now={now} />}
+            </RunRow>
           ))}
         </ul>
       )}
@@ -56,7 +59,31 @@ export function RecentRuns({ runs, query }: { runs: RunSummary[]; query: string 
   );
 }
 
-function RunRow({ run, now }: { run: RunSummary; now: Date }) {
+/** A report's follow-up runs and versions, under its entry (lib/server/runs/families.ts). */
+function RelatedRuns({ runs, now }: { runs: RunSummary[]; now: Date }) {
+  const t = useTranslations("lineage");
+  const followUps = runs.filter((r) => r.parentId).length;
+  const versions = runs.length - followUps;
+  return (
+    <div className="border-l-2 border-zinc-200 pl-3 dark:border-zinc-800" data-testid="run-family">
+      <p className="text-xs text-muted">
+        {[
+          followUps ? t("followUps", { count: followUps }) : null,
+          versions ? t("versions", { count: versions }) : null,
+        ]
+          .filter(Boolean)
+          .join(" · ")}
+      </p>
+      <ul>
+        {runs.map((r) => (
+          <RunRow key={r.id} run={r} now={now} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function RunRow({ run, now, children }: { run: RunSummary; now: Date; children?: React.ReactNode }) {
   const t = useTranslations("runState");
   const duration = runDuration(run, now);
   return (
@@ -90,6 +117,7 @@ function RunRow({ run, now }: { run: RunSummary; now: Date }) {
         </span>
         <DeleteRun id={run.id} question={run.question} ended={terminalRunStatuses.includes(run.status)} />
       </div>
+      {children}
     </li>
   );
 }

@@ -9,6 +9,7 @@ import { api } from "../api-client";
 import { LazyMarkdown } from "../lazy-markdown";
 import { CitationCards } from "../report/citation-cards";
 import { citationCards, type ReportCitations } from "../report/citation-data";
+import { DeeperForm } from "../run/deeper-form";
 
 interface SourceRow {
   id: string;
@@ -111,7 +112,12 @@ export function QuestionThread({
                   </CitationCards>
                 </div>
               )}
-              {q.status === "not_in_sources" && <p className="text-sm text-muted">{t("notInSources")}</p>}
+              {q.status === "not_in_sources" && (
+                <div className="space-y-2">
+                  <p className="text-sm text-muted">{t("notInSources")}</p>
+                  <DeeperForm runId={runId} question={q.question} />
+                </div>
+              )}
               {q.status === "failed" && (
                 <p className="text-sm text-red-700 dark:text-red-400">{t("failed")}</p>
               )}

@@ -5,21 +5,31 @@ import { LazyMarkdown } from "../lazy-markdown";
 import { useReportCitations } from "./citation-cards";
 import { drawnReport } from "./drawn-reports";
 
+/** The report's HTML as the server drew it into this page's document, read again from a fresh copy. */
+async function reportHtmlOfPage(): Promise<string> {
+  const r = await fetch(window.location.href, { headers: { accept: "text/html" }, cache: "no-store" });
+  if (!r.ok) throw new Error(String(r.status));
+  const doc = new DOMParser().parseFromString(await r.text(), "text/html");
+  return doc.querySelector("[data-stored-report]")?.innerHTML ?? "";
+}
+
 /**
- * Where the stored report sits in the dashboard. On the server's HTML render it draws the tree the
+ * Where a stored report sits in its page. On the server's HTML render it draws the tree the
  * server-component render kept (drawn-reports.ts); in the browser it keeps that HTML as it is (an
  * element whose inner HTML React leaves alone), so the page's data never carries the report. Shown
  * without a server render (a client-side navigation, or the tree was dropped meanwhile), it fetches
- * the report's Markdown and renders it here.
+ * the report's Markdown (`markdownFrom`, the owner's) and renders it here; a page without such a
+ * source (the share page, whose redaction happens only on the server) reads the report's HTML from
+ * a fresh copy of itself instead.
  */
 export function StoredReportSlot({
   drawnKey,
-  runId,
+  markdownFrom,
   question,
   partial,
 }: {
   drawnKey: string;
-  runId: string;
+  markdownFrom?: string;
   question: string;
   partial: boolean;
 }) {
@@ -27,13 +37,18 @@ export function StoredReportSlot({
   const tree = onServer ? drawnReport(drawnKey) : undefined;
   const ref = useRef<HTMLDivElement>(null);
   const [markdown, setMarkdown] = useState<string | null>(null);
+  const [html, setHtml] = useState<string | null>(null);
   const citations = useReportCitations();
   useEffect(() => {
     if (ref.current?.firstChild) return;
-    fetch(`/api/runs/${encodeURIComponent(runId)}/report.md`, { headers: { accept: "text/markdown" } })
+    if (!markdownFrom) {
+      reportHtmlOfPage().then(setHtml, () => setHtml(""));
+      return;
+    }
+    fetch(markdownFrom, { headers: { accept: "text/markdown" } })
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
       .then(setMarkdown, () => setMarkdown(""));
-  }, [runId]);
+  }, [markdownFrom]);
   if (markdown !== null) {
     return (
       <LazyMarkdown citations={citations} question={question} partial={partial}>
@@ -42,9 +57,16 @@ export function StoredReportSlot({
     );
   }
   return onServer && tree !== undefined ? (
-    <div ref={ref}>{tree}</div>
+    <div ref={ref} data-stored-report="">
+      {tree}
+    </div>
   ) : (
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: empty on purpose: React keeps the server's HTML of the report
-    <div ref={ref} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+    <div
+      ref={ref}
+      data-stored-report=""
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own HTML of the report (kept as it is, or read again from the page), never the browser's input
+      dangerouslySetInnerHTML={{ __html: html ?? "" }}
+    />
   );
 }

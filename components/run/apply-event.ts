@@ -1,22 +1,31 @@
 /**
  * The run page's view kept current from the events themselves: each stored event changes the view
- * the way it changed the run, so the page reads the whole run only on first load, after a gap in
- * the events (a reconnect) and at a few points where the event alone cannot say enough.
+ * the way it changed the run and carries what the view shows of that change (a round's record, a
+ * directive's findings, the stored report and its verdicts, usage by role), so the page reads the
+ * whole run only on first load and after a gap in the events.
  */
-import type { ResearchEventType } from "@/lib/research/ui";
+import type { EventOf } from "@/lib/research/ui";
 import type { StreamedEvent } from "./activity-model";
-import type { DirectiveView, RunViewJson } from "./types";
+import type { DirectiveView, RunViewJson, SupervisionRoundView } from "./types";
 
 /**
- * Events whose effect on the view needs the stored rows: a round's coverage and record, and the
- * run's end (the report, its citations and their verdicts). One read each, not one per burst.
+ * Whether `e` changed the run in a way it does not carry: only events stored before they carried
+ * it (a run that was going on while the server was upgraded). One read for such an event.
  */
-export const needsFullRead: ReadonlySet<ResearchEventType> = new Set([
-  "supervision.round_completed",
-  "run.completed",
-  "run.failed",
-  "run.cancelled",
-]);
+export function needsFullRead(e: StreamedEvent): boolean {
+  switch (e.type) {
+    case "supervision.round_completed":
+      return e.record === undefined;
+    case "directive.completed":
+      return e.findings === undefined;
+    case "report.completed":
+      return e.markdown === undefined;
+    case "plan.approved":
+      return e.edited && e.changes === undefined;
+    default:
+      return false;
+  }
+}
 
 const withDirective = (
   view: RunViewJson,
@@ -26,6 +35,44 @@ const withDirective = (
   view.directives.some((d) => d.id === id)
     ? { ...view, directives: view.directives.map((d) => (d.id === id ? { ...d, ...change(d) } : d)) }
     : view;
+
+/** The run's rounds with `record` in its place (by round), and the coverage after the latest. */
+function withRound(view: RunViewJson, record: SupervisionRoundView): RunViewJson {
+  const rounds = [...view.supervisionHistory.filter((r) => r.round !== record.round), record].sort(
+    (a, b) => a.round - b.round,
+  );
+  const latest = rounds[rounds.length - 1];
+  const coverage = (latest.coverageAfter ?? latest.coverageBefore ?? null) as RunViewJson["coverage"];
+  return { ...view, supervisionHistory: rounds, coverage };
+}
+
+/** The plan as the person approved it: their edits applied to the proposed directives. */
+function withPlanChanges(view: RunViewJson, e: EventOf<"plan.approved">): RunViewJson {
+  let next = view;
+  for (const c of e.changes ?? []) {
+    next = withDirective(next, c.directiveId, () =>
+      c.dropped
+        ? { status: "skipped" }
+        : {
+            ...(c.topic ? { topic: c.topic, title: c.title ?? c.topic } : {}),
+            ...(c.priority ? { priority: c.priority } : {}),
+          },
+    );
+  }
+  return next;
+}
+
+/** The finished report as stored, from the event that announced it. */
+function withReport(view: RunViewJson, e: EventOf<"report.completed">): RunViewJson {
+  if (e.markdown === undefined) return view;
+  return {
+    ...view,
+    report: e.markdown,
+    reportPartial: e.partial,
+    citationStats: (e.citationStats ?? view.citationStats) as RunViewJson["citationStats"],
+    citations: e.verdicts ?? view.citations,
+  };
+}
 
 /** The view after `e`; the same object when `e` changes nothing the view shows. */
 export function applyEvent(view: RunViewJson, e: StreamedEvent): RunViewJson {
@@ -48,14 +95,19 @@ export function applyEvent(view: RunViewJson, e: StreamedEvent): RunViewJson {
     case "clarification.requested":
       return { ...next, status: "awaiting_clarification", clarificationQuestion: e.question };
     case "clarification.answered":
-    case "plan.approved":
       return { ...next, status: "running" };
+    case "plan.approved":
+      return withPlanChanges({ ...next, status: "running" }, e);
     case "plan.awaiting_review":
       return { ...next, status: "awaiting_plan_review" };
     case "brief.created":
       return { ...next, brief: e.brief };
     case "supervision.stopped_early":
       return { ...next, finishRequested: true };
+    case "supervision.round_completed":
+      return e.record ? withRound(next, e.record as SupervisionRoundView) : next;
+    case "report.completed":
+      return withReport(next, e);
     case "directive.created":
       if (next.directives.some((d) => d.id === e.directiveId)) return next;
       return {
@@ -81,8 +133,11 @@ export function applyEvent(view: RunViewJson, e: StreamedEvent): RunViewJson {
       };
     case "directive.started":
       return withDirective(next, e.directiveId, () => ({ status: "running" }));
-    case "directive.completed":
-      return withDirective(next, e.directiveId, () => ({ status: "done" }));
+    case "directive.completed": {
+      const done = withDirective(next, e.directiveId, () => ({ status: "done" }));
+      if (e.findings === undefined) return done;
+      return { ...done, findings: { ...done.findings, [e.directiveId]: e.findings } };
+    }
     case "directive.failed":
       return withDirective(next, e.directiveId, () => ({ status: "failed", error: e.error }));
     case "directive.skipped":
@@ -124,6 +179,7 @@ export function applyEvent(view: RunViewJson, e: StreamedEvent): RunViewJson {
       return seen ? next : { ...next, degradations: [...next.degradations, { ...degradation, at }] };
     }
     case "usage.updated": {
+      if (e.usage) return { ...next, usage: e.usage as RunViewJson["usage"] };
       const usage = (next.usage ?? {}) as { total?: Record<string, unknown> };
       const total = {
         ...usage.total,

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useCallback, useEffect, useState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { createShareAction } from "@/lib/server/actions/shares";
@@ -25,6 +26,7 @@ const idle: ActionState = { status: "idle" };
  * with a Copy button; the list shows each link's label, dates and a Revoke button.
  */
 export function SharePanel({ runId }: { runId: string }) {
+  const t = useTranslations("share.thread");
   const [state, formAction, pending] = useActionState(createShareAction, idle);
   const [shares, setShares] = useState<ShareJson[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -62,6 +64,9 @@ export function SharePanel({ runId }: { runId: string }) {
         </select>
         <label className="flex items-center gap-1">
           <input type="checkbox" name="allowDownload" /> Readers may download a PDF
+        </label>
+        <label className="flex items-center gap-1">
+          <input type="checkbox" name="includeThread" /> {t("include")}
         </label>
         <button
           type="submit"

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
+import type { Options } from "react-markdown";
 import { markdownTree } from "../markdown";
-import { ownerReportCitations } from "../report/citation-data";
+import { ownerReportCitations, type ReportCitations } from "../report/citation-data";
 import { drawnReport, keepDrawnReport } from "../report/drawn-reports";
 import { StoredReportSlot } from "../report/stored-report-slot";
 
@@ -21,20 +22,42 @@ type StoredRun = Parameters<typeof ownerReportCitations>[0] & {
  */
 export function StoredReport({ run }: { run: StoredRun }) {
   // Only the markers' verdicts come from the citations: the cards open in the browser (CitationCards).
-  const citations = ownerReportCitations(run);
+  const key = drawStoredReport({
+    markdown: run.report,
+    question: run.question,
+    partial: run.reportPartial,
+    citations: ownerReportCitations(run),
+  });
+  return (
+    <StoredReportSlot
+      drawnKey={key}
+      markdownFrom={`/api/runs/${encodeURIComponent(run.id)}/report.md`}
+      question={run.question}
+      partial={run.reportPartial}
+    />
+  );
+}
+
+/**
+ * Draws a stored report once (unless a tree drawn from the same inputs is kept) and returns the key
+ * the slot draws it by. `remarkPlugins` and `keyParts`: a page's own steps (the share page's
+ * redaction) and what they depend on, part of the key.
+ */
+export function drawStoredReport(input: {
+  markdown: string;
+  question: string;
+  partial: boolean;
+  citations: ReportCitations;
+  remarkPlugins?: Options["remarkPlugins"];
+  keyParts?: unknown;
+}): string {
+  const { markdown, question, partial, citations, remarkPlugins, keyParts } = input;
   const key = createHash("sha256")
-    .update(JSON.stringify([run.report, run.question, run.reportPartial, citations]))
+    .update(JSON.stringify([markdown, question, partial, citations, keyParts ?? null]))
     .digest("base64url");
   if (drawnReport(key) === undefined) {
-    const tree = markdownTree({
-      children: run.report,
-      citations,
-      question: run.question,
-      partial: run.reportPartial,
-    });
-    keepDrawnReport(key, tree, run.report.length);
+    const tree = markdownTree({ children: markdown, citations, question, partial, remarkPlugins });
+    keepDrawnReport(key, tree, markdown.length);
   }
-  return (
-    <StoredReportSlot drawnKey={key} runId={run.id} question={run.question} partial={run.reportPartial} />
-  );
+  return key;
 }

@@ -9,6 +9,7 @@ import {
 } from "@/lib/research/ui";
 import { type ActivityEntry, mergeEntries, type StreamedEvent, toEntry } from "./activity-model";
 import { applyEvent, needsFullRead } from "./apply-event";
+import { advanceCursor, afterRead, type EventCursor } from "./event-cursor";
 import type { RunViewJson } from "./types";
 
 /** Report deltas are not stored: no seq, only the text. */
@@ -101,7 +102,7 @@ async function whyStreamClosed(url: string): Promise<string> {
 
 /**
  * The live run: the view (the server's at load, then each event applied to it: apply-event.ts;
- * re-read in full only after a gap in the events, a reconnect, or an event that needs it), the activity
+ * re-read in full only after a gap in the events: event-cursor.ts), the activity
  * (every stored event, described) and the report text streamed so far. When the server refuses the
  * stream (e.g. too many open at once: EVENT_STREAMS_MAX_PER_USER), `streamProblem` says why and
  * `retryStream` tries again from the last event received.
@@ -113,9 +114,8 @@ export function useRunStream(initial: RunViewJson) {
   const [streamProblem, setStreamProblem] = useState<string | null>(null);
   // Bumped to open the stream again; lastSeq is where the new one starts.
   const [attempt, setAttempt] = useState(0);
-  const lastSeq = useRef(0);
-  // Events up to this one are in the view the page was rendered with (or last read).
-  const viewSeq = useRef(initial.lastEventSeq ?? 0);
+  // The last event received (where a new stream starts) and the last one in the view read.
+  const cursor = useRef<EventCursor>({ last: 0, view: initial.lastEventSeq ?? 0 });
   // Events applied since the view was last read: applied again on top of a read that missed them.
   const applied = useRef<StreamedEvent[]>([]);
   const refreshing = useRef(false);
@@ -135,7 +135,7 @@ export function useRunStream(initial: RunViewJson) {
         const r = await fetch(`/api/runs/${initial.id}`);
         if (r.ok) {
           const fresh = (await r.json()) as RunViewJson;
-          viewSeq.current = Math.max(viewSeq.current, fresh.lastEventSeq ?? 0);
+          cursor.current = afterRead(cursor.current, fresh.lastEventSeq ?? 0);
           // Events that arrived while the read was out are applied again on top of it.
           applied.current = applied.current.filter((e) => e.seq > (fresh.lastEventSeq ?? 0));
           setRun(applied.current.reduce(applyEvent, fresh));
@@ -148,10 +148,9 @@ export function useRunStream(initial: RunViewJson) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` opens the stream again
   useEffect(() => {
-    const url = `/api/runs/${initial.id}/events?deltas=1&after=${lastSeq.current}`;
+    const url = `/api/runs/${initial.id}/events?deltas=1&after=${cursor.current.last}`;
     const es = new EventSource(url);
     let ended = false;
-    let opened = false;
     // Events arrive in bursts (a replay sends the whole history at once): batch them per frame.
     let pending: ActivityEntry[] = [];
     let frame: ReturnType<typeof setTimeout> | null = null;
@@ -170,14 +169,13 @@ export function useRunStream(initial: RunViewJson) {
       const event = { ...JSON.parse(e.data), type: e.type } as StreamedEvent;
       const seq = /^\d+$/.test(e.lastEventId) ? Number(e.lastEventId) : Number(event.seq);
       // A hole in the sequence (events lost between two connections): the view is read again.
-      const gap = lastSeq.current > 0 && seq > lastSeq.current + 1;
-      lastSeq.current = Math.max(lastSeq.current, seq);
+      const { cursor: next, fresh, gap } = advanceCursor(cursor.current, seq);
+      cursor.current = next;
       event.seq = seq;
       pending.push(toEntry(event));
       frame ??= setTimeout(flush, 50);
       const type = e.type as ResearchEventType;
       // Events already in the view (the history replayed at load) only fill the activity.
-      const fresh = seq > viewSeq.current;
       if (fresh) {
         applied.current.push(event);
         // A read replaces everything older than the last few hundred events.
@@ -185,19 +183,16 @@ export function useRunStream(initial: RunViewJson) {
         setRun((view) => applyEvent(view, event));
       }
       // A run that had ended when the page was rendered changes no more: its replay needs no read.
-      if (!endedAtLoad && ((fresh && needsFullRead.has(type)) || gap)) void refresh();
+      if (!endedAtLoad && ((fresh && needsFullRead(event)) || gap)) void refresh();
       if (terminalEventTypes.has(type)) {
         ended = true;
         es.close();
       }
     };
     for (const t of subscribedEventTypes) es.addEventListener(t, onEvent);
-    es.addEventListener("open", () => {
-      setStreamProblem(null);
-      // EventSource reconnected by itself: what happened in between is read once.
-      if (opened && !endedAtLoad) void refresh();
-      opened = true;
-    });
+    // EventSource reconnects by itself with Last-Event-ID, and the server replays what was missed
+    // from there: a reconnect reads nothing unless the events it replays skip ahead (a gap, above).
+    es.addEventListener("open", () => setStreamProblem(null));
     // A dropped connection is reconnected by EventSource itself; a refusal (an answer other than
     // 200) closes it for good, and the page says why and offers to try again.
     es.addEventListener("error", () => {
@@ -214,11 +209,11 @@ export function useRunStream(initial: RunViewJson) {
     };
   }, [initial.id, refresh, endedAtLoad, attempt]);
 
+  // The new stream starts after the last event received: its replay brings what was missed.
   const retryStream = useCallback(() => {
     setStreamProblem(null);
     setAttempt((n) => n + 1);
-    void refresh();
-  }, [refresh]);
+  }, []);
 
   return { run, activity, liveReport, refresh, streamProblem, retryStream };
 }

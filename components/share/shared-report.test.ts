@@ -35,6 +35,7 @@ const shared = (markdown: string, privateSourceUrls: string[] = []): SharedRepor
   sources: [],
   privateSourceUrls,
   allowDownload: false,
+  thread: undefined,
 });
 const render = (s: SharedReport) => renderToStaticMarkup(createElement(SharedReportView, { shared: s }));
 

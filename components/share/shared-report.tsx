@@ -1,9 +1,11 @@
 import type { SharedReport } from "@/lib/server/shares/view";
 import { SharedPdfLink } from "../exports/shared-pdf-link";
-import { Markdown } from "../markdown";
 import { CitationCards } from "../report/citation-cards";
-import { citationCards } from "../report/citation-data";
+import { type CitationCard, citationCards } from "../report/citation-data";
+import { StoredReportSlot } from "../report/stored-report-slot";
+import { drawStoredReport } from "../run/stored-report";
 import { remarkRedactPrivateSources } from "./redact-private-sources";
+import { SharedThread } from "./shared-thread";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" });
 
@@ -11,12 +13,36 @@ const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: 
  * The read-only report behind a share link: the question (once: the report's own leading heading
  * is not repeated), the date, the report and its Sources list, nothing else of the run. A server
  * component on purpose: the report is redacted while rendering, so neither the private sources'
- * URLs nor their titles ever reach the recipient's browser. The citation cards carry their
- * passages with them: the recipient has no session for the owner's API.
+ * URLs nor their titles ever reach the recipient's browser. The report is in the page once, as
+ * HTML (drawn like the owner's stored report: the page's data names it by key); a citation card
+ * loads its claims and passages from the link's own endpoint (`passagesFrom`, under the share's
+ * path: the recipient has no session for the owner's API).
  */
-export function SharedReportView({ shared, pdfHref }: { shared: SharedReport; pdfHref?: string }) {
+export function SharedReportView({
+  shared,
+  token,
+  pdfHref,
+}: {
+  shared: SharedReport;
+  /** The link's token; without it (a preview) the cards carry their passages. */
+  token?: string;
+  pdfHref?: string;
+}) {
   const { question, status, report, privateSourceUrls, date } = shared;
   const cards = citationCards(shared.citations, shared.sources);
+  const drawnKey =
+    report &&
+    drawStoredReport({
+      markdown: report.markdown,
+      question,
+      partial: report.partial,
+      citations: { cards },
+      remarkPlugins: [[remarkRedactPrivateSources, { privateUrls: privateSourceUrls }]],
+      keyParts: ["share", privateSourceUrls],
+    });
+  const pageCitations = token
+    ? { cards: markerCards(cards), passagesFrom: `/share/${encodeURIComponent(token)}/sources/` }
+    : { cards };
   return (
     <article className="space-y-6">
       <header className="space-y-1">
@@ -30,22 +56,33 @@ export function SharedReportView({ shared, pdfHref }: { shared: SharedReport; pd
           data-print="report"
           className="rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
         >
-          <CitationCards citations={{ cards }}>
-            <Markdown
-              question={question}
-              partial={report.partial}
-              citations={{ cards }}
-              remarkPlugins={[[remarkRedactPrivateSources, { privateUrls: privateSourceUrls }]]}
-            >
-              {report.markdown}
-            </Markdown>
+          <CitationCards citations={pageCitations}>
+            <StoredReportSlot drawnKey={drawnKey ?? ""} question={question} partial={report.partial} />
           </CitationCards>
         </div>
       ) : (
         <p>This run has no report yet (status: {status}).</p>
       )}
+      {shared.thread && (
+        <SharedThread thread={shared.thread} sources={shared.sources} privateSourceUrls={privateSourceUrls} />
+      )}
     </article>
   );
+}
+
+/**
+ * What the page's data needs of the cards: each number's source and verdicts, once per distinct
+ * verdict (the markers carry theirs already; a card loads its claims when it opens).
+ */
+function markerCards(cards: readonly CitationCard[]): CitationCard[] {
+  return cards.map((card) => ({
+    ...card,
+    claims: [...new Set(card.claims.map((c) => c.support))].map((support) => ({
+      sentence: "",
+      support,
+      reason: null,
+    })),
+  }));
 }
 
 /** The report's first paragraph as plain text, for the link preview (og:description). */

@@ -18,7 +18,7 @@ const touched = () => ({ updatedAt: sql`now()` });
 
 export async function createRun(
   db: Db,
-  input: Pick<NewRun, "ownerId" | "question" | "settings">,
+  input: Pick<NewRun, "ownerId" | "question" | "settings" | "brief" | "parentId" | "versionOf">,
 ): Promise<Run> {
   // The time of the insert, not of the transaction's start: a run created under its owner's slot
   // lock then sorts after every run created before it took the lock (first come, first served).

@@ -16,7 +16,13 @@ export function shareTokenHash(token: string): string {
 /** A new share and its token; the token exists only in this return value, the row holds its hash. */
 export async function createShare(
   db: Db,
-  input: { runId: string; label: string | null; expiresAt: Date | null; allowDownload?: boolean },
+  input: {
+    runId: string;
+    label: string | null;
+    expiresAt: Date | null;
+    allowDownload?: boolean;
+    includeThread?: boolean;
+  },
 ): Promise<{ share: Share; token: string }> {
   const token = newShareToken();
   const [share] = await db

@@ -332,3 +332,76 @@ export function everySchemaScript(opts: ScriptOptions): ScriptRule[] {
     ...rules,
   ];
 }
+
+/** The new topic a "research deeper" child plans beside a repeat of the parent's TOPIC_B. */
+export const TOPIC_C =
+  "Carbon emissions of heating a home with a heat pump versus a gas boiler on today's electricity grids";
+
+/**
+ * A "research deeper" child of a run of researchScript: its plan repeats the parent's TOPIC_B (to
+ * be dropped as a duplicate) and adds TOPIC_C, whose researcher reads one page the parent did not;
+ * the report cites source [1] (a parent's page) and `newSource` (that new page). The child has the
+ * parent's brief, so no brief is written.
+ */
+export function deeperScript(opts: { webUrl: string; newSource: number }): ScriptRule[] {
+  const parent = researchScript({ webUrl: opts.webUrl });
+  const keep = [
+    "critique",
+    "assessment",
+    "citation-check",
+    "knowledge",
+    "compression",
+    "supervisor-think",
+    "summarize",
+  ];
+  const draft = (title: string, topic: string) => ({
+    title,
+    topic,
+    perspective: "household economics",
+    evidence_needed: "figures with their year",
+    priority: "normal",
+  });
+  return [
+    {
+      name: "deeper-plan",
+      match: roleMatch.plan,
+      replies: [
+        {
+          kind: "json",
+          value: {
+            question_kind: "typical",
+            compared_elements: [],
+            directives: [draft("Gas boiler running costs", TOPIC_B), draft("Heating emissions", TOPIC_C)],
+          },
+        },
+      ],
+      repeat: true,
+    },
+    {
+      name: "researcher-c",
+      match: { tool: "web_search", any: "Carbon emissions of heating a home" },
+      replies: [
+        call("web_search", { query: "carbon emissions home heating heat pumps gas boilers" }),
+        call("think", { reflection: "One page compares the emissions directly; I will read it." }),
+        call("extract_content", { url: `${opts.webUrl}/pages/heating-emissions-comparison.html` }),
+        call("think", { reflection: "It gives grams of CO2 per kWh of heat for both. That is enough." }),
+        call("research_complete", { summary: "Found emissions per kWh of heat for both systems." }),
+      ],
+    },
+    {
+      name: "deeper-synthesis",
+      match: roleMatch.synthesis,
+      replies: [
+        {
+          kind: "text",
+          text:
+            "## Efficiency\n\nField data show seasonal COP values between 2.5 and 3 in cold climates [1].\n\n" +
+            "## Emissions\n\nWith grid electricity at 400 grams of CO2 per kWh, a heat pump causes about 133 grams of CO2 per kilowatt-hour of heat, around 40 percent less than a gas boiler " +
+            `[${opts.newSource}].\n`,
+        },
+      ],
+      repeat: true,
+    },
+    ...parent.filter((r) => keep.includes(r.name ?? "")),
+  ];
+}

@@ -9,7 +9,14 @@ import { getRun, markRunStarted, runStopRequests } from "../../db/queries/runs.t
 import { createDbRunStore, toRunSnapshot } from "../../db/research-store.ts";
 import type { ModelRegistry } from "../ai/registry.ts";
 import { UsageMeter, type UsageSnapshot } from "../ai/usage.ts";
-import type { EngineDeps, EventSink, RunOutcome, RunStore, TerminalEvent } from "../research/index.ts";
+import type {
+  EngineDeps,
+  EventOf,
+  EventSink,
+  RunOutcome,
+  RunStore,
+  TerminalEvent,
+} from "../research/index.ts";
 import {
   defaultPhases,
   isNotConfigured,
@@ -120,11 +127,13 @@ async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
     usageSaves = coalescedSaves((snap) => store.saveUsage(snap as unknown as Record<string, unknown>), {
       gatherMs: 100,
     });
-    cleanups.push(trackUsage(meter, usageSaves, events));
+    const usage = trackUsage(meter, usageSaves, events);
+    cleanups.push(usage.stop);
     const deps = createEngineDeps({
       db,
       run,
-      store,
+      // The run's last usage goes out before its end, so a page following it has the final numbers.
+      store: { ...store, finishRun: async (event) => (await usage.final(), store.finishRun(event)) },
       events,
       signal: controller.signal,
       gatherSignal: gather.signal,
@@ -171,30 +180,44 @@ function isUsageSnapshot(u: unknown): u is UsageSnapshot {
   return typeof u === "object" && u !== null && "total" in u && "byRole" in u;
 }
 
+/** The usage event of a snapshot: the totals, and the whole snapshot for pages that show it by role and model. */
+function usageEvent(snap: UsageSnapshot): EventOf<"usage.updated"> {
+  const t = snap.total;
+  return {
+    type: "usage.updated",
+    inputTokens: t.inputTokens,
+    outputTokens: t.outputTokens,
+    cost: t.costUsd,
+    usage: snap,
+  };
+}
+
 /**
  * Persists usage after each model call (coalesced: calls that end while a save is written are covered
- * by the next one) and emits at most one usage event every 2 s.
+ * by the next one) and emits at most one usage event every 2 s; `final` emits the calls since the
+ * last one (before the run's end event, the last a viewer receives).
  */
 function trackUsage(
   meter: UsageMeter,
   saves: CoalescedSaves<UsageSnapshot>,
   events: EngineDeps["events"],
-): () => void {
+): { stop: () => void; final: () => Promise<void> } {
   let lastEmit = 0;
-  return meter.onRecord(() => {
+  let emittedCalls = meter.snapshot().total.calls;
+  const stop = meter.onRecord(() => {
     const snap = meter.snapshot();
     saves.request(snap);
     if (Date.now() - lastEmit > 2000) {
       lastEmit = Date.now();
-      const t = snap.total;
-      void events
-        .emit({
-          type: "usage.updated",
-          inputTokens: t.inputTokens,
-          outputTokens: t.outputTokens,
-          cost: t.costUsd,
-        })
-        .catch(() => {});
+      emittedCalls = snap.total.calls;
+      void events.emit(usageEvent(snap)).catch(() => {});
     }
   });
+  const final = async () => {
+    const snap = meter.snapshot();
+    if (snap.total.calls === emittedCalls) return;
+    emittedCalls = snap.total.calls;
+    await events.emit(usageEvent(snap)).catch(() => {});
+  };
+  return { stop, final };
 }

@@ -3,9 +3,12 @@
  * the rest of the object. Events are persisted as run_events rows (gapless seq) before anyone sees
  * them, except the transient ones (report.delta), which stream live and are never stored one by one.
  */
+import type { UsageSnapshot } from "../ai/usage.ts";
 import type { Degradation } from "./degradations.ts";
 import type { StopCounts, StopRule } from "./phases/directive/stop-rules.ts";
+import type { SupervisionRoundRecord } from "./store.ts";
 import type {
+  CitationSupport,
   DirectivePriority,
   FailoverReason,
   QuestionComplexity,
@@ -94,9 +97,21 @@ export type ResearchEvent =
       confidence: number;
       reason: string;
     }
-  | { type: "supervision.round_completed"; round: number; decision: "continue" | "stop"; reason: string }
+  | {
+      type: "supervision.round_completed";
+      round: number;
+      decision: "continue" | "stop";
+      reason: string;
+      /** The round as stored with its decision, so a page can show it without re-reading the run (absent from older events). */
+      record?: SupervisionRoundRecord;
+    }
   | { type: "plan.awaiting_review"; directives: number }
-  | { type: "plan.approved"; edited: boolean }
+  | {
+      type: "plan.approved";
+      edited: boolean;
+      /** The person's edits as applied (a new topic retitles; dropped ones are skipped); absent from older events. */
+      changes?: PlanChange[];
+    }
   // directives
   | {
       type: "directive.created";
@@ -108,7 +123,7 @@ export type ResearchEvent =
       /** The rest of the directive as stored, so a page can show it without re-reading the run (absent from older events). */
       perspective?: string | null;
       evidenceNeeded?: string | null;
-      directiveType?: "initial" | "follow-up" | "user";
+      directiveType?: "initial" | "follow-up" | "user" | "inherited";
       rationale?: string | null;
       priority: DirectivePriority;
       origin: "supervisor" | "user";
@@ -123,7 +138,13 @@ export type ResearchEvent =
   /** A low-priority user directive still queued after `lowPriorityUserMaxRounds` rounds: skipped. */
   | { type: "directive.aged_out"; directiveId: string; round: number; addedInRound: number; topic: string }
   | { type: "directive.started"; directiveId: string }
-  | { type: "directive.completed"; directiveId: string; sources: number }
+  | {
+      type: "directive.completed";
+      directiveId: string;
+      sources: number;
+      /** The directive's findings as stored (compressed, or its raw notes); absent from older events. */
+      findings?: string;
+    }
   | { type: "directive.failed"; directiveId: string; error: string }
   // researchers
   | {
@@ -195,7 +216,19 @@ export type ResearchEvent =
     }
   /** A `[Title](URL) [N]` link whose URL was not source N's, rewritten to source N's URL. */
   | { type: "report.link_corrected"; sourceId: string; from: string; to: string }
-  | { type: "report.completed"; chars: number; citations: number; partial: boolean }
+  | {
+      type: "report.completed";
+      chars: number;
+      citations: number;
+      partial: boolean;
+      /**
+       * The report as stored: its Markdown, citation stats and each citation's verdict, so a page
+       * following the run shows the finished report without re-reading it (absent from older events).
+       */
+      markdown?: string;
+      citationStats?: Record<string, unknown>;
+      verdicts?: ReportCitationVerdict[];
+    }
   | { type: "token_limit.retry"; phase: string; attempt: number; removedChars: number; budgetChars: number }
   // knowledge and accounting
   | { type: "knowledge.extracted"; count: number; failed?: boolean; reason?: string }
@@ -204,7 +237,14 @@ export type ResearchEvent =
   | { type: "model.retry"; role: string; attempt: number; status?: number; delayMs: number }
   /** A call went on to the next model of its role's chain (`from` failed, or its provider is paused). */
   | { type: "model.failover"; role: string; from: string; to: string; reason: FailoverReason; detail: string }
-  | { type: "usage.updated"; inputTokens: number; outputTokens: number; cost: number }
+  | {
+      type: "usage.updated";
+      inputTokens: number;
+      outputTokens: number;
+      cost: number;
+      /** The whole snapshot (by role and model), so a page shows it without re-reading the run (absent from older events). */
+      usage?: UsageSnapshot;
+    }
   /** After the report: a follow-up question about it (lib/jobs/questions), written after the run's end. */
   | { type: "question.asked"; questionId: string; question: string }
   | {
@@ -216,6 +256,24 @@ export type ResearchEvent =
   | { type: "question.failed"; questionId: string; reason: string };
 
 export type ResearchEventType = ResearchEvent["type"];
+
+/** One plan-review edit of a proposed directive, as stored. */
+export interface PlanChange {
+  directiveId: string;
+  topic?: string;
+  title?: string;
+  priority?: DirectivePriority;
+  dropped?: boolean;
+}
+
+/** One citation of the stored report with its verdict, as the run's JSON shows it (no passage). */
+export interface ReportCitationVerdict {
+  number: number;
+  sourceId: string;
+  sentence: string;
+  support: CitationSupport;
+  reason: string | null;
+}
 export type EventOf<T extends ResearchEventType> = Extract<ResearchEvent, { type: T }>;
 
 /** Streamed live but not stored row by row; the final report is stored instead. */

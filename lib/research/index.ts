@@ -21,7 +21,7 @@ export {
   systemClock,
 } from "./deps.ts";
 export { isNotConfigured } from "./errors.ts";
-export type { EventSink } from "./events.ts";
+export type { EventOf, EventSink, PlanChange } from "./events.ts";
 export { detectLanguage, reportLanguageOf, runReportLanguage } from "./language.ts";
 export { modelTools, structuredOutputSchemas } from "./model-schemas.ts";
 export { defaultPhases } from "./phases/index.ts";

@@ -30,8 +30,12 @@ export function priorityRank(priority: DirectivePriority): number {
 export const directiveOrigins = ["supervisor", "user"] as const;
 export type DirectiveOrigin = (typeof directiveOrigins)[number];
 
-/** Why a directive exists: round 0's plan, a later round's gap, or a person steering the run. */
-export const directiveTypes = ["initial", "follow-up", "user"] as const;
+/**
+ * Why a directive exists: round 0's plan, a later round's gap, a person steering the run, or
+ * (`inherited`) research a parent run already did, copied into a "research deeper" child as prior
+ * coverage: done, never executed again, and the topic later plans are checked against for duplicates.
+ */
+export const directiveTypes = ["initial", "follow-up", "user", "inherited"] as const;
 export type DirectiveType = (typeof directiveTypes)[number];
 
 /** Round 0's reading of the question, which fixes how many directives it gets. */

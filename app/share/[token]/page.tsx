@@ -47,5 +47,5 @@ export default async function SharedReportPage({ params }: PageProps<"/share/[to
   if (!shared) notFound();
   // The owner allowed downloads for this link: the PDF route answers the same token.
   const pdfHref = shared.allowDownload ? `/share/${token}/report.pdf` : undefined;
-  return <SharedReportView shared={shared} pdfHref={pdfHref} />;
+  return <SharedReportView shared={shared} token={token} pdfHref={pdfHref} />;
 }

@@ -3,25 +3,24 @@
  * is in the report's language): the last `##` heading followed only by `[N] [Title](URL)` entries.
  */
 
-/** A line of the list buildSourcesSection writes. */
-const ENTRY = /^\[\d{1,4}\] \[/;
+/** A line of a sources list: `[N] [Title](url)` as the app writes it, or `N. [Title](url)`. */
+const SOURCE_ENTRY = /^\s*(?:\[\d{1,4}\]|\d{1,4}[.)])\s/;
+const HEADING = /^\s{0,3}#{1,6}\s/;
 
-/** Offset of the Sources heading in `markdown`, or -1 when the report has no source list. */
+/** Offset of the Sources heading in `markdown`, or -1 when the report ends with no source list. */
 export function sourcesSectionAt(markdown: string): number {
-  const headings = [...markdown.matchAll(/^## .*$/gm)];
-  const last = headings.at(-1);
-  if (last?.index === undefined) return -1;
-  const after = markdown
-    .slice(last.index + last[0].length)
-    .split("\n")
-    .filter((l) => l.trim());
-  return after.length > 0 && after.every((l) => ENTRY.test(l)) ? last.index : -1;
+  const lines = markdown.split("\n");
+  const at = lines.findLastIndex((l) => HEADING.test(l));
+  if (at < 0) return -1;
+  const rest = lines.slice(at + 1).filter((l) => l.trim() !== "");
+  if (rest.length === 0 || !rest.every((l) => SOURCE_ENTRY.test(l))) return -1;
+  return lines.slice(0, at).reduce((n, l) => n + l.length + 1, 0);
 }
 
-/** The report without its Sources list. */
+/** The report without its closing sources list (and the blank lines before it, but one newline). */
 export function reportBody(markdown: string): string {
   const at = sourcesSectionAt(markdown);
-  return at < 0 ? markdown : markdown.slice(0, at);
+  return at < 0 ? markdown : `${markdown.slice(0, at).replace(/\n+$/, "")}\n`;
 }
 
 interface TreeNode {

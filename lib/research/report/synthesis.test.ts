@@ -384,11 +384,23 @@ describe("writeReport", () => {
       removedUnknown: 1,
       flattenedLinks: 1,
     });
+    // The event carries the report as stored, so a page following the run needs no read.
     expect(h.eventsOf("report.completed")[0]).toEqual({
       type: "report.completed",
       chars: out.markdown.length,
       citations: 2,
       partial: false,
+      markdown: report.markdown,
+      citationStats: report.citationStats,
+      verdicts: cited
+        .map(({ number, sourceId, sentence, support, reason }) => ({
+          number,
+          sourceId,
+          sentence,
+          support,
+          reason,
+        }))
+        .sort((a, b) => a.number - b.number),
     });
   });
 

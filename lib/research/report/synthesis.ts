@@ -8,7 +8,7 @@
  */
 
 import type { EngineDeps } from "../deps.ts";
-import { type EventSink, emitAll, type StoredEvent } from "../events.ts";
+import { type EventSink, emitAll, type ReportCitationVerdict, type StoredEvent } from "../events.ts";
 import { reportLanguageOf } from "../language.ts";
 import {
   formatFindingsBlock,
@@ -158,6 +158,17 @@ async function settledAfter<T>(pending: Promise<void>, work: () => Promise<T>): 
   return done.value;
 }
 
+/** A stored citation as the run's JSON shows it: its verdict and reason, not its passage. */
+function verdictOf(c: CitationRecord): ReportCitationVerdict {
+  return {
+    number: c.number,
+    sourceId: c.sourceId,
+    sentence: c.sentence,
+    support: c.support,
+    reason: c.reason ?? null,
+  };
+}
+
 async function finishReport(
   deps: EngineDeps,
   opts: {
@@ -199,10 +210,13 @@ async function finishReport(
   // Stored before the support check, so a run resumed after a crash here finds a consistent report.
   // The writes go on while the check's model call is out (they need the CPU, it only waits); they
   // are awaited before the checked report replaces them, so the order of writes is unchanged.
+  let stored: CitationRecord[] = processed.citations.map((c) => ({
+    ...c,
+    support: "unchecked" as const,
+    reason: notChecked,
+  }));
   const storeUnchecked = async () => {
-    await deps.store.saveCitations(
-      processed.citations.map((c) => ({ ...c, support: "unchecked" as const, reason: notChecked })),
-    );
+    await deps.store.saveCitations(stored);
     await deps.store.saveReport({
       markdown: processed.markdown,
       partial: opts.partial,
@@ -221,13 +235,15 @@ async function finishReport(
     const result = actOnVerdicts(processed, support.records, deps.config.strictCitations, words);
     markdown = result.markdown;
     acted = { marked: result.marked, removed: result.removed };
-    await deps.store.saveCitations(result.records);
+    stored = result.records;
+    await deps.store.saveCitations(stored);
     await deps.store.saveReport({
       markdown,
       partial: opts.partial,
       citationStats: { ...processed.stats, ...counts, ...acted, linkCorrections },
     });
   }
+  const citationStats = { ...processed.stats, ...counts, ...acted, linkCorrections };
   await emitAll(deps.events, [
     ...(lexicalOnly ? citationEvents : []),
     { type: "report.support_checked", ...counts, ...acted },
@@ -236,13 +252,14 @@ async function finishReport(
       chars: markdown.length,
       citations: processed.stats.citedSources,
       partial: opts.partial,
+      // The report as just stored: a page following the run shows it from here.
+      markdown,
+      citationStats,
+      // In report order, as the run's JSON lists them.
+      verdicts: [...stored].sort((a, b) => a.number - b.number).map(verdictOf),
     },
   ]);
-  return {
-    markdown,
-    partial: opts.partial,
-    citationStats: { ...processed.stats, ...counts, ...acted, linkCorrections },
-  };
+  return { markdown, partial: opts.partial, citationStats };
 }
 
 /**

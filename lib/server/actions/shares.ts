@@ -21,6 +21,7 @@ const createForm = z.object({
   expiresInDays: z.coerce.number().int().min(0).max(365).optional(),
   // A checkbox: sent as "on" when ticked, absent otherwise.
   allowDownload: z.literal("on").optional(),
+  includeThread: z.literal("on").optional(),
 });
 
 const revokeForm = z.object({ shareId: z.uuid() });
@@ -40,6 +41,7 @@ export async function createShareAction(_prev: ActionState, form: FormData): Pro
       ...(input.label ? { label: input.label } : {}),
       ...(input.expiresInDays ? { expiresInDays: input.expiresInDays } : {}),
       ...(input.allowDownload ? { allowDownload: true } : {}),
+      ...(input.includeThread ? { includeThread: true } : {}),
     });
     const { share, token } = await shareRun(await serverRuntime(), input.runId, caller.userId, request);
     const url = `${await origin()}/share/${token}`;

@@ -21,6 +21,8 @@ export const mcpToolScopes = {
   search_knowledge: "read",
   ask_report: "research",
   export_report: "read",
+  // Lineage (lib/server/mcp/lineage-tools.ts).
+  research_deeper: "research",
   // Versions of a report (issue 32).
   get_diff: "read",
 } as const satisfies Record<string, TokenScope>;

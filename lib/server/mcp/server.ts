@@ -14,6 +14,7 @@ import { registerDiffTool } from "./diff-tool.ts";
 import { registerExportTool } from "./export-tool.ts";
 import { registerFollowTool } from "./follow-tool.ts";
 import { registerKnowledgeTool } from "./knowledge-tool.ts";
+import { registerLineageTools } from "./lineage-tools.ts";
 import { registerReportResource } from "./report-resource.ts";
 import { registerRunTools } from "./run-tools.ts";
 
@@ -29,6 +30,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
   registerKnowledgeTool(server, ctx);
   registerAskTool(server, ctx);
   registerExportTool(server, ctx);
+  registerLineageTools(server, ctx);
   registerDiffTool(server, ctx);
   registerReportResource(server, ctx);
   return server;

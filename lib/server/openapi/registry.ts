@@ -16,6 +16,7 @@ import {
   runReportPdfPath,
 } from "../exports/openapi-paths.ts";
 import { runQuestionsPath } from "../questions/openapi.ts";
+import { runDeeperPath } from "../runs/lineage-openapi.ts";
 // Versions of a report and their diff (issue 32).
 import { runDiffPath, runVersionsPath } from "../runs/versions-openapi.ts";
 import {
@@ -70,6 +71,8 @@ export const apiPaths: ZodOpenApiPathsObject = {
   "/api/runs/{id}/clarification": runClarificationPath,
   "/api/runs/{id}/report.md": runReportPath,
   "/api/runs/{id}/questions": runQuestionsPath,
+  // Lineage (research deeper, versions): lib/server/runs/lineage-openapi.ts.
+  "/api/runs/{id}/deeper": runDeeperPath,
   "/api/runs/{id}/report.pdf": runReportPdfPath,
   "/api/runs/{id}/report.docx": runReportDocxPath,
   "/api/runs/{id}/bundle": runBundlePath,

@@ -48,8 +48,15 @@ export const runSummarySchema = z
     startedAt: nullableTimestamp(),
     finishedAt: nullableTimestamp(),
     sourceCount: z.int(),
+    parentId: uuid("The run this one researches deeper.").nullable(),
+    versionOf: uuid("The first run of the report this run is a later version of.").nullable(),
   })
   .meta({ id: "RunSummary" });
+
+/** Another run of the same owner, as a link: a parent or a child. */
+const runLinkSchema = z
+  .object({ id: uuid("The run."), question: z.string(), status: runStatus, createdAt: timestamp() })
+  .meta({ id: "RunLink" });
 
 const directiveSchema = z
   .object({
@@ -155,6 +162,13 @@ export const runViewSchema = z
       })
       .nullable()
       .meta({ description: "Set on a run opened from a bundle: its verdicts are the original instance's." }),
+    // Lineage (research deeper, versions).
+    parentId: uuid("The run this one researches deeper (POST /api/runs/:id/deeper).").nullable(),
+    parent: runLinkSchema.nullable().meta({ description: "That run, for a link; null without one." }),
+    versionOf: uuid("The first run of the report this run is a later version of.").nullable(),
+    children: z
+      .array(runLinkSchema)
+      .meta({ description: "The runs that research this one deeper, oldest first." }),
     createdAt: timestamp(),
     finishedAt: nullableTimestamp(),
     finishRequested: z.boolean(),
@@ -197,6 +211,11 @@ export const shareSchema = z
     expiresAt: nullableTimestamp(),
     revokedAt: nullableTimestamp(),
     allowDownload: z.boolean().meta({ description: "Readers of the link may download the report as a PDF." }),
+    // Shared question thread (issue 31)
+    includeThread: z.boolean().meta({
+      description:
+        "The link also shows the run's follow-up questions and answers (no passage or reason of a private library source).",
+    }),
   })
   .meta({ id: "Share" });
 

@@ -10,7 +10,7 @@ import { withEventTransaction } from "../../jobs/event-sink.ts";
 import { getBoss } from "../../jobs/queue.ts";
 import { admitWaitingRuns, runSlotLimitsFromEnv } from "../../jobs/run-slots.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
-import type { DirectivePriority } from "../../research/index.ts";
+import { type DirectivePriority, directiveTitle, type PlanChange } from "../../research/index.ts";
 import { ownedRun } from "./owned.ts";
 import { insertUserDirective } from "./steer.ts";
 
@@ -40,11 +40,25 @@ export async function approvePlan(
     for (const input of add) {
       await insertUserDirective(tx, events, id, input, "Added by the run's owner when approving the plan.");
     }
-    await events.append(id, { type: "plan.approved", edited: edits.length > 0 });
+    await events.append(id, {
+      type: "plan.approved",
+      edited: edits.length > 0,
+      changes: edits.map(planChange),
+    });
     await admitWaitingRuns(tx, boss, ownerId, runSlotLimitsFromEnv(), id);
     return row;
   });
   if (!updated) throw new AppError("conflict", "The run is not waiting for plan review.");
+}
+
+/** An edit as the directive now stores it (the same title rule as editPendingDirectives). */
+function planChange(e: PlanEdit): PlanChange {
+  if (e.drop) return { directiveId: e.id, dropped: true };
+  return {
+    directiveId: e.id,
+    ...(e.topic ? { topic: e.topic, title: directiveTitle(null, e.topic) } : {}),
+    ...(e.priority ? { priority: e.priority } : {}),
+  };
 }
 
 /** A plan edit that cannot apply, as the caller's error (the transaction rolls back: nothing changes). */

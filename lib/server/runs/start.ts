@@ -5,6 +5,7 @@
  * attached, then the run is created within the server's ceilings, the owner's quota, slots and
  * limits, and enqueued when a slot is free.
  */
+import { seedRunFrom } from "../../../db/queries/lineage.ts";
 import { createRun, getRun, lockOwnerRunSlots, queuePosition } from "../../../db/queries/runs.ts";
 import type { Run } from "../../../db/schema.ts";
 import type { Env } from "../../env.ts";
@@ -27,6 +28,17 @@ import { ownedRun } from "./owned.ts";
 
 export type StartedRun = Run & { queuePosition: number | null; warnings: string[] };
 
+/**
+ * A run started from an earlier one of the same owner: it copies that run's read sources (with
+ * their text) and researched directives with their findings (db/queries/lineage.ts), may start
+ * with a brief already written, and records its lineage.
+ */
+export interface RunSeed {
+  fromRunId: string;
+  brief?: string;
+  lineage: { parentId?: string; versionOf?: string };
+}
+
 /** Who starts the run, and the key their request is counted under (the same for every adapter of a person). */
 export interface Starter {
   caller: Pick<Caller, "userId" | "tokenId">;
@@ -39,12 +51,14 @@ export async function startRun(
   starter: Starter,
   input: CreateRunInput,
   env: Env = process.env,
+  seed?: RunSeed,
 ): Promise<StartedRun> {
   requireConfiguredRun(input.settings, await serverEffectiveEnv(rt));
   // Counted once the request could create a run: a malformed or unrunnable one is told so, not throttled.
   await consumeRateLimit(rt.handle, "runs", starter.rateLimitKey, env);
   const settings = await withCallerWebhook(rt, starter.caller, input.settings);
-  return createAndEnqueueRun(rt, { ownerId: starter.caller.userId, question: input.question, settings }, env);
+  const ownerId = starter.caller.userId;
+  return createAndEnqueueRun(rt, { ownerId, question: input.question, settings, seed }, env);
 }
 
 /** Run again: the same question and settings as one of the starter's runs, as a new run. */
@@ -68,7 +82,7 @@ export async function runAgain(rt: Runtime, starter: Starter, runId: string): Pr
  */
 export async function createAndEnqueueRun(
   rt: Runtime,
-  input: { ownerId: string; question: string; settings: Record<string, unknown> },
+  input: { ownerId: string; question: string; settings: Record<string, unknown>; seed?: RunSeed },
   env: Env = process.env,
 ): Promise<StartedRun> {
   // The run keeps the chains of models it was created with, whatever the settings say later.
@@ -92,7 +106,15 @@ export async function createAndEnqueueRun(
     }
     // The person's own limits (set by an admin): may refuse, or lower the run's cost budget.
     const limited = await applyUserLimits(tx, input.ownerId, settings, new Date(), effective.env);
-    const created = await createRun(tx, { ...input, settings: limited });
+    const { seed, ...fields } = input;
+    const created = await createRun(tx, {
+      ...fields,
+      ...seed?.lineage,
+      brief: seed?.brief,
+      settings: limited,
+    });
+    // In the run's own transaction: its job never sees a run without its inherited research.
+    if (seed) await seedRunFrom(tx, seed.fromRunId, created.id);
     await events.append(created.id, {
       type: "run.created",
       question: created.question,

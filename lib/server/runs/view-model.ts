@@ -1,5 +1,6 @@
 /** The run as the HTTP contract shows it (docs/API.md): one JSON object with the agreed top-level keys. */
 import type { Db } from "../../../db/client.ts";
+import { getRunLink, listChildren } from "../../../db/queries/lineage.ts";
 import {
   directiveFindings,
   getReport,
@@ -15,15 +16,17 @@ import { citationView } from "./source.ts";
 export async function runView(db: Db, run: Run) {
   // The engine's own store reads the rows, so the API shows exactly what the engine persisted.
   const store = createDbRunStore(db, run.id);
-  const [directiveRows, stopReasons, sourceRows, rounds, report, position, citationRows] = await Promise.all([
-    store.listDirectives(),
-    researcherStopReasons(db, run.id),
-    listSourceSummaries(db, run.id),
-    store.listRounds(),
-    getReport(db, run.id),
-    queuePosition(db, run),
-    listCitations(db, run.id),
-  ]);
+  const [directiveRows, stopReasons, sourceRows, rounds, report, position, citationRows, lineage] =
+    await Promise.all([
+      store.listDirectives(),
+      researcherStopReasons(db, run.id),
+      listSourceSummaries(db, run.id),
+      store.listRounds(),
+      getReport(db, run.id),
+      queuePosition(db, run),
+      listCitations(db, run.id),
+      runLineage(db, run),
+    ]);
   const latest = rounds.at(-1);
   return {
     id: run.id,
@@ -55,6 +58,7 @@ export async function runView(db: Db, run: Run) {
     error: run.error,
     /** Set when the run was opened from a bundle: its origin; its verdicts are the original instance's. */
     importedFrom: run.importedFrom ?? null,
+    ...lineage,
     createdAt: run.createdAt,
     finishedAt: run.finishedAt,
     /** The owner asked for the report now: research is stopping, steering is closed. */
@@ -64,6 +68,19 @@ export async function runView(db: Db, run: Run) {
     /** Each researched directive's compressed findings, by directive id (the run page shows them on expand). */
     findings: await directiveFindings(db, run.id),
   };
+}
+
+/**
+ * Where the run stands among its relatives: the run it researches deeper (`parentId`, with its
+ * question as `parent` for a link), the first run of the report it is a version of (`versionOf`),
+ * and the runs that research it deeper, oldest first. A parent deleted since is null.
+ */
+async function runLineage(db: Db, run: Run) {
+  const [parent, children] = await Promise.all([
+    run.parentId ? getRunLink(db, run.parentId) : undefined,
+    listChildren(db, run.id),
+  ]);
+  return { parentId: run.parentId, parent: parent ?? null, versionOf: run.versionOf, children };
 }
 
 /**
@@ -80,6 +97,8 @@ export function runSummary(run: Run & { sourceCount?: number }) {
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
     sourceCount: run.sourceCount ?? 0,
+    parentId: run.parentId,
+    versionOf: run.versionOf,
   };
 }
 

@@ -24,6 +24,7 @@ export async function shareRun(
     label: request.label ?? null,
     expiresAt,
     allowDownload: request.allowDownload ?? false,
+    includeThread: request.includeThread ?? false,
   });
   return { share: shareView(share), token };
 }

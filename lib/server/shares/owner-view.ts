@@ -9,6 +9,8 @@ export interface ShareView {
   revokedAt: Date | null;
   /** Readers may download the report as a PDF. */
   allowDownload: boolean;
+  /** Readers see the run's follow-up questions and answers too. */
+  includeThread: boolean;
 }
 
 export const shareView = (s: Share): ShareView => ({
@@ -18,4 +20,5 @@ export const shareView = (s: Share): ShareView => ({
   expiresAt: s.expiresAt,
   revokedAt: s.revokedAt,
   allowDownload: s.allowDownload,
+  includeThread: s.includeThread,
 });

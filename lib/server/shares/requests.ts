@@ -9,6 +9,11 @@ export const shareRequestSchema = z.strictObject({
   expiresInDays: z.int().min(1).max(365).optional(),
   /** Readers of the link may download the report as a PDF (GET /share/:token/report.pdf). */
   allowDownload: z.boolean().optional(),
+  /**
+   * The link also shows the run's follow-up questions and answers, under the report's private-document
+   * rules. Off by default: the owner chooses.
+   */
+  includeThread: z.boolean().optional(),
 });
 export type ShareRequest = z.infer<typeof shareRequestSchema>;
 

@@ -7,6 +7,9 @@ import { deadShareState, liveShareForToken } from "../../../db/queries/shares.ts
 import { listSources } from "../../../db/queries/sources.ts";
 import type { Citation, Source } from "../../../db/schema.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
+import { type SharedQuestion, sharedThread } from "./thread.ts";
+
+export type { SharedQuestion } from "./thread.ts";
 
 /**
  * A citation as the share page shows it: its verdict and, for a web source, the stored passage and
@@ -47,7 +50,12 @@ export interface SharedReport {
   privateSourceUrls: string[];
   /** The owner lets the link's readers download the report as a PDF. */
   allowDownload: boolean;
+  /** The run's follow-up questions and answers, when the owner included them in the link; else undefined. */
+  thread: SharedQuestion[] | undefined;
 }
+
+/** The shape of a share token (43 URL-safe characters as made; a little slack either way): anything else names no link. */
+export const isShareToken = (token: string): boolean => /^[A-Za-z0-9_-]{20,100}$/.test(token);
 
 /** A source found in the document library (by its provider, or by its library:// address). */
 export function isLibrarySource(source: Pick<Source, "provider" | "url">): boolean {
@@ -68,8 +76,10 @@ export async function sharedReport(
     listSources(rt.handle.db, run.id),
     listCitations(rt.handle.db, run.id),
   ]);
-  const cited = new Set(citations.map((c) => c.sourceId));
   const privateIds = new Set(sources.filter(isLibrarySource).map((s) => s.id));
+  const thread = share.includeThread ? await sharedThread(rt.handle.db, run.id, privateIds) : undefined;
+  // The answers may cite read sources the report does not: their entries come along for the cards.
+  const cited = new Set([...citations, ...(thread ?? []).flatMap((q) => q.citations)].map((c) => c.sourceId));
   return {
     question: run.question,
     status: run.status,
@@ -97,6 +107,7 @@ export async function sharedReport(
       ),
     privateSourceUrls: sources.filter(isLibrarySource).flatMap((s) => [s.url, s.normalizedUrl]),
     allowDownload: share.allowDownload,
+    thread,
   };
 }
 
@@ -109,6 +120,6 @@ export async function deadShareReason(
   token: string,
   now = new Date(),
 ): Promise<"unknown" | "revoked" | "expired"> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
+  if (!isShareToken(token)) return "unknown";
   return (await deadShareState(rt.handle.db, token, now)) ?? "unknown";
 }

@@ -4,6 +4,8 @@ import { cache } from "react";
 import { z } from "zod";
 import { QuestionThread } from "@/components/questions/question-thread";
 import { runTitle } from "@/components/run/activity-labels";
+import { DeeperForm } from "@/components/run/deeper-form";
+import { LineageNav } from "@/components/run/lineage-nav";
 import { StoredReport } from "@/components/run/stored-report";
 import { RunDashboard } from "@/components/run-dashboard";
 import { VersionSwitcher } from "@/components/versions/version-switcher";
@@ -34,20 +36,23 @@ export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
   const storedReport = found.report ? <StoredReport run={{ ...found, report: found.report }} /> : undefined;
   const view = JSON.parse(JSON.stringify({ ...found, report: null, citations: pageCitations(found) }));
   // Questions are about a stored report (finished or partial): the thread as it stands now.
-  const questions = found.report ? (
-    <QuestionThread
-      runId={found.id}
-      initial={await listQuestions(await serverRuntime(), found.id, await pageOwner())}
-      sources={view.sources}
-    />
+  // Under a stored report: research it deeper, or ask about it.
+  const afterReport = found.report ? (
+    <div className="space-y-4">
+      <DeeperForm runId={found.id} />
+      <QuestionThread
+        runId={found.id}
+        initial={await listQuestions(await serverRuntime(), found.id, await pageOwner())}
+        sources={view.sources}
+      />
+    </div>
   ) : undefined;
-  const dashboard = <RunDashboard initial={view} storedReport={storedReport} afterReport={questions} />;
   const versions = await listRunVersions(await serverRuntime(), found.id, await pageOwner());
-  if (versions.length < 2) return dashboard;
   return (
     <div className="space-y-4">
-      <VersionSwitcher versions={versions} currentId={found.id} />
-      {dashboard}
+      <LineageNav parent={found.parent} followUps={found.children} />
+      {versions.length > 1 && <VersionSwitcher versions={versions} currentId={found.id} />}
+      <RunDashboard initial={view} storedReport={storedReport} afterReport={afterReport} />
     </div>
   );
 }

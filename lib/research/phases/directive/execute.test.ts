@@ -72,7 +72,12 @@ describe("executeDirective", () => {
     const types = events.map((e) => e.type);
     expect(types[0]).toBe("directive.started");
     expect(types.at(-1)).toBe("directive.completed");
-    expect(eventsOf(events, "directive.completed")[0]).toMatchObject({ directiveId: d.id, sources: 1 });
+    // The findings as stored go with the event: a page shows them without re-reading the run.
+    expect(eventsOf(events, "directive.completed")[0]).toMatchObject({
+      directiveId: d.id,
+      sources: 1,
+      findings: out.findings,
+    });
     expect(types).toContain("compression.completed");
   });
 

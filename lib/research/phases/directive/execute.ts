@@ -38,7 +38,12 @@ export async function executeDirective(
     // Stopped between saving the result and marking the directive: finish that step only.
     if (directive.status !== "done") {
       await store.setDirectiveStatus(directiveId, "done");
-      await events.emit({ type: "directive.completed", directiveId, sources: sourceIds.length });
+      await events.emit({
+        type: "directive.completed",
+        directiveId,
+        sources: sourceIds.length,
+        findings: stored.compressedFindings,
+      });
     }
     return { directiveId, findings: stored.compressedFindings, sourceIds, ok: true };
   }
@@ -65,7 +70,10 @@ export async function executeDirective(
       stopReason: outcome.stopReason,
     });
     await store.setDirectiveStatus(directiveId, "done");
-    await emitAll(events, [...later, { type: "directive.completed", directiveId, sources: sources.length }]);
+    await emitAll(events, [
+      ...later,
+      { type: "directive.completed", directiveId, sources: sources.length, findings: compressed.findings },
+    ]);
     return { directiveId, findings: compressed.findings, sourceIds: sources.map((s) => s.id), ok: true };
   } catch (e) {
     rethrowIfFatal(e, signal);

@@ -108,7 +108,9 @@ export async function storeDirectives(
 ): Promise<{ created: DirectiveRecord[]; rejected: number }> {
   const existing = await deps.store.listDirectives();
   const earlier: ExistingTopic[] = existing.map((d) => ({ id: d.id, topic: d.topic }));
-  const budgetLeft = Math.max(0, deps.config.maxDirectivesTotal - existing.length);
+  // A parent's inherited directives are checked against (no repeats) but use none of this run's budget.
+  const own = existing.filter((d) => d.type !== "inherited").length;
+  const budgetLeft = Math.max(0, deps.config.maxDirectivesTotal - own);
   const limit = Math.min(opts.maxNew, budgetLeft);
   const accepted: DirectiveCandidate[] = [];
   const proposed: ExistingTopic[] = [];

@@ -112,7 +112,7 @@ export interface RoundZeroPlan {
 
 export async function planRoundZero(
   deps: EngineDeps,
-  input: { brief: string; knowledge: string },
+  input: { brief: string; knowledge: string; prior?: string },
 ): Promise<RoundZeroPlan> {
   const { config } = deps;
   const maxDirectives = Math.max(1, Math.min(config.maxConcurrentResearchers, config.maxDirectivesTotal));
@@ -123,7 +123,12 @@ export async function planRoundZero(
   let fit: FitStats | null = null;
 
   const generated = await askObject(deps, { schema: directivePlanSchema, schemaName: "directive_plan" }, () =>
-    generateDirectivesPrompt({ brief: input.brief, maxDirectives, knowledge: input.knowledge }),
+    generateDirectivesPrompt({
+      brief: input.brief,
+      maxDirectives,
+      knowledge: input.knowledge,
+      prior: input.prior,
+    }),
   );
   if (!generated.ok) {
     drafts = [{ topic: input.brief, perspective: "", evidence_needed: "", priority: "normal" }];

@@ -208,6 +208,8 @@ describe("round 0: decomposition", () => {
       merged: 0,
     });
     const [round0] = await store.listRounds();
+    // The round's end carries the round as stored: a page shows it without re-reading the run.
+    expect(eventsOf(events, "supervision.round_completed")[0].record).toEqual(round0);
     expect(round0.method).toBe("decomposition");
     expect(round0.assessment).toMatchObject({
       questionKind: "comparison",

@@ -12,7 +12,7 @@
 
 import type { EngineDeps } from "../../deps.ts";
 import { throwIfAborted } from "../../errors.ts";
-import { knowledgeBlock } from "../../prompts/data-blocks.ts";
+import { knowledgeBlock, type PriorFinding, priorResearchBlock } from "../../prompts/data-blocks.ts";
 import type { DirectiveRecord, KnowledgeItemRecord, SupervisionRoundRecord } from "../../store.ts";
 import type { RoundDecision } from "../../vocabulary.ts";
 import { selectKnowledge } from "../brief.ts";
@@ -155,18 +155,22 @@ async function firstRoundPlan(
   const saved = (await deps.store.listRounds()).find((r) => r.round === 0);
   if (saved) return { record: saved };
   const coverage = await loadCoverage(deps);
-  const planned = coverage.directives.filter((d) => d.origin === "supervisor" && d.round === 0);
+  const planned = coverage.directives.filter(
+    (d) => d.origin === "supervisor" && d.round === 0 && d.type !== "inherited",
+  );
   let generated = planned.length;
   let assessment: Record<string, unknown> = { resumed: true, finalCount: planned.length };
   // Directives stored but no checkpoint: the worker died in between, so the plan stands.
   if (!planned.length) {
     const items = selectKnowledge(input.knowledge ?? [], input.brief, deps.config.knowledgeBudgetTokens);
-    const plan = await planRoundZero(deps, { brief: input.brief, knowledge: knowledgeBlock(items) });
+    const prior = priorResearchBlock(priorFindingsOf(coverage));
+    const plan = await planRoundZero(deps, { brief: input.brief, knowledge: knowledgeBlock(items), prior });
     generated = plan.created.length;
     assessment = plan.record;
   }
   let directives = await deps.store.listDirectives();
-  if (!directives.some((d) => d.status !== "skipped")) {
+  // Inherited directives are the parent's research, not this run's plan: they do not count.
+  if (!directives.some((d) => d.status !== "skipped" && d.type !== "inherited")) {
     generated += await addBriefDirective(deps, input.brief);
     directives = await deps.store.listDirectives();
   }
@@ -181,6 +185,15 @@ async function firstRoundPlan(
   // A run that stops before this lands keeps its stored plan (see above).
   await deps.store.saveRound(record);
   return { record, directives };
+}
+
+/** A "research deeper" run's inherited directives with their findings, for round 0's plan. */
+function priorFindingsOf(coverage: LoadedCoverage): PriorFinding[] {
+  const findings = new Map(coverage.results.map((r) => [r.directiveId, r.compressedFindings ?? r.rawNotes]));
+  return coverage.directives
+    .filter((d) => d.type === "inherited")
+    .map((d) => ({ topic: d.topic, findings: findings.get(d.id) ?? "" }))
+    .filter((p) => p.findings.trim());
 }
 
 /** When every proposed directive was refused (e.g. duplicates of user ones) and nothing is queued. */
@@ -312,5 +325,6 @@ async function saveDecision(deps: EngineDeps, decided: DecidedRound): Promise<vo
     round: decided.round,
     decision: decided.decision,
     reason: decided.reason,
+    record: decided,
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { reportBody } from "../parts.ts";
 import { extractClaims } from "./claims.ts";
 import { CLAIM_MATCH_THRESHOLD, diffReports, type ReportVersion, versionsDiffer } from "./diff.ts";
 import { claimWords, dice } from "./words.ts";
@@ -52,13 +53,16 @@ describe("claims of a report", () => {
     ]);
   });
 
-  it("leave out a Sources list under a heading in another language, and keep a last section that is not one", () => {
-    const urlOf = () => GUIDE;
+  it("leave out a Sources list under a heading in another language", () => {
     const de =
       "Wärmepumpen sparen Geld [1].\n\n## Quellen\n\n[1] [Leitfaden](https://energy.example/guide)\n";
-    expect(extractClaims(de, urlOf).map((c) => c.text)).toEqual(["Wärmepumpen sparen Geld."]);
+    expect(extractClaims(de, () => GUIDE).map((c) => c.text)).toEqual(["Wärmepumpen sparen Geld."]);
+  });
+
+  it("keep a report whose last section is not a sources list whole", () => {
     const md = "Intro [1].\n\n## Costs\n\nPrices vary [2].\n";
-    expect(extractClaims(md, urlOf).map((c) => c.text)).toEqual(["Intro.", "Prices vary."]);
+    expect(reportBody(md)).toBe(md);
+    expect(reportBody("A [1].\n\n## Sources\n\n1. [A](https://a.example)\n")).toBe("A [1].\n");
   });
 });
 

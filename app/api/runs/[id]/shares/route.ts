@@ -16,8 +16,11 @@ export const POST = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id
   const request = await readShareRequest(req);
   const { share, token } = await shareRun(await serverRuntime(), id, owner, request);
   const url = `${publicOrigin(req)}/share/${token}`;
-  const { id: shareId, label, createdAt, expiresAt } = share;
-  return Response.json({ id: shareId, url, label, createdAt, expiresAt }, { status: 201 });
+  const { id: shareId, label, createdAt, expiresAt, allowDownload, includeThread } = share;
+  return Response.json(
+    { id: shareId, url, label, createdAt, expiresAt, allowDownload, includeThread },
+    { status: 201 },
+  );
 });
 
 export const GET = handle(async (req: Request, ctx: RouteContext<"/api/runs/[id]/shares">) => {

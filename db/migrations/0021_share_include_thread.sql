@@ -1,0 +1,1 @@
+ALTER TABLE "shares" ADD COLUMN "include_thread" boolean DEFAULT false NOT NULL;
