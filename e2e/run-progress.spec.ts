@@ -144,6 +144,9 @@ test("the running run page: a progress card in plain words, kept from the events
   await expect(page.getByTestId("run-status")).toHaveText("Plan ready for review");
   const elapsed = page.getByTestId("elapsed");
   await expect(elapsed).toHaveAttribute("data-paused", "true");
+  // The clock knows when the wait began from the run's history, which the stream (through the
+  // relay) brings a moment after the page: read it once that has arrived.
+  await expect(page.getByTestId("activity-latest").first()).toBeAttached();
   const stopped = await elapsed.textContent();
   await page.waitForTimeout(2_100); // the clock would have ticked twice
   await expect(elapsed).toHaveText(stopped!);
