@@ -93,6 +93,7 @@ describe.each(appDatabaseKinds())("MCP server (%s)", (kind) => {
       "cancel_research",
       "export_report",
       "follow_research",
+      "get_diff",
       "get_research",
       "list_sources",
       "research_deeper",

@@ -287,6 +287,7 @@ describe("every operation and MCP tool against each token scope", () => {
       ask_report: { id: fixtures.runId, question: "How much output at -15 °C?" },
       export_report: { id: fixtures.runId, format: "pdf" },
       research_deeper: { id: fixtures.runId },
+      get_diff: { id: fixtures.runId, against: fixtures.runId },
     };
     for (const scope of scopes) {
       const client = new Client({ name: "scope-test", version: "1.0.0" });

@@ -28,4 +28,15 @@ export { CITATION_MARKER, citationNumbersIn, parseCitationGroup } from "./report
 export { citedRuns, collectCitedSentences } from "./report/citations/sentences.ts";
 export { buildSourcesSection, urlKey } from "./report/citations/source-list.ts";
 export type { ReportCitationStats } from "./report/synthesis.ts";
+export { type Claim, extractClaims, reportBody } from "./report/versions/claims.ts";
+export {
+  CLAIM_MATCH_THRESHOLD,
+  type DiffSource,
+  diffReports,
+  type ReportVersion,
+  type VersionDiff,
+  type VersionSource,
+  versionsDiffer,
+} from "./report/versions/diff.ts";
+export { claimWords } from "./report/versions/words.ts";
 export * from "./vocabulary.ts";

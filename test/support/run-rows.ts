@@ -23,3 +23,8 @@ export async function occupyEventSeq(db: Db, runId: string, seq: number): Promis
 export async function freeEventSeq(db: Db, runId: string, seq: number): Promise<void> {
   await db.delete(runEvents).where(and(eq(runEvents.runId, runId), eq(runEvents.seq, seq)));
 }
+
+/** Makes `runId` a later version of the report whose first run is `firstId` (as a refresh would). */
+export async function markVersionOf(db: Db, runId: string, firstId: string): Promise<void> {
+  await db.update(runs).set({ versionOf: firstId }).where(eq(runs.id, runId));
+}

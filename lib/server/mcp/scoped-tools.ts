@@ -23,6 +23,8 @@ export const mcpToolScopes = {
   export_report: "read",
   // Lineage (lib/server/mcp/lineage-tools.ts).
   research_deeper: "research",
+  // Versions of a report (issue 32).
+  get_diff: "read",
 } as const satisfies Record<string, TokenScope>;
 export type McpToolName = keyof typeof mcpToolScopes;
 

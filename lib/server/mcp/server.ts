@@ -10,6 +10,7 @@ import { jsonBodyLimitBytes, readBodyBytes } from "../../http.ts";
 import { stripNulDeep } from "../../nul.ts";
 import { registerAskTool } from "./ask-tool.ts";
 import type { McpContext } from "./context.ts";
+import { registerDiffTool } from "./diff-tool.ts";
 import { registerExportTool } from "./export-tool.ts";
 import { registerFollowTool } from "./follow-tool.ts";
 import { registerKnowledgeTool } from "./knowledge-tool.ts";
@@ -30,6 +31,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
   registerAskTool(server, ctx);
   registerExportTool(server, ctx);
   registerLineageTools(server, ctx);
+  registerDiffTool(server, ctx);
   registerReportResource(server, ctx);
   return server;
 }

@@ -17,6 +17,8 @@ import {
 } from "../exports/openapi-paths.ts";
 import { runQuestionsPath } from "../questions/openapi.ts";
 import { runDeeperPath } from "../runs/lineage-openapi.ts";
+// Versions of a report and their diff (issue 32).
+import { runDiffPath, runVersionsPath } from "../runs/versions-openapi.ts";
 import {
   accountExportPath,
   accountPath,
@@ -77,6 +79,8 @@ export const apiPaths: ZodOpenApiPathsObject = {
   "/api/runs/import": runImportPath,
   "/api/runs/{id}/sources/{sourceId}": runSourcePath,
   "/api/runs/{id}/shares": runSharesPath,
+  "/api/runs/{id}/versions": runVersionsPath,
+  "/api/runs/{id}/diff": runDiffPath,
   "/api/shares/{shareId}": sharePath,
   "/api/knowledge": knowledgePath,
   "/api/knowledge/{id}": knowledgeItemPath,

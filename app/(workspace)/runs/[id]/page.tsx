@@ -8,8 +8,10 @@ import { DeeperForm } from "@/components/run/deeper-form";
 import { LineageNav } from "@/components/run/lineage-nav";
 import { StoredReport } from "@/components/run/stored-report";
 import { RunDashboard } from "@/components/run-dashboard";
+import { VersionSwitcher } from "@/components/versions/version-switcher";
 import { pageOwner } from "@/lib/server/owner";
 import { listQuestions } from "@/lib/server/questions/list-questions";
+import { listRunVersions } from "@/lib/server/runs/versions";
 import { findRunView } from "@/lib/server/runs/view";
 import { serverRuntime } from "@/lib/server/runtime";
 
@@ -45,11 +47,13 @@ export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
       />
     </div>
   ) : undefined;
+  const versions = await listRunVersions(await serverRuntime(), found.id, await pageOwner());
   return (
-    <>
+    <div className="space-y-4">
       <LineageNav parent={found.parent} followUps={found.children} />
+      {versions.length > 1 ? <VersionSwitcher versions={versions} currentId={found.id} /> : null}
       <RunDashboard initial={view} storedReport={storedReport} afterReport={afterReport} />
-    </>
+    </div>
   );
 }
 
