@@ -26,10 +26,9 @@ const scheduleSchema = z
     reportId: uuid("The report's first run: all its versions share this schedule."),
     every: z.enum(scheduleIntervals),
     nextRunAt: nullableTimestamp("When the next refresh starts (UTC)."),
-    pausedReason: z
-      .string()
-      .nullable()
-      .meta({ description: "Why the last refresh did not start (your limits or budget); null when on plan." }),
+    pausedReason: z.string().nullable().meta({
+      description: "Why the last refresh did not start (your limits or budget); null when on plan.",
+    }),
     pausedAt: nullableTimestamp(),
     lastRunId: uuid("The version the schedule started last.").nullable(),
   })
