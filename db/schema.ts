@@ -45,6 +45,7 @@ export * from "./auth-schema.ts";
 export * from "./coordination-schema.ts";
 export * from "./library-schema.ts";
 export * from "./questions-schema.ts";
+export * from "./schedules-schema.ts";
 export * from "./service-schema.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();

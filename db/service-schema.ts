@@ -2,7 +2,17 @@
  * Research as a service: personal API tokens and webhook deliveries (issue 15). Secrets are never
  * stored in the clear: tokens as a SHA-256, webhook signing secrets encrypted with AUTH_SECRET.
  */
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { TokenScope } from "../lib/token-scopes.ts";
 import { users } from "./auth-schema.ts";
 
@@ -59,6 +69,8 @@ export const webhookDeliveries = pgTable(
     ownerId: text("owner_id").notNull(),
     url: text("url").notNull(),
     event: text("event").notNull(),
+    /** What the event adds to the payload (run.version_ready: the previous version and the diff's counts). */
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
     status: text("status").$type<WebhookDeliveryStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** HTTP status of the last attempt, when one answered. */

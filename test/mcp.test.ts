@@ -97,6 +97,7 @@ describe.each(appDatabaseKinds())("MCP server (%s)", (kind) => {
       "get_research",
       "list_sources",
       "research_deeper",
+      "schedule_refresh",
       "search_knowledge",
       "start_research",
     ]);

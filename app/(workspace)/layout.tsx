@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/account/user-menu";
+import { NotificationsMenu } from "@/components/schedules/notifications-menu";
 
 const links = [
   ["/", "runs"],
@@ -39,6 +40,7 @@ export default function WorkspaceLayout({ children }: { children: ReactNode }) {
           </a>
           <div className="hidden items-center gap-x-6 sm:flex">
             {nav("flex items-center gap-4 text-sm")}
+            <NotificationsMenu />
             <UserMenu />
           </div>
           <details className="sm:hidden" data-testid="phone-menu">
@@ -47,6 +49,7 @@ export default function WorkspaceLayout({ children }: { children: ReactNode }) {
             </summary>
             <div className="absolute inset-x-0 top-full z-30 space-y-3 border-b border-zinc-200 bg-zinc-50 px-4 py-3 text-sm shadow dark:border-zinc-800 dark:bg-zinc-950">
               {nav("flex flex-col gap-2")}
+              <NotificationsMenu />
               <UserMenu />
             </div>
           </details>

@@ -40,7 +40,7 @@ export async function tokenWebhookUrl(db: Db, tokenId: string, userId: string): 
 /** The delivery owed for a run's event; undefined when it was already owed (the unique key). */
 export async function insertWebhookDelivery(
   db: Db,
-  values: { runId: string; ownerId: string; url: string; event: string },
+  values: { runId: string; ownerId: string; url: string; event: string; detail?: Record<string, unknown> },
 ): Promise<WebhookDelivery | undefined> {
   const [row] = await db.insert(webhookDeliveries).values(values).onConflictDoNothing().returning();
   return row;

@@ -29,6 +29,7 @@ import type { RunBus } from "./bus.ts";
 import { createEngineDeps, processModelRegistry } from "./engine-deps.ts";
 import { createRunEventSink } from "./event-sink.ts";
 import { applyRunCeilings, runBudget, runCeilingsFromEnv } from "./run-limits.ts";
+import { noteVersionReady } from "./schedules/version-ready.ts";
 import { effectiveConfig } from "./settings/effective-config.ts";
 import { type CoalescedSaves, coalescedSaves } from "./usage-saves.ts";
 import { oweRunWebhook } from "./webhooks/owed.ts";
@@ -170,7 +171,14 @@ export function createRunWriters(
   runId: string,
   boss?: PgBoss,
 ): { store: RunStore; events: EventSink } {
-  const owe = boss && ((tx: Db, event: TerminalEvent) => oweRunWebhook(tx, boss, runId, event.type));
+  const owe =
+    boss &&
+    (async (tx: Db, event: TerminalEvent) => {
+      const owed = await oweRunWebhook(tx, boss, runId, event.type);
+      // A completed new version of a report that differs from the one before: notice and webhook.
+      if (event.type === "run.completed") await noteVersionReady(tx, boss, runId);
+      return owed;
+    });
   const events = createRunEventSink(db, bus, runId, owe);
   const store: RunStore = { ...createDbRunStore(db, runId), finishRun: (event) => events.finish(event) };
   return { store, events };

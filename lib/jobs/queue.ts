@@ -24,6 +24,11 @@ export interface QueueSettings {
   retryLimit: number;
   /** Upper bound of one attempt; runs have their own wall-clock limit inside. */
   expireInSeconds: number;
+  /**
+   * Run pg-boss's clock, which turns stored schedules (scheduled refresh) into jobs. The web server
+   * runs it (bootstrap.ts); tools and tests that only enqueue do not need it.
+   */
+  clock?: boolean;
 }
 
 export function queueSettingsFromEnv(env: Record<string, string | undefined> = process.env): QueueSettings {
@@ -72,7 +77,7 @@ async function startBoss(handle: DatabaseHandle, settings: QueueSettings): Promi
     schema: "pgboss",
     monitorIntervalSeconds: settings.monitorSeconds,
     superviseIntervalSeconds: settings.monitorSeconds,
-    schedule: false,
+    schedule: settings.clock ?? false,
     // A new run's job wakes the workers at once (a NOTIFY sent when its transaction commits)
     // instead of waiting for their next poll: the run starts within milliseconds of its POST.
     useListenNotify: true,

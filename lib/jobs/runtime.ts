@@ -4,7 +4,7 @@
  */
 import { closeDatabase, type DatabaseHandle, getDatabase } from "../../db/client.ts";
 import { createRunBus, type RunBus } from "./bus.ts";
-import { getBoss, stopBoss } from "./queue.ts";
+import { getBoss, queueSettingsFromEnv, stopBoss } from "./queue.ts";
 import { type RunWorker, startRunWorker } from "./worker.ts";
 
 export interface Runtime {
@@ -22,13 +22,13 @@ export function inProcessWorkerEnabled(env: Record<string, string | undefined> =
   return !["0", "false", "no", "off"].includes(v);
 }
 
-export function getRuntime(opts: { startWorker?: boolean } = {}): Promise<Runtime> {
+export function getRuntime(opts: { startWorker?: boolean; clock?: boolean } = {}): Promise<Runtime> {
   const g = globalThis as G;
   if (!g[key]) {
     const starting = (async () => {
       const handle = await getDatabase();
       const bus = await createRunBus(handle);
-      await getBoss(handle);
+      await getBoss(handle, { ...queueSettingsFromEnv(), clock: opts.clock });
       const startWorker = opts.startWorker ?? inProcessWorkerEnabled();
       const worker = startWorker ? await startRunWorker(handle, bus) : undefined;
       return { handle, bus, worker };

@@ -7,11 +7,13 @@ import { StoragePanel } from "@/components/account/storage-panel";
 import { TokensPanel } from "@/components/account/tokens-panel";
 import { UsagePanel } from "@/components/account/usage-panel";
 import { WebhookSecretPanel } from "@/components/account/webhook-secret";
+import { SchedulesList } from "@/components/schedules/schedules-list";
 import { storageUse } from "@/lib/jobs/quotas";
 import { passwordResetsOf } from "@/lib/server/accounts/password-resets";
 import { usageReport } from "@/lib/server/accounts/usage";
 import { pageCaller } from "@/lib/server/auth/page";
 import { serverRuntime } from "@/lib/server/runtime";
+import { listMySchedules } from "@/lib/server/schedules/schedule";
 
 export const dynamic = "force-dynamic";
 
@@ -20,10 +22,11 @@ export const metadata: Metadata = { title: "Account · Deep Research" };
 export default async function AccountPage() {
   const me = await pageCaller();
   const rt = await serverRuntime();
-  const [usage, resets, storage] = await Promise.all([
+  const [usage, resets, storage, schedules] = await Promise.all([
     usageReport(rt, me.userId),
     passwordResetsOf(rt, me.userId),
     storageUse(rt.handle.db, me.userId),
+    listMySchedules(rt, me.userId),
   ]);
   return (
     <div className="space-y-8">
@@ -51,6 +54,7 @@ export default async function AccountPage() {
         <ChangePasswordForm />
         <SignOutEverywhere />
       </section>
+      <SchedulesList schedules={schedules} />
       <TokensPanel isAdmin={me.role === "admin"} />
       <WebhookSecretPanel />
       <section aria-labelledby="account-usage" className="space-y-3">

@@ -25,6 +25,10 @@ export interface WebhookPayload {
   report: string;
   /** When the run ended (ISO 8601). */
   at: string;
+  /** run.version_ready only: the report (first run), the version compared with, and the diff's counts. */
+  reportId?: string;
+  previousRunId?: string;
+  diff?: unknown;
 }
 
 /** The app's public origin for links: APP_URL, else localhost on PORT (as the server itself assumes). */
@@ -43,6 +47,7 @@ export function webhookPayload(delivery: WebhookDelivery, run: Run, origin: stri
     url: `${origin}/runs/${run.id}`,
     report: `${origin}/api/runs/${run.id}/report.md`,
     at: delivery.createdAt.toISOString(),
+    ...(delivery.detail ?? {}),
   };
 }
 

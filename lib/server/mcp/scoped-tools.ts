@@ -25,6 +25,7 @@ export const mcpToolScopes = {
   research_deeper: "research",
   // Versions of a report (issue 32).
   get_diff: "read",
+  schedule_refresh: "research",
 } as const satisfies Record<string, TokenScope>;
 export type McpToolName = keyof typeof mcpToolScopes;
 

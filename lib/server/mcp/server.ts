@@ -17,6 +17,7 @@ import { registerKnowledgeTool } from "./knowledge-tool.ts";
 import { registerLineageTools } from "./lineage-tools.ts";
 import { registerReportResource } from "./report-resource.ts";
 import { registerRunTools } from "./run-tools.ts";
+import { registerScheduleTool } from "./schedule-tool.ts";
 
 export const serverInfo = { name: "deep-research", version: "1.0.0" };
 
@@ -32,6 +33,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
   registerExportTool(server, ctx);
   registerLineageTools(server, ctx);
   registerDiffTool(server, ctx);
+  registerScheduleTool(server, ctx);
   registerReportResource(server, ctx);
   return server;
 }

@@ -19,6 +19,8 @@ import { runQuestionsPath } from "../questions/openapi.ts";
 import { runDeeperPath } from "../runs/lineage-openapi.ts";
 // Versions of a report and their diff (issue 32).
 import { runDiffPath, runVersionsPath } from "../runs/versions-openapi.ts";
+// Scheduled refresh and in-app notices (issue 32).
+import { notificationsPath, notificationsReadPath, runSchedulePath } from "../schedules/openapi.ts";
 import {
   accountExportPath,
   accountPath,
@@ -81,6 +83,9 @@ export const apiPaths: ZodOpenApiPathsObject = {
   "/api/runs/{id}/shares": runSharesPath,
   "/api/runs/{id}/versions": runVersionsPath,
   "/api/runs/{id}/diff": runDiffPath,
+  "/api/runs/{id}/schedule": runSchedulePath,
+  "/api/notifications": notificationsPath,
+  "/api/notifications/read": notificationsReadPath,
   "/api/shares/{shareId}": sharePath,
   "/api/knowledge": knowledgePath,
   "/api/knowledge/{id}": knowledgeItemPath,

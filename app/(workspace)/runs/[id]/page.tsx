@@ -8,12 +8,14 @@ import { DeeperForm } from "@/components/run/deeper-form";
 import { LineageNav } from "@/components/run/lineage-nav";
 import { StoredReport } from "@/components/run/stored-report";
 import { RunDashboard } from "@/components/run-dashboard";
+import { ScheduleForm } from "@/components/schedules/schedule-form";
 import { VersionSwitcher } from "@/components/versions/version-switcher";
 import { pageOwner } from "@/lib/server/owner";
 import { listQuestions } from "@/lib/server/questions/list-questions";
 import { listRunVersions } from "@/lib/server/runs/versions";
 import { findRunView } from "@/lib/server/runs/view";
 import { serverRuntime } from "@/lib/server/runtime";
+import { getRunSchedule } from "@/lib/server/schedules/schedule";
 
 export const dynamic = "force-dynamic";
 
@@ -40,6 +42,12 @@ export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
   const afterReport = found.report ? (
     <div className="space-y-4">
       <DeeperForm runId={found.id} />
+      <ScheduleForm
+        runId={found.id}
+        schedule={JSON.parse(
+          JSON.stringify(await getRunSchedule(await serverRuntime(), found.id, await pageOwner())),
+        )}
+      />
       <QuestionThread
         runId={found.id}
         initial={await listQuestions(await serverRuntime(), found.id, await pageOwner())}
