@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/account/user-menu";
+import { LocaleSwitcher } from "@/components/locale-switcher";
 
 const links = [
   ["/", "runs"],
@@ -40,6 +41,7 @@ export default function WorkspaceLayout({ children }: { children: ReactNode }) {
           <div className="hidden items-center gap-x-6 sm:flex">
             {nav("flex items-center gap-4 text-sm")}
             <UserMenu />
+            <LocaleSwitcher />
           </div>
           <details className="sm:hidden" data-testid="phone-menu">
             <summary className="cursor-pointer list-none rounded border border-zinc-300 px-3 py-1 text-sm dark:border-zinc-700">
@@ -48,6 +50,7 @@ export default function WorkspaceLayout({ children }: { children: ReactNode }) {
             <div className="absolute inset-x-0 top-full z-30 space-y-3 border-b border-zinc-200 bg-zinc-50 px-4 py-3 text-sm shadow dark:border-zinc-800 dark:bg-zinc-950">
               {nav("flex flex-col gap-2")}
               <UserMenu />
+              <LocaleSwitcher />
             </div>
           </details>
         </div>

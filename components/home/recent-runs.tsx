@@ -3,7 +3,7 @@ import { runStateKey } from "@/components/labels";
 import { terminalRunStatuses } from "@/lib/research/ui";
 import type { RunSummary } from "@/lib/server/runs/view-model";
 import { DeleteRun } from "./delete-run";
-import { absoluteTime, relativeTime, runDuration } from "./time-format";
+import { useTimeFormat } from "./time-format";
 
 /**
  * The owner's recent runs: question, status in words, when (relative; the exact time on hover),
@@ -58,6 +58,7 @@ export function RecentRuns({ runs, query }: { runs: RunSummary[]; query: string 
 
 function RunRow({ run, now }: { run: RunSummary; now: Date }) {
   const t = useTranslations("runState");
+  const { absoluteTime, relativeTime, runDuration } = useTimeFormat();
   const duration = runDuration(run, now);
   return (
     <li className="space-y-1 p-3 text-sm" data-testid="recent-run">
