@@ -29,7 +29,12 @@ function argumentNames(message: string): string[] {
   const names: string[] = [];
   const walk = (elements: ReturnType<typeof parse>) => {
     for (const el of elements) {
-      if (el.type === TYPE.argument || el.type === TYPE.number || el.type === TYPE.plural || el.type === TYPE.select) {
+      if (
+        el.type === TYPE.argument ||
+        el.type === TYPE.number ||
+        el.type === TYPE.plural ||
+        el.type === TYPE.select
+      ) {
         names.push(el.value);
       }
       if ("options" in el) for (const option of Object.values(el.options)) walk(option.value);
@@ -53,7 +58,8 @@ export function localizedError(error: ShownError, locale: string, t: ErrorTransl
   const detailed = `withDetails.${error.code}`;
   if (t.has(detailed)) {
     const raw = t.raw(detailed);
-    if (typeof raw === "string" && argumentNames(raw).every((name) => name in values)) return t(detailed, values);
+    if (typeof raw === "string" && argumentNames(raw).every((name) => name in values))
+      return t(detailed, values);
   }
   if (error.code !== "withDetails" && t.has(error.code)) return t(error.code);
   return t("unknown");

@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
-import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 import { AuthCard } from "@/components/account/form-parts";
 import { LocaleSwitcher } from "@/components/locale-switcher";
 import { refusedHostMessage, refusedHostname } from "@/lib/server/auth/hosts";

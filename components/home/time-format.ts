@@ -38,7 +38,12 @@ const englishWords: TimeWords = {
 const dateLocale = (locale: string) => (locale === "en" ? "en-GB" : locale);
 
 /** "3 minutes ago", "yesterday", "just now" (in German "vor 3 Minuten", "gestern", …). */
-export function relativeTime(date: Date, now: Date = new Date(), locale = "en", words = englishWords): string {
+export function relativeTime(
+  date: Date,
+  now: Date = new Date(),
+  locale = "en",
+  words = englishWords,
+): string {
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
   for (const [unit, size] of units) {
@@ -80,7 +85,9 @@ export function runDuration(
 }
 
 /** The words of a locale from its `format` messages (a next-intl translator for that namespace). */
-export function timeWords(t: (key: keyof TimeWords, values?: Record<string, string | number>) => string): TimeWords {
+export function timeWords(
+  t: (key: keyof TimeWords, values?: Record<string, string | number>) => string,
+): TimeWords {
   return {
     justNow: t("justNow"),
     utc: (time) => t("utc", { time }),

@@ -5,8 +5,8 @@
  * before sign-in.
  */
 import { cookies, headers } from "next/headers";
-import { findUserLocale, saveUserLocale } from "../../../db/queries/user-locale.ts";
 import { z } from "zod";
+import { findUserLocale, saveUserLocale } from "../../../db/queries/user-locale.ts";
 import { type Locale, localeCookie, locales, resolveLocale } from "../../../i18n/locale.ts";
 import { sessionCallerFromHeaders } from "../auth/caller.ts";
 import { assertAllowedHost } from "../auth/hosts.ts";
