@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import { localeDirection } from "@/i18n/locale";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -22,7 +23,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const locale = await getLocale();
   return (
     // Native controls (selects, checkboxes, scrollbars) follow the person's scheme too.
-    <html lang={locale} style={{ colorScheme: "light dark" }}>
+    <html lang={locale} dir={localeDirection(locale)} style={{ colorScheme: "light dark" }}>
       <body className="min-h-screen bg-zinc-50 text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         {/* Client components read their words from the same messages the server uses. */}
         <NextIntlClientProvider>{children}</NextIntlClientProvider>

@@ -9,12 +9,15 @@ import type { ErrorCode } from "@/lib/errors";
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | (string & {}) | "network";
+  /** The error's parameters (limits, names), which a translated message can say (components/error-text.ts). */
+  readonly details?: unknown;
 
-  constructor(status: number, code: ApiError["code"], message: string) {
+  constructor(status: number, code: ApiError["code"], message: string, details?: unknown) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -34,7 +37,7 @@ const friendlier: Record<string, string> = {
 interface ErrorBody {
   code?: string;
   message?: string;
-  error?: { code?: string; message?: string };
+  error?: { code?: string; message?: string; details?: unknown };
 }
 
 /** The ApiError for a failed response's status and (possibly empty or foreign) body. */
@@ -46,7 +49,12 @@ export function toApiError(status: number, body: ErrorBody | null): ApiError {
   if (status === 429 && !own?.message) {
     return new ApiError(status, code, "Too many attempts. Wait a minute, then try again.");
   }
-  return new ApiError(status, code, friendlier[code] || message || `The request failed (HTTP ${status}).`);
+  return new ApiError(
+    status,
+    code,
+    friendlier[code] || message || `The request failed (HTTP ${status}).`,
+    own?.details,
+  );
 }
 
 export interface ApiRequest {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { errorText } from "./api-client";
+import { useErrorText } from "./error-text";
 
 export interface RunOptions<T> {
   /** What to say on success: a sentence, or one made from the answer. */
@@ -12,13 +12,14 @@ export interface RunOptions<T> {
 
 /**
  * The state every client-side form shows: `busy` while one submission runs, then either `error`
- * (the API's sentence) or `notice` (what happened). `run` clears both first, so a message always
+ * (the API's sentence, or its code's message in the page's language) or `notice` (what happened). `run` clears both first, so a message always
  * belongs to the latest submission; it resolves true when the action succeeded.
  */
 export function useFormState() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const errorText = useErrorText();
 
   async function run<T>(action: () => Promise<T>, { notice: said, keepBusy = false }: RunOptions<T> = {}) {
     setBusy(true);

@@ -22,6 +22,8 @@ export const users = pgTable("users", {
   banned: boolean("banned").notNull().default(false),
   banReason: text("ban_reason"),
   banExpires: at("ban_expires"),
+  /** The UI language the person chose in the switcher (i18n/locale.ts); null: their browser's. */
+  locale: text("locale"),
   createdAt: at("created_at").notNull().defaultNow(),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });

@@ -1,11 +1,11 @@
 import { getRequestConfig } from "next-intl/server";
-import { defaultLocale } from "./locale";
+import { requestLocale } from "@/lib/server/i18n/locale";
 
 /**
- * The messages and locale of one request. English only for now: every page renders in `defaultLocale`;
- * choosing a locale per person or per request comes with the languages work.
+ * The messages and locale of one request: the person's saved choice, else the switcher's cookie,
+ * else the browser's Accept-Language, else English (lib/server/i18n/locale.ts).
  */
-export default getRequestConfig(async () => ({
-  locale: defaultLocale,
-  messages: (await import(`../messages/${defaultLocale}.json`)).default,
-}));
+export default getRequestConfig(async () => {
+  const locale = await requestLocale();
+  return { locale, messages: (await import(`../messages/${locale}.json`)).default };
+});

@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/account/user-menu";
+import { LocaleSwitcher } from "@/components/locale-switcher";
 import { NotificationsMenu } from "@/components/schedules/notifications-menu";
 
 const links = [
@@ -42,6 +43,7 @@ export default function WorkspaceLayout({ children }: { children: ReactNode }) {
             {nav("flex items-center gap-4 text-sm")}
             <NotificationsMenu />
             <UserMenu />
+            <LocaleSwitcher />
           </div>
           <details className="sm:hidden" data-testid="phone-menu">
             <summary className="cursor-pointer list-none rounded border border-zinc-300 px-3 py-1 text-sm dark:border-zinc-700">
@@ -51,6 +53,7 @@ export default function WorkspaceLayout({ children }: { children: ReactNode }) {
               {nav("flex flex-col gap-2")}
               <NotificationsMenu />
               <UserMenu />
+              <LocaleSwitcher />
             </div>
           </details>
         </div>

@@ -1,4 +1,5 @@
 /** The pieces every account form is made of: labelled inputs, a submit button with its busy text, the error line. */
+import { useTranslations } from "next-intl";
 import type { InputHTMLAttributes, ReactNode } from "react";
 
 export const inputClass =
@@ -45,10 +46,11 @@ export function EmailField({
   onValue: (value: string) => void;
   autoComplete?: "email" | "username";
 }) {
+  const t = useTranslations("auth");
   return (
     <Field
       id={id}
-      label="Email"
+      label={t("email")}
       type="email"
       autoComplete={autoComplete}
       required
@@ -76,6 +78,7 @@ export function PasswordField({
   onValue: (value: string) => void;
 }) {
   const choosing = kind !== "current";
+  const t = useTranslations("auth");
   return (
     <Field
       id={id}
@@ -85,7 +88,7 @@ export function PasswordField({
       required
       minLength={choosing ? MIN_PASSWORD : undefined}
       maxLength={choosing ? MAX_PASSWORD : undefined}
-      hint={kind === "new" ? `At least ${MIN_PASSWORD} characters.` : undefined}
+      hint={kind === "new" ? t("passwordHint", { min: MIN_PASSWORD }) : undefined}
       value={value}
       onChange={(e) => onValue(e.target.value)}
     />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { authPost } from "../api-client";
 import { useFormState } from "../use-form-state";
@@ -25,11 +26,12 @@ export function NewAccountForm({
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
   const { busy, error, setError, run } = useFormState();
+  const t = useTranslations("auth");
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (password !== repeat) {
-      setError("The two passwords differ: type the same password twice.");
+      setError(t("passwordsDiffer"));
       return;
     }
     await run(
@@ -50,7 +52,7 @@ export function NewAccountForm({
     <form onSubmit={submit} aria-label={label} aria-busy={busy} className="space-y-4">
       <Field
         id={`${id}-name`}
-        label="Name"
+        label={t("name")}
         autoComplete="name"
         required
         maxLength={100}
@@ -60,20 +62,20 @@ export function NewAccountForm({
       <EmailField id={`${id}-email`} value={email} onValue={setEmail} />
       <PasswordField
         id={`${id}-password`}
-        label="Password"
+        label={t("password")}
         kind="new"
         value={password}
         onValue={setPassword}
       />
       <PasswordField
         id={`${id}-repeat`}
-        label="Repeat password"
+        label={t("repeatPassword")}
         kind="repeat"
         value={repeat}
         onValue={setRepeat}
       />
       <FormError message={error} />
-      <SubmitButton busy={busy} busyLabel="Creating account…">
+      <SubmitButton busy={busy} busyLabel={t("creatingAccount")}>
         {submitLabel}
       </SubmitButton>
     </form>

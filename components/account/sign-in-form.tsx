@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { authPost } from "../api-client";
 import { useFormState } from "../use-form-state";
@@ -11,6 +12,7 @@ export function SignInForm({ next }: { next: string }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const { busy, error, run } = useFormState();
+  const t = useTranslations("auth");
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -24,18 +26,18 @@ export function SignInForm({ next }: { next: string }) {
   }
 
   return (
-    <form onSubmit={submit} aria-label="Sign in" aria-busy={busy} className="space-y-4">
+    <form onSubmit={submit} aria-label={t("signIn.title")} aria-busy={busy} className="space-y-4">
       <EmailField id={`${id}-email`} autoComplete="username" value={email} onValue={setEmail} />
       <PasswordField
         id={`${id}-password`}
-        label="Password"
+        label={t("password")}
         kind="current"
         value={password}
         onValue={setPassword}
       />
       <FormError message={error} />
-      <SubmitButton busy={busy} busyLabel="Signing in…">
-        Sign in
+      <SubmitButton busy={busy} busyLabel={t("signIn.busy")}>
+        {t("signIn.submit")}
       </SubmitButton>
     </form>
   );

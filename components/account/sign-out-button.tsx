@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { authPost } from "../api-client";
 import { useFormState } from "../use-form-state";
 
 /** Ends the session, then a full load of /sign-in so nothing of the signed-in pages stays on screen. */
 export function SignOutButton() {
   const { busy, error, run } = useFormState();
+  const t = useTranslations("accountMenu");
 
   const signOut = () =>
     run(
@@ -24,11 +26,11 @@ export function SignOutButton() {
         disabled={busy}
         className="rounded border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 disabled:opacity-40 dark:border-zinc-700 dark:hover:bg-zinc-800"
       >
-        {busy ? "Signing out…" : "Sign out"}
+        {busy ? t("signingOut") : t("signOut")}
       </button>
       {error && (
         <span role="alert" className="text-red-700 dark:text-red-400">
-          Sign-out failed: {error}
+          {t("signOutFailed", { error })}
         </span>
       )}
     </>

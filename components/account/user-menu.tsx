@@ -3,6 +3,7 @@
  * admins) and Sign out — or a Sign in link. Kept in one component so the layout only places it.
  */
 import { headers } from "next/headers";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { type Caller, sessionCallerFromHeaders } from "@/lib/server/auth/caller";
 import { SignOutButton } from "./sign-out-button";
@@ -20,25 +21,25 @@ const signedIn = cache(async (): Promise<Caller | null> => {
 });
 
 export async function UserMenu() {
-  const caller = await signedIn();
+  const [caller, t] = await Promise.all([signedIn(), getTranslations("accountMenu")]);
   if (!caller) {
     return (
       <a href="/sign-in" className="text-sm hover:underline">
-        Sign in
+        {t("signIn")}
       </a>
     );
   }
   return (
-    <nav aria-label="Account" className="flex items-center gap-3 text-sm">
+    <nav aria-label={t("label")} className="flex items-center gap-3 text-sm">
       <span className="max-w-40 truncate font-medium" title={caller.email}>
         {caller.name}
       </span>
       <a href="/account" className="hover:underline">
-        Account
+        {t("account")}
       </a>
       {caller.role === "admin" && (
         <a href="/admin" className="hover:underline">
-          Admin
+          {t("admin")}
         </a>
       )}
       <SignOutButton />

@@ -4,7 +4,7 @@ import { terminalRunStatuses } from "@/lib/research/ui";
 import { groupRunFamilies } from "@/lib/server/runs/families";
 import type { RunSummary } from "@/lib/server/runs/view-model";
 import { DeleteRun } from "./delete-run";
-import { absoluteTime, relativeTime, runDuration } from "./time-format";
+import { useTimeFormat } from "./time-format";
 
 /**
  * The owner's recent runs: question, status in words, when (relative; the exact time on hover),
@@ -85,6 +85,7 @@ function RelatedRuns({ runs, now }: { runs: RunSummary[]; now: Date }) {
 
 function RunRow({ run, now, children }: { run: RunSummary; now: Date; children?: React.ReactNode }) {
   const t = useTranslations("runState");
+  const { absoluteTime, relativeTime, runDuration } = useTimeFormat();
   const duration = runDuration(run, now);
   return (
     <li className="space-y-1 p-3 text-sm" data-testid="recent-run">

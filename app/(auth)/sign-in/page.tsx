@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/account/form-parts";
 import { SignInForm } from "@/components/account/sign-in-form";
 import { signupStatus } from "@/lib/server/accounts/view";
@@ -9,30 +10,31 @@ import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Sign in · Deep Research" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.signIn"))("metaTitle") };
+}
 
 export default async function SignInPage({ searchParams }: PageProps<"/sign-in">) {
   const next = safeNextPath((await searchParams).next);
   const signup = await signupStatus(await serverRuntime());
   if (signup.firstAccount) redirect("/setup");
   if (await optionalPageCaller()) redirect(next);
+  const t = await getTranslations("auth.signIn");
   return (
-    <AuthCard title="Sign in">
+    <AuthCard title={t("title")}>
       <SignInForm next={next} />
       <p className="text-sm text-muted">
-        {signup.mode === "open" ? (
-          <>
-            No account yet?{" "}
-            <a href="/sign-up" className="text-blue-700 underline dark:text-blue-400">
-              Create one
-            </a>
-            .
-          </>
-        ) : signup.mode === "invite" ? (
-          "No account yet? Ask an admin for an invitation link."
-        ) : (
-          "Sign-up is closed on this instance: an admin manages who has an account."
-        )}
+        {signup.mode === "open"
+          ? t.rich("noAccountOpen", {
+              link: (chunks) => (
+                <a href="/sign-up" className="text-blue-700 underline dark:text-blue-400">
+                  {chunks}
+                </a>
+              ),
+            })
+          : signup.mode === "invite"
+            ? t("noAccountInvite")
+            : t("closed")}
       </p>
     </AuthCard>
   );

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 import { AuthCard } from "@/components/account/form-parts";
 import { NewAccountForm } from "@/components/account/new-account-form";
 import { signupStatus } from "@/lib/server/accounts/view";
@@ -7,11 +9,13 @@ import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Sign up · Deep Research" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.signUp"))("metaTitle") };
+}
 
-const signInLink = (
+const signInLink = (chunks: ReactNode) => (
   <a href="/sign-in" className="text-blue-700 underline dark:text-blue-400">
-    Sign in
+    {chunks}
   </a>
 );
 
@@ -21,35 +25,27 @@ export default async function SignUpPage({ searchParams }: PageProps<"/sign-up">
   const invite = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
   const signup = await signupStatus(await serverRuntime());
   if (signup.firstAccount) redirect("/setup");
+  const t = await getTranslations("auth.signUp");
 
   if (signup.mode === "closed") {
     return (
-      <AuthCard title="Sign-up is closed">
-        <p className="text-sm">
-          New accounts cannot be created on this instance. Already have one? {signInLink}.
-        </p>
+      <AuthCard title={t("closedTitle")}>
+        <p className="text-sm">{t.rich("closedText", { link: signInLink })}</p>
       </AuthCard>
     );
   }
   if (signup.mode === "invite" && !invite) {
     return (
-      <AuthCard title="Sign-up needs an invitation">
-        <p className="text-sm">
-          To create an account here you need an invitation link from an admin. Open the link you were sent, or
-          ask an admin for one. Already have an account? {signInLink}.
-        </p>
+      <AuthCard title={t("inviteTitle")}>
+        <p className="text-sm">{t.rich("inviteText", { link: signInLink })}</p>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Create your account">
-      {invite && (
-        <p className="text-sm text-muted">
-          You were invited. An invitation works once; if it was made for one email address, use that one.
-        </p>
-      )}
-      <NewAccountForm label="Create your account" submitLabel="Create account" invite={invite} />
-      <p className="text-sm text-muted">Already have an account? {signInLink}.</p>
+    <AuthCard title={t("title")}>
+      {invite && <p className="text-sm text-muted">{t("invited")}</p>}
+      <NewAccountForm label={t("title")} submitLabel={t("submit")} invite={invite} />
+      <p className="text-sm text-muted">{t.rich("haveAccount", { link: signInLink })}</p>
     </AuthCard>
   );
 }

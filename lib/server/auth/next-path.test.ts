@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeNextPath, signInPath } from "./next-path.ts";
+import { safeNextPath, sameSitePath, signInPath } from "./next-path.ts";
 
 describe("safeNextPath", () => {
   it("keeps a path on this site with its query and fragment", () => {
@@ -33,6 +33,16 @@ describe("safeNextPath", () => {
     expect(safeNextPath("/sign-up")).toBe("/");
     expect(safeNextPath("/setup")).toBe("/");
     expect(safeNextPath("/sign-insider")).toBe("/sign-insider");
+  });
+});
+
+describe("sameSitePath", () => {
+  it("keeps the sign-in pages (the language switcher returns to them) but nothing off the site", () => {
+    expect(sameSitePath("/sign-in?next=/admin")).toBe("/sign-in?next=/admin");
+    expect(sameSitePath("/sign-up?invite=abc")).toBe("/sign-up?invite=abc");
+    expect(sameSitePath("//evil.example/x")).toBe("/");
+    expect(sameSitePath("https://evil.example/")).toBe("/");
+    expect(sameSitePath(undefined)).toBe("/");
   });
 });
 

@@ -3,6 +3,13 @@
  * leave it — an absolute URL, a protocol-relative "//host", a backslash trick — falls back to "/".
  */
 export function safeNextPath(raw: string | string[] | undefined | null): string {
+  const path = sameSitePath(raw);
+  // Back to the sign-in or sign-up form after signing in would be a loop.
+  return /^\/(sign-in|sign-up|setup)([/?#]|$)/.test(path) ? "/" : path;
+}
+
+/** A path on this site (the sign-in pages included), or "/" for anything that could leave it. */
+export function sameSitePath(raw: string | string[] | undefined | null): string {
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (!value?.startsWith("/") || value.startsWith("//") || /[\\\s]/.test(value)) return "/";
   const base = "http://same-site.invalid";
@@ -13,8 +20,6 @@ export function safeNextPath(raw: string | string[] | undefined | null): string 
     return "/";
   }
   if (url.origin !== base) return "/";
-  // Back to the sign-in or sign-up form after signing in would be a loop.
-  if (/^\/(sign-in|sign-up|setup)(\/|$)/.test(url.pathname)) return "/";
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
