@@ -17,6 +17,9 @@ import {
 } from "../exports/openapi-paths.ts";
 import { runQuestionsPath } from "../questions/openapi.ts";
 import { runDeeperPath } from "../runs/lineage-openapi.ts";
+// --- i32 refresh (versions) ---
+import { runRefreshPath } from "../runs/refresh-openapi.ts";
+// --- end i32 refresh ---
 // Versions of a report and their diff (issue 32).
 import { runDiffPath, runVersionsPath } from "../runs/versions-openapi.ts";
 import {
@@ -81,6 +84,9 @@ export const apiPaths: ZodOpenApiPathsObject = {
   "/api/runs/{id}/shares": runSharesPath,
   "/api/runs/{id}/versions": runVersionsPath,
   "/api/runs/{id}/diff": runDiffPath,
+  // --- i32 refresh (versions): lib/server/runs/refresh-openapi.ts ---
+  "/api/runs/{id}/refresh": runRefreshPath,
+  // --- end i32 refresh ---
   "/api/shares/{shareId}": sharePath,
   "/api/knowledge": knowledgePath,
   "/api/knowledge/{id}": knowledgeItemPath,
