@@ -288,6 +288,7 @@ describe("every operation and MCP tool against each token scope", () => {
       export_report: { id: fixtures.runId, format: "pdf" },
       research_deeper: { id: fixtures.runId },
       get_diff: { id: fixtures.runId, against: fixtures.runId },
+      refresh_research: { id: fixtures.runId },
     };
     for (const scope of scopes) {
       const client = new Client({ name: "scope-test", version: "1.0.0" });

@@ -25,6 +25,9 @@ export const mcpToolScopes = {
   research_deeper: "research",
   // Versions of a report (issue 32).
   get_diff: "read",
+  // --- i32 refresh: lib/server/mcp/refresh-tool.ts ---
+  refresh_research: "research",
+  // --- end i32 refresh ---
 } as const satisfies Record<string, TokenScope>;
 export type McpToolName = keyof typeof mcpToolScopes;
 

@@ -15,6 +15,9 @@ import { registerExportTool } from "./export-tool.ts";
 import { registerFollowTool } from "./follow-tool.ts";
 import { registerKnowledgeTool } from "./knowledge-tool.ts";
 import { registerLineageTools } from "./lineage-tools.ts";
+// --- i32 refresh ---
+import { registerRefreshTool } from "./refresh-tool.ts";
+// --- end i32 refresh ---
 import { registerReportResource } from "./report-resource.ts";
 import { registerRunTools } from "./run-tools.ts";
 
@@ -32,6 +35,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
   registerExportTool(server, ctx);
   registerLineageTools(server, ctx);
   registerDiffTool(server, ctx);
+  registerRefreshTool(server, ctx); // i32 refresh
   registerReportResource(server, ctx);
   return server;
 }
