@@ -4,7 +4,7 @@
  * (lib/jobs/source-recheck.ts) and records what it found, so a retried job re-checks only what is
  * still pending.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { citations, type Source, type SourceRecheck, sources } from "../schema.ts";
 
@@ -65,4 +65,15 @@ export async function saveRecheck(db: Db, runId: string, sourceId: string, r: Re
     .update(sources)
     .set({ recheck: r.status, contentHash: r.contentHash, ...text })
     .where(and(eq(sources.id, sourceId), eq(sources.runId, runId), eq(sources.recheck, "pending")));
+}
+
+/** How many of the run's sources were re-checked to each verdict. */
+export async function recheckCounts(db: Db, runId: string) {
+  const rows = await db
+    .select({ recheck: sources.recheck, n: count() })
+    .from(sources)
+    .where(and(eq(sources.runId, runId), inArray(sources.recheck, ["unchanged", "changed", "gone"])))
+    .groupBy(sources.recheck);
+  const of = (status: SourceRecheck) => rows.find((r) => r.recheck === status)?.n ?? 0;
+  return { unchanged: of("unchanged"), changed: of("changed"), gone: of("gone") };
 }

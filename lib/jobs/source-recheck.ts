@@ -8,15 +8,14 @@
  * any fetched page's: it is stored, never followed.
  */
 import { createHash } from "node:crypto";
-import { and, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   listPendingRechecks,
   type PendingRecheck,
   type RecheckResult,
+  recheckCounts,
   saveRecheck,
 } from "../../db/queries/source-recheck.ts";
-import { sources } from "../../db/schema.ts";
 import type { EngineDeps, EventSink } from "../research/index.ts";
 
 /** Pages fetched at once: a report cites tens of pages, and the run's researchers wait for this step. */
@@ -72,14 +71,4 @@ async function recheckOne(o: RecheckOptions, source: PendingRecheck): Promise<Re
   const contentHash = normalisedTextHash(text);
   const unchanged = source.content !== null && normalisedTextHash(source.content) === contentHash;
   return unchanged ? { status: "unchanged", contentHash } : { status: "changed", contentHash, content: text };
-}
-
-async function recheckCounts(db: Db, runId: string) {
-  const rows = await db
-    .select({ recheck: sources.recheck, n: count() })
-    .from(sources)
-    .where(and(eq(sources.runId, runId), inArray(sources.recheck, ["unchanged", "changed", "gone"])))
-    .groupBy(sources.recheck);
-  const of = (status: string) => rows.find((r) => r.recheck === status)?.n ?? 0;
-  return { unchanged: of("unchanged"), changed: of("changed"), gone: of("gone") };
 }
