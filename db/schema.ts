@@ -184,12 +184,20 @@ export const sources = pgTable(
     snippet: text("snippet"),
     /** The text actually retrieved: what citations are checked against. */
     content: text("content"),
+    /** A refresh's re-check: sha-256 of the normalised text fetched again (lib/jobs/source-recheck.ts). */
     contentHash: text("content_hash"),
+    /**
+     * A refresh's re-check of a source the previous version cited: `pending` until the new
+     * version's job fetches it again, then `unchanged`, `changed` (text replaced) or `gone`.
+     */
+    recheck: text("recheck").$type<SourceRecheck>(),
     fetchedAt: timestamp("fetched_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("sources_run_url_uq").on(t.runId, t.normalizedUrl)],
 );
+export const sourceRechecks = ["pending", "unchanged", "changed", "gone"] as const;
+export type SourceRecheck = (typeof sourceRechecks)[number];
 export type Source = typeof sources.$inferSelect;
 export type NewSource = typeof sources.$inferInsert;
 

@@ -289,6 +289,7 @@ describe("every operation and MCP tool against each token scope", () => {
       research_deeper: { id: fixtures.runId },
       get_diff: { id: fixtures.runId, against: fixtures.runId },
       schedule_refresh: { id: fixtures.runId, every: "off" },
+      refresh_research: { id: fixtures.runId },
     };
     for (const scope of scopes) {
       const client = new Client({ name: "scope-test", version: "1.0.0" });

@@ -158,6 +158,7 @@ export function applyEvent(view: RunViewJson, e: StreamedEvent): RunViewJson {
             url: e.url,
             title: e.title,
             domain: e.domain,
+            recheck: null,
             provider: e.provider ?? "",
             quality: e.quality as RunViewJson["sources"][number]["quality"],
             readInFull: false,

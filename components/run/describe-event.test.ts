@@ -130,6 +130,7 @@ const samples: { [T in ResearchEventType]: EventOf<T> } = {
     reason: "similar_searches",
     toolCalls: 7,
   },
+  "sources.rechecked": { type: "sources.rechecked", unchanged: 2, changed: 1, gone: 1 },
   "source.added": {
     type: "source.added",
     sourceId: "s",

@@ -143,6 +143,8 @@ function describeResearcher(event: ResearchEvent): string {
       return `Researcher done: ${stopReasonLabel(event.reason)} (${plural(event.toolCalls, "step")})`;
     case "source.added":
       return `Found a source: ${event.title || shortUrl(event.url, 80)} (${lower(labelFor(qualityLabels, event.quality))})`;
+    case "sources.rechecked":
+      return `Cited sources checked again: ${event.unchanged} unchanged, ${event.changed} changed, ${event.gone} gone`;
     case "compression.retry":
       return `Condensing the findings again (attempt ${event.attempt})`;
     case "compression.completed":

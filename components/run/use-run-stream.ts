@@ -62,6 +62,7 @@ const everyEventType: Record<ResearchEventType, true> = {
   "researcher.stopped": true,
   "researcher.complete": true,
   "source.added": true,
+  "sources.rechecked": true,
   "compression.retry": true,
   "compression.completed": true,
   "report.started": true,

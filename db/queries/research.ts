@@ -78,6 +78,7 @@ export async function listSourceSummaries(db: Db, runId: string) {
       quality: sources.quality,
       // The same rule as the engine's store (toSource): text kept, and fetched by us or a provider's full text.
       readInFull: sql<boolean>`(${sources.content} is not null and (${sources.fetchedAt} is not null or ${sources.provider} = 'fetch'))`,
+      recheck: sources.recheck,
     })
     .from(sources)
     .where(eq(sources.runId, runId))

@@ -28,7 +28,10 @@ export interface CitedSourceRow {
   number: number;
   url: string;
   title: string;
-  /** The stored hash of its text, else an md5 of the text; null when no text was kept. */
+  /**
+   * An md5 of its stored text (null when no text was kept). Not content_hash: only a refresh's
+   * re-check writes that, so comparing it with an earlier version's text would flag every page.
+   */
   textHash: string | null;
 }
 
@@ -39,7 +42,7 @@ export async function listCitedSources(db: Db, runId: string): Promise<CitedSour
       number: citations.number,
       url: sources.url,
       title: sources.title,
-      textHash: sql<string | null>`coalesce(${sources.contentHash}, md5(${sources.content}))`,
+      textHash: sql<string | null>`md5(${sources.content})`,
     })
     .from(citations)
     .innerJoin(sources, eq(sources.id, citations.sourceId))

@@ -31,6 +31,7 @@ import { createRunEventSink } from "./event-sink.ts";
 import { applyRunCeilings, runBudget, runCeilingsFromEnv } from "./run-limits.ts";
 import { noteVersionReady } from "./schedules/version-ready.ts";
 import { effectiveConfig } from "./settings/effective-config.ts";
+import { recheckCitedSources } from "./source-recheck.ts";
 import { type CoalescedSaves, coalescedSaves } from "./usage-saves.ts";
 import { oweRunWebhook } from "./webhooks/owed.ts";
 
@@ -142,6 +143,14 @@ async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
       registry,
       meter,
       config,
+    });
+    // A refreshed version re-checks the pages its previous version cited before research reads them.
+    await recheckCitedSources({
+      db,
+      runId,
+      fetchDocument: deps.fetchDocument,
+      events,
+      signal: controller.signal,
     });
     // The row read above is the engine's starting snapshot: it is not read again.
     return await runResearch(deps, defaultPhases, toRunSnapshot(run));

@@ -187,6 +187,8 @@ export type ResearchEvent =
    */
   | { type: "researcher.stopped"; directiveId: string; reason: StopRule; counts: StopCounts }
   | { type: "researcher.complete"; directiveId: string; reason: string; toolCalls: number }
+  /** A refresh re-fetched the sources the previous version cited (lib/jobs/source-recheck.ts). */
+  | { type: "sources.rechecked"; unchanged: number; changed: number; gone: number }
   | {
       type: "source.added";
       sourceId: string;

@@ -26,6 +26,7 @@ export const mcpToolScopes = {
   // Versions of a report (issue 32).
   get_diff: "read",
   schedule_refresh: "research",
+  refresh_research: "research",
 } as const satisfies Record<string, TokenScope>;
 export type McpToolName = keyof typeof mcpToolScopes;
 

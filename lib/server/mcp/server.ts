@@ -15,6 +15,7 @@ import { registerExportTool } from "./export-tool.ts";
 import { registerFollowTool } from "./follow-tool.ts";
 import { registerKnowledgeTool } from "./knowledge-tool.ts";
 import { registerLineageTools } from "./lineage-tools.ts";
+import { registerRefreshTool } from "./refresh-tool.ts";
 import { registerReportResource } from "./report-resource.ts";
 import { registerRunTools } from "./run-tools.ts";
 import { registerScheduleTool } from "./schedule-tool.ts";
@@ -34,6 +35,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
   registerLineageTools(server, ctx);
   registerDiffTool(server, ctx);
   registerScheduleTool(server, ctx);
+  registerRefreshTool(server, ctx);
   registerReportResource(server, ctx);
   return server;
 }

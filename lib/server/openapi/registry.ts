@@ -17,6 +17,7 @@ import {
 } from "../exports/openapi-paths.ts";
 import { runQuestionsPath } from "../questions/openapi.ts";
 import { runDeeperPath } from "../runs/lineage-openapi.ts";
+import { runRefreshPath } from "../runs/refresh-openapi.ts";
 // Versions of a report and their diff (issue 32).
 import { runDiffPath, runVersionsPath } from "../runs/versions-openapi.ts";
 // Scheduled refresh and in-app notices (issue 32).
@@ -86,6 +87,7 @@ export const apiPaths: ZodOpenApiPathsObject = {
   "/api/runs/{id}/schedule": runSchedulePath,
   "/api/notifications": notificationsPath,
   "/api/notifications/read": notificationsReadPath,
+  "/api/runs/{id}/refresh": runRefreshPath,
   "/api/shares/{shareId}": sharePath,
   "/api/knowledge": knowledgePath,
   "/api/knowledge/{id}": knowledgeItemPath,

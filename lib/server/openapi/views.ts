@@ -105,6 +105,10 @@ const sourceSummarySchema = z
     readInFull: z
       .boolean()
       .meta({ description: "The page's own text was fetched, not only a search snippet." }),
+    recheck: z.enum(["pending", "unchanged", "changed", "gone"]).nullable().meta({
+      description:
+        "In a refreshed version (POST /api/runs/:id/refresh), a source the previous version cited, fetched again: its text `unchanged`, `changed` (the new text is kept) or `gone`; `pending` until the job re-checks it; null otherwise.",
+    }),
   })
   .meta({ id: "SourceSummary" });
 

@@ -7,6 +7,7 @@
  */
 import { seedRunFrom } from "../../../db/queries/lineage.ts";
 import { createRun, getRun, lockOwnerRunSlots, queuePosition } from "../../../db/queries/runs.ts";
+import { markCitedForRecheck } from "../../../db/queries/source-recheck.ts";
 import type { Run } from "../../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
@@ -37,6 +38,8 @@ export interface RunSeed {
   fromRunId: string;
   brief?: string;
   lineage: { parentId?: string; versionOf?: string };
+  /** A refresh: the copies of the sources the earlier run's report cited are fetched again by the job. */
+  recheckCited?: boolean;
 }
 
 /** Who starts the run, and the key their request is counted under (the same for every adapter of a person). */
@@ -115,6 +118,7 @@ export async function createAndEnqueueRun(
     });
     // In the run's own transaction: its job never sees a run without its inherited research.
     if (seed) await seedRunFrom(tx, seed.fromRunId, created.id);
+    if (seed?.recheckCited) await markCitedForRecheck(tx, seed.fromRunId, created.id);
     await events.append(created.id, {
       type: "run.created",
       question: created.question,

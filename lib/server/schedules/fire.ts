@@ -16,8 +16,8 @@ import { getBoss } from "../../jobs/queue.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
 import { nextFireTime, removeQueueSchedule } from "../../jobs/schedules/queue.ts";
 import { userRateLimitKey } from "../rate-limits.ts";
-import { runSettingsSchema } from "../runs/input.ts";
-import { type StartedRun, startRun } from "../runs/start.ts";
+import { refreshRun } from "../runs/refresh.ts";
+import type { StartedRun } from "../runs/start.ts";
 
 /** Errors that mean "not now" for this owner: limits, budget, quota, configuration. */
 const pausingCodes = new Set([
@@ -61,7 +61,7 @@ export async function fireScheduledRefresh(
   try {
     if (latest.kind === "none")
       throw new AppError("conflict", "The report has no finished version to refresh.");
-    const started = await startScheduledVersion(rt, latest.run, reportId, env);
+    const started = await startScheduledVersion(rt, latest.run, env);
     await recordScheduleFired(db, reportId, { lastRunId: started.id, pausedReason: null, nextRunAt });
     return { kind: "started", runId: started.id };
   } catch (e) {
@@ -90,24 +90,8 @@ async function latestFinishedVersion(rt: Runtime, reportId: string, ownerId: str
   return run ? { kind: "finished", run } : { kind: "none" };
 }
 
-/**
- * A new version of the report from its latest finished one: same question and settings, seeded with
- * that version's sources, `versionOf` the report's first run. This is the thin form of "refresh"
- * (POST /api/runs/:id/refresh, built on another branch), which also re-fetches the cited sources and
- * compares them; once that lands, a firing calls it instead.
- */
-async function startScheduledVersion(
-  rt: Runtime,
-  from: Run,
-  reportId: string,
-  env: Env,
-): Promise<StartedRun> {
-  const parsed = runSettingsSchema.safeParse(from.settings);
-  const settings = { ...(parsed.success ? parsed.data : {}), clarification: false };
+/** A new version of the report from its latest finished one, by the same path as the Refresh button. */
+function startScheduledVersion(rt: Runtime, from: Run, env: Env): Promise<StartedRun> {
   const starter = { caller: { userId: from.ownerId }, rateLimitKey: userRateLimitKey(from.ownerId) };
-  return startRun(rt, starter, { question: from.question, settings }, env, {
-    fromRunId: from.id,
-    brief: from.brief ?? undefined,
-    lineage: { versionOf: reportId },
-  });
+  return refreshRun(rt, starter, from.id, env);
 }

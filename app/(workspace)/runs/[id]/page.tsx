@@ -6,6 +6,7 @@ import { QuestionThread } from "@/components/questions/question-thread";
 import { runTitle } from "@/components/run/activity-labels";
 import { DeeperForm } from "@/components/run/deeper-form";
 import { LineageNav } from "@/components/run/lineage-nav";
+import { RefreshForm } from "@/components/run/refresh-form";
 import { StoredReport } from "@/components/run/stored-report";
 import { RunDashboard } from "@/components/run-dashboard";
 import { ScheduleForm } from "@/components/schedules/schedule-form";
@@ -41,11 +42,12 @@ export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
   // Under a stored report: research it deeper, or ask about it.
   const afterReport = found.report ? (
     <div className="space-y-4">
+      {["completed", "failed", "cancelled"].includes(found.status) && <RefreshForm runId={found.id} />}
       <DeeperForm runId={found.id} />
       <ScheduleForm
         runId={found.id}
         schedule={JSON.parse(
-          JSON.stringify(await getRunSchedule(await serverRuntime(), found.id, await pageOwner())),
+          JSON.stringify(await getRunSchedule(await serverRuntime(), await pageOwner(), found.id)),
         )}
       />
       <QuestionThread
