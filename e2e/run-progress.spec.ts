@@ -185,9 +185,9 @@ test("the running run page: a progress card in plain words, kept from the events
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await shootBoth(page, "running-phone");
   // The phone header is one row with a menu holding the links.
-  await page.getByTestId("phone-menu").locator("summary").click();
+  await page.getByTestId("phone-menu").locator(":scope > summary").click();
   await expect(page.getByTestId("phone-menu").getByRole("link", { name: "Knowledge" })).toBeVisible();
-  await page.getByTestId("phone-menu").locator("summary").click();
+  await page.getByTestId("phone-menu").locator(":scope > summary").click();
 
   // The burst of researcher events since it started (search → read) was applied without a read.
   await expect(card.getByTestId("progress-now")).toContainText("127.0.0.1", { timeout: 20_000 });
