@@ -33,7 +33,7 @@ export async function researchDeeper(
   if (!(await getReport(db, parent.id))) {
     throw new AppError("conflict", "This run has no report yet: research deeper starts from a report.");
   }
-  const settings = childSettings(parent);
+  const settings = seededSettings(parent);
   const question = input.question ?? parent.question;
   const brief = childBrief(parent, input.question);
   return startRun(rt, starter, { question, settings }, env, {
@@ -44,11 +44,12 @@ export async function researchDeeper(
 }
 
 /**
- * The parent's settings; no clarifying question (the parent's brief already settled the request).
- * Settings the server no longer accepts are dropped to the defaults rather than refusing the child.
+ * A seeded run's settings: those of the run it starts from, without a clarifying question (its
+ * brief already settled the request). Settings the server no longer accepts fall back to the
+ * defaults rather than refusing the run (a scheduled refresh has no one to ask).
  */
-function childSettings(parent: Run) {
-  const parsed = runSettingsSchema.safeParse(parent.settings);
+export function seededSettings(from: Run) {
+  const parsed = runSettingsSchema.safeParse(from.settings);
   return { ...(parsed.success ? parsed.data : {}), clarification: false };
 }
 

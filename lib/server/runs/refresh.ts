@@ -11,7 +11,7 @@ import type { Run } from "../../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
-import { runSettingsSchema } from "./input.ts";
+import { seededSettings } from "./deeper.ts";
 import { ownedRun } from "./owned.ts";
 import { type StartedRun, type Starter, startRun } from "./start.ts";
 
@@ -29,20 +29,10 @@ export async function refreshRun(
   if (!REFRESHABLE.includes(run.status) || !(await getReport(db, run.id))) {
     throw new AppError("conflict", "This run has no finished report yet: a refresh starts from a report.");
   }
-  return startRun(rt, starter, { question: run.question, settings: versionSettings(run) }, env, {
+  return startRun(rt, starter, { question: run.question, settings: seededSettings(run) }, env, {
     fromRunId: run.id,
     brief: run.brief ?? undefined,
     lineage: { versionOf: run.versionOf ?? run.id },
     recheckCited: true,
   });
-}
-
-/**
- * The version's settings; no clarifying question (the brief is settled). Settings the server no
- * longer accepts are dropped to the defaults rather than refusing the refresh (a scheduled one has
- * no one to ask).
- */
-function versionSettings(run: Run) {
-  const parsed = runSettingsSchema.safeParse(run.settings);
-  return { ...(parsed.success ? parsed.data : {}), clarification: false };
 }
