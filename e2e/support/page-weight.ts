@@ -14,9 +14,10 @@ export interface PageWeight {
 
 /**
  * Targets of issue 30: the document ≤ 3× the report's Markdown, JavaScript by load ≤ 250 KiB.
- * `scriptKiBNow`: the JavaScript as it is (562 KiB measured), held so it does not grow.
+ * `scriptKiBNow`: the JavaScript as it is (585 KiB measured with the after-the-report actions and the
+ * language switcher; docs/performance.md has the breakdown), held so it does not grow.
  */
-export const PAGE_WEIGHT_TARGETS = { htmlToMarkdown: 3, scriptKiB: 250, scriptKiBNow: 580 };
+export const PAGE_WEIGHT_TARGETS = { htmlToMarkdown: 3, scriptKiB: 250, scriptKiBNow: 590 };
 
 /** Waits for the load event, then reads the weights. */
 export async function pageWeight(page: Page): Promise<PageWeight> {
