@@ -96,6 +96,7 @@ describe.each(appDatabaseKinds())("MCP server (%s)", (kind) => {
       "get_diff",
       "get_research",
       "list_sources",
+      "refresh_research",
       "research_deeper",
       "schedule_refresh",
       "search_knowledge",
