@@ -2,8 +2,7 @@
 // embedded database: the owner gets 201 and a child run seeded with the parent's brief, read
 // sources and findings, shown as lineage on both runs; another person gets 404 (API and MCP), a
 // run without a report 409, a read token 403, and a bad body a 4xx — each creating nothing.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +19,7 @@ import {
   signUpInvited,
   useFreshAppDatabase,
 } from "./support/app-session.ts";
+import { mcpClientFor, toolText } from "./support/mcp-client.ts";
 
 type Handler = Parameters<typeof call>[0];
 let stopApp: () => Promise<void>;
@@ -94,21 +94,11 @@ const childCount = async () =>
   (await (await getRuntime()).handle.db.select().from(runs)).filter((r) => r.parentId).length;
 
 async function mcpTool(person: Person, args: Record<string, unknown>): Promise<CallToolResult> {
-  const { secret } = await createToken(
-    await getRuntime(),
-    { userId: person.userId, role: "user" },
-    { name: "m" },
-  );
-  const client = new Client({ name: "deeper-test", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(`${origin}/api/mcp`), {
-    fetch: async (url, init) => mcpRoute.POST(new Request(url, init)),
-    requestInit: { headers: { authorization: `Bearer ${secret}` } },
-  });
-  await client.connect(transport);
+  const client = await mcpClientFor(person, (r) => mcpRoute.POST(r));
   clients.push(client);
   return (await client.callTool({ name: "research_deeper", arguments: args })) as CallToolResult;
 }
-const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
+const text = toolText;
 
 describe("POST /api/runs/:id/deeper", () => {
   it("starts a child with the parent's brief, read sources and findings, shown as lineage on both", async () => {

@@ -6,8 +6,7 @@
 // report 409 and a read token 403, each creating nothing.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +26,7 @@ import {
   signUpInvited,
   useFreshAppDatabase,
 } from "./support/app-session.ts";
+import { mcpClientFor, toolText } from "./support/mcp-client.ts";
 import { makeReportedRun } from "./support/reported-run.ts";
 
 type Handler = Parameters<typeof call>[0];
@@ -86,21 +86,11 @@ async function refreshed(id: string): Promise<string> {
 }
 
 async function mcpTool(person: Person, args: Record<string, unknown>): Promise<CallToolResult> {
-  const { secret } = await createToken(
-    await getRuntime(),
-    { userId: person.userId, role: "user" },
-    { name: "m" },
-  );
-  const client = new Client({ name: "refresh-test", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(`${origin}/api/mcp`), {
-    fetch: async (url, init) => mcpRoute.POST(new Request(url, init)),
-    requestInit: { headers: { authorization: `Bearer ${secret}` } },
-  });
-  await client.connect(transport);
+  const client = await mcpClientFor(person, (r) => mcpRoute.POST(r));
   clients.push(client);
   return (await client.callTool({ name: "refresh_research", arguments: args })) as CallToolResult;
 }
-const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
+const text = toolText;
 
 describe("POST /api/runs/:id/refresh", () => {
   it("starts a new version of the report, seeded from the given one, listed oldest first", async () => {
