@@ -13,7 +13,7 @@ import type { ScriptRule } from "../../test/support/llm-server.ts";
 import { roleMatch } from "../../test/support/script-roles.ts";
 import { benchScript } from "../lib/bench-script.ts";
 import { atMost, type BenchContext, type Benchmark, type Figure, median } from "../lib/figure.ts";
-import { followRun } from "../lib/run-events.ts";
+import { followRun, readEvents } from "../lib/run-events.ts";
 import { type BenchWorld, startBenchWorld } from "../lib/world.ts";
 
 /** Every model call's latency (the world's), and the answer's and the check's own on top of it. */
@@ -71,39 +71,19 @@ interface Asked {
 
 /** The run's stream after `after` until the question's end: its first delta and its end row's time. */
 async function followQuestion(world: BenchWorld, runId: string, after: number, questionId: string) {
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(new Error(`question ${questionId}: no answer in time`)), 30_000);
-  let firstDelta: number | undefined;
-  try {
-    const r = await fetch(`${world.url}/api/runs/${runId}/events?deltas=1&after=${after}`, {
-      headers: { cookie: world.cookie, accept: "text/event-stream" },
-      signal: abort.signal,
-    });
-    if (!r.ok || !r.body) throw new Error(`GET events of ${runId}: ${r.status}`);
-    const decoder = new TextDecoder();
-    let buffer = "";
-    for await (const chunk of r.body) {
-      const receivedAt = Date.now();
-      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-      for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const type = frame.match(/^event: (.+)$/m)?.[1];
-        const data = JSON.parse(frame.match(/^data: (.+)$/m)?.[1] ?? "{}") as Record<string, unknown>;
-        if (data.questionId !== questionId) continue;
-        if (type === "question.delta") firstDelta ??= receivedAt;
-        if (type === "question.failed") throw new Error(`question ${questionId} failed: ${data.reason}`);
-        if (type === "question.answered") {
-          if (firstDelta === undefined) throw new Error(`question ${questionId}: no delta seen`);
-          return { firstDelta, answeredAt: Date.parse(String(data.at)), status: String(data.status) };
-        }
-      }
-    }
-    throw new Error(`question ${questionId}: the stream ended before its answer`);
-  } finally {
-    clearTimeout(timer);
-    abort.abort();
-  }
+  const events = await readEvents(world, runId, {
+    after,
+    deltas: true,
+    timeoutMs: 30_000,
+    until: (e) =>
+      e.data.questionId === questionId && (e.type === "question.answered" || e.type === "question.failed"),
+  });
+  const own = events.filter((e) => e.data.questionId === questionId);
+  const end = own[own.length - 1];
+  if (end.type === "question.failed") throw new Error(`question ${questionId} failed: ${end.data.reason}`);
+  const firstDelta = own.find((e) => e.type === "question.delta")?.receivedAt;
+  if (firstDelta === undefined) throw new Error(`question ${questionId}: no delta seen`);
+  return { firstDelta, answeredAt: end.at, status: String(end.data.status) };
 }
 
 async function ask(world: BenchWorld, runId: string): Promise<Asked> {

@@ -23,7 +23,7 @@ function parseFrame(frame: string, receivedAt: number): StreamedEvent | undefine
     if (line.startsWith("event: ")) type = line.slice(7);
     else if (line.startsWith("data: ")) data += line.slice(6);
   }
-  if (!type || !data || type === "report.delta") return undefined;
+  if (!type || !data) return undefined;
   const parsed = JSON.parse(data) as Record<string, unknown>;
   return {
     seq: Number(parsed.seq),
@@ -35,22 +35,27 @@ function parseFrame(frame: string, receivedAt: number): StreamedEvent | undefine
 }
 
 /**
- * Resolves with every event once the terminal one arrives; rejects after `timeoutMs`.
- * `onEvent` sees each as it arrives (e.g. to cancel a run once it has started).
+ * Reads one run's event stream from `after` (with the streamed deltas when `deltas`) and hands each
+ * event to `until` as it arrives; resolves with every event read once `until` returns true, rejects
+ * after `timeoutMs` or when the stream ends first.
  */
-export async function followRun(
+export async function readEvents(
   world: Pick<BenchWorld, "url" | "cookie">,
   runId: string,
-  opts: { timeoutMs?: number; onEvent?: (e: StreamedEvent) => void } = {},
+  opts: { after?: number; deltas?: boolean; timeoutMs?: number; until: (e: StreamedEvent) => boolean },
 ): Promise<StreamedEvent[]> {
   const abort = new AbortController();
   const timer = setTimeout(
-    () => abort.abort(new Error(`run ${runId}: no terminal event in time`)),
+    () => abort.abort(new Error(`run ${runId}: the awaited event did not come in time`)),
     opts.timeoutMs ?? 120_000,
   );
+  const query = new URLSearchParams({
+    after: String(opts.after ?? 0),
+    ...(opts.deltas ? { deltas: "1" } : {}),
+  });
   const events: StreamedEvent[] = [];
   try {
-    const r = await fetch(`${world.url}/api/runs/${runId}/events`, {
+    const r = await fetch(`${world.url}/api/runs/${runId}/events?${query}`, {
       headers: { cookie: world.cookie, accept: "text/event-stream" },
       signal: abort.signal,
     });
@@ -67,13 +72,30 @@ export async function followRun(
         end = buffer.indexOf("\n\n");
         if (!e) continue;
         events.push(e);
-        opts.onEvent?.(e);
-        if (TERMINAL.has(e.type)) return events;
+        if (opts.until(e)) return events;
       }
     }
-    throw new Error(`run ${runId}: the event stream ended without a terminal event`);
+    throw new Error(`run ${runId}: the event stream ended before the awaited event`);
   } finally {
     clearTimeout(timer);
     abort.abort();
   }
+}
+
+/**
+ * Resolves with every event once the terminal one arrives; rejects after `timeoutMs`.
+ * `onEvent` sees each as it arrives (e.g. to cancel a run once it has started).
+ */
+export async function followRun(
+  world: Pick<BenchWorld, "url" | "cookie">,
+  runId: string,
+  opts: { timeoutMs?: number; onEvent?: (e: StreamedEvent) => void } = {},
+): Promise<StreamedEvent[]> {
+  return readEvents(world, runId, {
+    timeoutMs: opts.timeoutMs,
+    until: (e) => {
+      opts.onEvent?.(e);
+      return TERMINAL.has(e.type);
+    },
+  });
 }
