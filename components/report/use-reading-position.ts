@@ -6,31 +6,67 @@ const BLOCKS = "h2,h3,h4,h5,h6,p,li,tr,pre,blockquote";
 /** A block's words, without marks or numbers that differ between the draft and the final text. */
 const key = (el: Element) => (el.textContent ?? "").replace(/\[\d+\]|[^\p{L}]+/gu, "").slice(0, 60);
 
+type Anchor = { words: string; top: number };
+
+/** The first block of the report that reaches into the window, with its height there. */
+function firstVisibleBlock(container: HTMLElement): Anchor | null {
+  for (const block of container.querySelectorAll(BLOCKS)) {
+    const r = block.getBoundingClientRect();
+    if (r.bottom <= 0) continue;
+    const words = key(block);
+    if (words) return { words, top: r.top };
+  }
+  return null;
+}
+
+/** Scrolls so that the block with the anchor's words is where the anchor was. */
+function putBack(container: HTMLElement, anchor: Anchor | null) {
+  if (!anchor || anchor.top > window.innerHeight) return;
+  for (const block of container.querySelectorAll(BLOCKS)) {
+    if (key(block) !== anchor.words) continue;
+    const moved = block.getBoundingClientRect().top - anchor.top;
+    if (Math.abs(moved) > 1) window.scrollBy({ top: moved, behavior: "instant" });
+    return;
+  }
+}
+
 /**
- * Keeps the reader where they are when the report's text is replaced (the streamed draft by the
- * stored report): the first block at the top of the window is remembered as the reader scrolls,
- * and after the switch the same block (same words) is put back at the same height.
+ * Keeps the reader where they are while the page changes around the report: when its text is
+ * replaced (the streamed draft by the stored report) and when anything above it grows or shrinks
+ * (the export bar appearing, the progress card changing, the finished layout moving panels into
+ * tabs). The first block at the top of the window is remembered as the reader scrolls and put back
+ * at the same height after each change. The browser's own scroll anchoring is switched off while
+ * the report is on the page: the block it anchors to is gone once the text is replaced, and two
+ * corrections of the same shift would add up.
  */
 export function useReadingPosition(container: RefObject<HTMLElement | null>, version: string) {
-  const anchor = useRef<{ words: string; top: number } | null>(null);
+  const anchor = useRef<Anchor | null>(null);
   const first = useRef(true);
 
   useEffect(() => {
+    const root = document.documentElement;
+    const anchoring = root.style.overflowAnchor;
+    root.style.overflowAnchor = "none";
+    // The report's container appears only once there is text: read it at each event, not once here.
     const remember = () => {
       const el = container.current;
-      if (!el) return;
-      anchor.current = null;
-      for (const block of el.querySelectorAll(BLOCKS)) {
-        const r = block.getBoundingClientRect();
-        if (r.bottom <= 0) continue;
-        const words = key(block);
-        if (words) anchor.current = { words, top: r.top };
-        if (words) break;
-      }
+      anchor.current = el ? firstVisibleBlock(el) : null;
+    };
+    // A change of size anywhere on the page may move the block; at the very top the reader is not
+    // reading the report yet, and the page stays where it is.
+    const keep = () => {
+      const el = container.current;
+      if (el && window.scrollY > 0) putBack(el, anchor.current);
     };
     remember();
     window.addEventListener("scroll", remember, { passive: true });
-    return () => window.removeEventListener("scroll", remember);
+    const sizes = new ResizeObserver(keep);
+    sizes.observe(document.body);
+    return () => {
+      window.removeEventListener("scroll", remember);
+      sizes.disconnect();
+      root.style.overflowAnchor = anchoring;
+    };
   }, [container]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the text's version changes
@@ -39,14 +75,7 @@ export function useReadingPosition(container: RefObject<HTMLElement | null>, ver
       first.current = false;
       return;
     }
-    const saved = anchor.current;
     const el = container.current;
-    if (!saved || !el || saved.top > window.innerHeight) return;
-    for (const block of el.querySelectorAll(BLOCKS)) {
-      if (key(block) !== saved.words) continue;
-      const moved = block.getBoundingClientRect().top - saved.top;
-      if (Math.abs(moved) > 1) window.scrollBy({ top: moved, behavior: "instant" });
-      return;
-    }
+    if (el) putBack(el, anchor.current);
   }, [version]);
 }
