@@ -2,11 +2,18 @@
 
 import "@scalar/api-reference-react/style.css";
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+
+/** Shown until the viewer has loaded, in the page's language. */
+function Loading() {
+  const t = useTranslations("apiDocs");
+  return <p className="px-4 py-6 text-sm text-muted">{t("loading")}</p>;
+}
 
 // The viewer touches the DOM as it loads: it runs in the browser only.
 const ApiReferenceReact = dynamic(
   () => import("@scalar/api-reference-react").then((m) => m.ApiReferenceReact),
-  { ssr: false, loading: () => <p className="px-4 py-6 text-sm text-muted">Loading the reference…</p> },
+  { ssr: false, loading: () => <Loading /> },
 );
 
 /**

@@ -21,6 +21,7 @@ import { quotasFromEnv } from "../lib/jobs/quotas.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
 import { appDatabaseKinds, call, type Person, signUp, useFreshAppDatabase } from "./support/app-session.ts";
 import { type Scenario, scenarioModel } from "./support/engine-harness.ts";
+import { withMessages } from "./support/intl.ts";
 import { closeDatabaseWithBus, openDatabaseWithBus } from "./support/run-bus-db.ts";
 
 type Handler = Parameters<typeof call>[0];
@@ -125,7 +126,7 @@ describe.each(appDatabaseKinds())("storage quotas (%s)", { timeout: 120_000 }, (
       library: { usedBytes: 11 * KB, limitBytes: limit, variable: "QUOTA_LIBRARY_MB" },
       sourceText: { usedBytes: 10 * KB, limitBytes: limit, variable: "QUOTA_SOURCE_TEXT_MB" },
     });
-    const html = renderToStaticMarkup(createElement(StoragePanel, { storage }));
+    const html = renderToStaticMarkup(withMessages(createElement(StoragePanel, { storage })));
     expect(html).toContain("11 KB of 10 KB used");
     expect(html).toContain("Full. Delete documents to make room.");
     expect(html).toContain("The limit is set by QUOTA_SOURCE_TEXT_MB.");

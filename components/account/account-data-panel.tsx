@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { api } from "../api-client";
 import { useFormState } from "../use-form-state";
@@ -17,6 +18,7 @@ export function AccountDataPanel({ email }: { email: string }) {
   const [typed, setTyped] = useState("");
   const { busy, error, run } = useFormState();
   const matches = typed.trim().toLowerCase() === email.toLowerCase();
+  const t = useTranslations("account.data");
 
   async function remove(e: React.FormEvent) {
     e.preventDefault();
@@ -32,27 +34,20 @@ export function AccountDataPanel({ email }: { email: string }) {
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <p className="text-sm text-muted">
-          One archive (.tar.gz) with every run&apos;s report (Markdown) and its record (JSON: the run,
-          sources, events and directives), your knowledge and your library.
-        </p>
+        <p className="text-sm text-muted">{t("exportText")}</p>
         <a
           href="/api/account/export"
           download
           className="inline-block rounded-lg border border-zinc-300 px-4 py-2 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
         >
-          Export my data
+          {t("export")}
         </a>
       </div>
-      <form aria-label="Delete my account" className="max-w-md space-y-3" onSubmit={remove}>
-        <p className="text-sm">
-          Deleting your account removes it and everything it owns: runs, reports, sources, knowledge, library
-          documents, share links and API tokens. This cannot be undone. Runs still in progress must be
-          cancelled first.
-        </p>
+      <form aria-label={t("delete")} className="max-w-md space-y-3" onSubmit={remove}>
+        <p className="text-sm">{t("deleteText")}</p>
         <div className="space-y-1">
           <label htmlFor={id} className="block text-sm font-medium">
-            Type your email ({email}) to confirm
+            {t("confirmLabel", { email })}
           </label>
           <input
             id={id}
@@ -66,7 +61,7 @@ export function AccountDataPanel({ email }: { email: string }) {
         </div>
         <FormError message={error} />
         <button type="submit" disabled={busy || !matches} className={dangerButton}>
-          {busy ? "Deleting…" : "Delete my account"}
+          {busy ? t("deleting") : t("delete")}
         </button>
       </form>
     </div>

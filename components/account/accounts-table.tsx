@@ -1,11 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import type { AccountView } from "@/lib/server/accounts/list";
 import { authPost } from "../api-client";
 import { DataTable } from "../data-table";
-import { formatDate } from "../library/format";
+import { useTimeFormat } from "../home/time-format";
 import { useFormState } from "../use-form-state";
 import { FormError, FormNotice, inputClass, MAX_PASSWORD, MIN_PASSWORD, smallButton } from "./form-parts";
 
@@ -23,9 +24,10 @@ function ResetPasswordForm({
 }) {
   const id = useId();
   const [password, setPassword] = useState("");
+  const t = useTranslations("account.accounts");
   return (
     <form
-      aria-label={`Reset password of ${account.name}`}
+      aria-label={t("resetForm", { name: account.name })}
       className="flex flex-wrap items-end gap-2"
       onSubmit={(e) => {
         e.preventDefault();
@@ -34,7 +36,7 @@ function ResetPasswordForm({
     >
       <div className="space-y-1">
         <label htmlFor={id} className="block text-xs font-medium">
-          New password for {account.name}
+          {t("newPassword", { name: account.name })}
         </label>
         <input
           id={id}
@@ -49,10 +51,10 @@ function ResetPasswordForm({
         />
       </div>
       <button type="submit" disabled={busy || password.length < MIN_PASSWORD} className={smallButton}>
-        Set password
+        {t("setPassword")}
       </button>
       <button type="button" disabled={busy} onClick={onCancel} className={smallButton}>
-        Cancel
+        {t("cancel")}
       </button>
     </form>
   );
@@ -66,42 +68,45 @@ interface AccountAction {
   done: string;
 }
 
+type AccountsT = ReturnType<typeof useTranslations<"account.accounts">>;
+
 /** The role and status actions offered for one account (nobody disables their own account). */
-function actionsFor(a: AccountView, self: boolean): AccountAction[] {
+function actionsFor(a: AccountView, self: boolean, t: AccountsT): AccountAction[] {
+  const name = a.name;
   const actions: AccountAction[] = [
     a.role === "admin"
       ? {
-          label: "Remove admin",
+          label: t("removeAdmin"),
           path: "/admin/set-role",
           body: { userId: a.id, role: "user" },
-          done: `${a.name} is no longer an admin.`,
+          done: t("removedAdmin", { name }),
         }
       : {
-          label: "Make admin",
+          label: t("makeAdmin"),
           path: "/admin/set-role",
           body: { userId: a.id, role: "admin" },
-          done: `${a.name} is now an admin.`,
+          done: t("madeAdmin", { name }),
         },
   ];
   actions.push({
-    label: "Sign out everywhere",
+    label: t("signOutEverywhere"),
     path: "/admin/revoke-user-sessions",
     body: { userId: a.id },
-    done: `${a.name} was signed out everywhere; their API tokens are revoked.`,
+    done: t("signedOutEverywhere", { name }),
   });
   if (a.disabled) {
     actions.push({
-      label: "Enable",
+      label: t("enable"),
       path: "/admin/unban-user",
       body: { userId: a.id },
-      done: `${a.name} can sign in again.`,
+      done: t("enabled", { name }),
     });
   } else if (!self) {
     actions.push({
-      label: "Disable",
+      label: t("disable"),
       path: "/admin/ban-user",
       body: { userId: a.id },
-      done: `${a.name} is disabled and was signed out everywhere.`,
+      done: t("disabled", { name }),
     });
   }
   return actions;
@@ -122,16 +127,18 @@ function AccountRow({
   onAct: (action: AccountAction) => void;
   onReset: (open: boolean) => void;
 }) {
+  const t = useTranslations("account.accounts");
+  const { absoluteTime } = useTimeFormat();
   return (
     <tr className="align-top">
       <td className="px-3 py-2 font-medium">
-        {a.name} {self && <span className="font-normal text-muted">(you)</span>}
+        {a.name} {self && <span className="font-normal text-muted">{t("you")}</span>}
       </td>
       <td className="px-3 py-2">{a.email}</td>
-      <td className="px-3 py-2">{a.role}</td>
-      <td className="px-3 py-2">{a.disabled ? "disabled" : "active"}</td>
+      <td className="px-3 py-2">{t("roleValue", { role: a.role })}</td>
+      <td className="px-3 py-2">{a.disabled ? t("statusDisabled") : t("statusActive")}</td>
       <td className="whitespace-nowrap px-3 py-2 text-muted">
-        <time dateTime={a.createdAt}>{formatDate(a.createdAt)}</time>
+        <time dateTime={a.createdAt}>{absoluteTime(new Date(a.createdAt))}</time>
       </td>
       <td className="px-3 py-2">
         {resetting ? (
@@ -141,16 +148,16 @@ function AccountRow({
             onCancel={() => onReset(false)}
             onSubmit={(newPassword) =>
               onAct({
-                label: "Set password",
+                label: t("setPassword"),
                 path: "/admin/set-user-password",
                 body: { userId: a.id, newPassword },
-                done: `New password set for ${a.name}; their API tokens are revoked. Their account page lists this password and every sign-in with it until they set their own.`,
+                done: t("passwordSet", { name: a.name }),
               })
             }
           />
         ) : (
           <div className="flex flex-wrap justify-end gap-2">
-            {actionsFor(a, self).map((action) => (
+            {actionsFor(a, self, t).map((action) => (
               <button
                 key={action.label}
                 type="button"
@@ -162,7 +169,7 @@ function AccountRow({
               </button>
             ))}
             <button type="button" disabled={busy} className={smallButton} onClick={() => onReset(true)}>
-              Reset password
+              {t("resetPassword")}
             </button>
           </div>
         )}
@@ -181,6 +188,7 @@ export function AccountsTable({ accounts, selfId }: { accounts: AccountView[]; s
   const router = useRouter();
   const { busy, error, notice, clear, run } = useFormState();
   const [resetting, setResetting] = useState<string | null>(null);
+  const t = useTranslations("account.accounts");
 
   async function act({ path, body, done }: AccountAction) {
     if (await run(() => authPost(path, body), { notice: done })) {
@@ -194,13 +202,13 @@ export function AccountsTable({ accounts, selfId }: { accounts: AccountView[]; s
       <FormError message={error} />
       <FormNotice message={notice} />
       <DataTable
-        label="Accounts"
+        label={t("table")}
         columns={[
-          { name: "Name" },
-          { name: "Email" },
-          { name: "Role" },
-          { name: "Status" },
-          { name: "Created" },
+          { name: t("name") },
+          { name: t("email") },
+          { name: t("role") },
+          { name: t("status") },
+          { name: t("created") },
         ]}
       >
         {accounts.map((a) => (

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { authPost } from "../api-client";
 import { useFormState } from "../use-form-state";
@@ -12,12 +13,13 @@ export function ChangePasswordForm() {
   const [next, setNext] = useState("");
   const [signOutOthers, setSignOutOthers] = useState(true);
   const { busy, error, notice, setError, clear, run } = useFormState();
+  const t = useTranslations("account.password");
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     clear();
     if (next.length < MIN_PASSWORD) {
-      setError(`The new password is too short: use at least ${MIN_PASSWORD} characters.`);
+      setError(t("tooShort", { min: MIN_PASSWORD }));
       return;
     }
     const done = await run(
@@ -28,9 +30,7 @@ export function ChangePasswordForm() {
           revokeOtherSessions: signOutOthers,
         }),
       {
-        notice: signOutOthers
-          ? "Password changed. Your other sessions were signed out and your API tokens revoked."
-          : "Password changed. Your API tokens were revoked: create new ones where you need them.",
+        notice: signOutOthers ? t("changedSignedOut") : t("changed"),
       },
     );
     if (done) {
@@ -40,23 +40,23 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <form onSubmit={submit} aria-label="Change password" aria-busy={busy} className="max-w-sm space-y-4">
+    <form onSubmit={submit} aria-label={t("form")} aria-busy={busy} className="max-w-sm space-y-4">
       <PasswordField
         id={`${id}-current`}
-        label="Current password"
+        label={t("current")}
         kind="current"
         value={current}
         onValue={setCurrent}
       />
-      <PasswordField id={`${id}-new`} label="New password" kind="new" value={next} onValue={setNext} />
+      <PasswordField id={`${id}-new`} label={t("new")} kind="new" value={next} onValue={setNext} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={signOutOthers} onChange={(e) => setSignOutOthers(e.target.checked)} />
-        Sign out my other sessions
+        {t("signOutOthers")}
       </label>
       <FormError message={error} />
       <FormNotice message={notice} />
-      <SubmitButton busy={busy} busyLabel="Changing…">
-        Change password
+      <SubmitButton busy={busy} busyLabel={t("busy")}>
+        {t("submit")}
       </SubmitButton>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { inputClass, smallButton } from "./form-parts";
 
@@ -11,15 +12,16 @@ export function CopyField({ label, value }: { label: string; value: string }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
+  const t = useTranslations("account.copy");
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
-      setCopied("Copied to the clipboard.");
+      setCopied(t("copied"));
     } catch {
       input.current?.select();
       const ok = document.execCommand?.("copy") ?? false;
-      setCopied(ok ? "Copied to the clipboard." : "Press Ctrl+C (⌘C) to copy the selected link.");
+      setCopied(ok ? t("copied") : t("selected"));
     }
   }
 
@@ -38,7 +40,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           className={`${inputClass} font-mono`}
         />
         <button type="button" onClick={copy} className={smallButton}>
-          Copy
+          {t("copy")}
         </button>
       </div>
       <p role="status" className="text-xs text-green-700 dark:text-green-400">

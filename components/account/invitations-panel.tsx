@@ -1,12 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import type { InvitationView } from "@/lib/server/accounts/invitation-view";
 import { api } from "../api-client";
 import { DataTable } from "../data-table";
+import { useTimeFormat } from "../home/time-format";
 import type { Jsonified } from "../jsonified";
-import { formatDate } from "../library/format";
 import { useFormState } from "../use-form-state";
 import { CopyField } from "./copy-field";
 import { Field, FormError, SubmitButton, smallButton } from "./form-parts";
@@ -19,6 +20,7 @@ function CreateInvitationForm({ onCreated }: { onCreated: (url: string) => void 
   const [email, setEmail] = useState("");
   const [days, setDays] = useState(7);
   const { busy, error, run } = useFormState();
+  const t = useTranslations("account.invitations");
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -36,21 +38,21 @@ function CreateInvitationForm({ onCreated }: { onCreated: (url: string) => void 
   return (
     <form
       onSubmit={submit}
-      aria-label="Create an invitation"
+      aria-label={t("form")}
       aria-busy={busy}
       className="grid max-w-xl gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_10rem] dark:border-zinc-800 dark:bg-zinc-900"
     >
       <Field
         id={`${id}-email`}
-        label="Email (optional)"
+        label={t("email")}
         type="email"
-        hint="Only this address may use the link. Leave empty for anyone with the link."
+        hint={t("emailHint")}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
       <Field
         id={`${id}-days`}
-        label="Expires after (days)"
+        label={t("days")}
         type="number"
         min={1}
         max={90}
@@ -60,8 +62,8 @@ function CreateInvitationForm({ onCreated }: { onCreated: (url: string) => void 
       />
       <div className="space-y-2 sm:col-span-2">
         <FormError message={error} />
-        <SubmitButton busy={busy} busyLabel="Creating…">
-          Create invitation
+        <SubmitButton busy={busy} busyLabel={t("creating")}>
+          {t("create")}
         </SubmitButton>
       </div>
     </form>
@@ -77,30 +79,37 @@ function InvitationTable({
   busy: boolean;
   onRevoke: (i: InvitationRow) => void;
 }) {
+  const t = useTranslations("account.invitations");
+  const { absoluteTime } = useTimeFormat();
   if (invitations.length === 0) {
-    return <p className="text-sm text-muted">No invitations yet.</p>;
+    return <p className="text-sm text-muted">{t("none")}</p>;
   }
   return (
     <DataTable
-      label="Invitations"
-      columns={[{ name: "Email" }, { name: "Created" }, { name: "Expires" }, { name: "State" }]}
+      label={t("table")}
+      columns={[
+        { name: t("emailColumn") },
+        { name: t("created") },
+        { name: t("expires") },
+        { name: t("state") },
+      ]}
     >
       {invitations.map((i) => (
         <tr key={i.id}>
-          <td className="px-3 py-2">{i.email ?? <span className="text-muted">anyone</span>}</td>
+          <td className="px-3 py-2">{i.email ?? <span className="text-muted">{t("anyone")}</span>}</td>
           <td className="whitespace-nowrap px-3 py-2">
-            <time dateTime={i.createdAt}>{formatDate(i.createdAt)}</time>
+            <time dateTime={i.createdAt}>{absoluteTime(new Date(i.createdAt))}</time>
           </td>
           <td className="whitespace-nowrap px-3 py-2">
-            <time dateTime={i.expiresAt}>{formatDate(i.expiresAt)}</time>
+            <time dateTime={i.expiresAt}>{absoluteTime(new Date(i.expiresAt))}</time>
           </td>
           <td className="px-3 py-2" data-testid="invitation-state">
-            {i.state}
+            {t("stateValue", { state: i.state })}
           </td>
           <td className="px-3 py-2 text-right">
             {i.state === "open" && (
               <button type="button" disabled={busy} onClick={() => onRevoke(i)} className={smallButton}>
-                Revoke
+                {t("revoke")}
               </button>
             )}
           </td>
@@ -115,6 +124,7 @@ export function InvitationsPanel({ invitations }: { invitations: InvitationRow[]
   const router = useRouter();
   const [link, setLink] = useState<string | null>(null);
   const { busy, error, run } = useFormState();
+  const t = useTranslations("account.invitations");
 
   async function revoke(i: InvitationRow) {
     if (await run(() => api(`/api/invitations/${i.id}`, { method: "DELETE" }))) router.refresh();
@@ -130,10 +140,8 @@ export function InvitationsPanel({ invitations }: { invitations: InvitationRow[]
       />
       {link && (
         <div className="max-w-xl space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950">
-          <p className="text-sm font-medium">
-            The invitation link is shown only now: copy it and send it to the person.
-          </p>
-          <CopyField label="Invitation link" value={link} />
+          <p className="text-sm font-medium">{t("linkOnce")}</p>
+          <CopyField label={t("link")} value={link} />
         </div>
       )}
       <FormError message={error} />

@@ -3,28 +3,31 @@
  * password is still in use (then it is temporary: set your own), and every sign-in while it was —
  * time, address, browser. There is no button to hide or clear it; nobody can.
  */
+import { useTranslations } from "next-intl";
 import type { PasswordResetView } from "@/lib/server/accounts/password-resets";
 import { DataTable } from "../data-table";
-import { formatDate } from "../library/format";
+import { useTimeFormat } from "../home/time-format";
 
 const cell = "px-3 py-2";
 
 function SignInTable({ reset }: { reset: PasswordResetView }) {
+  const t = useTranslations("account.resets");
+  const { absoluteTime } = useTimeFormat();
   if (reset.signIns.length === 0) {
-    return <p className="text-sm text-muted">Nobody has signed in with this password.</p>;
+    return <p className="text-sm text-muted">{t("noSignIns")}</p>;
   }
   return (
     <DataTable
-      label={`Sign-ins with the password ${reset.resetByName} set`}
-      columns={[{ name: "When" }, { name: "Address" }, { name: "Browser" }]}
+      label={t("signInsTable", { name: reset.resetByName })}
+      columns={[{ name: t("when") }, { name: t("address") }, { name: t("browser") }]}
     >
       {reset.signIns.map((s) => (
         <tr key={s.at} data-testid="reset-sign-in">
           <td className={`${cell} whitespace-nowrap`}>
-            <time dateTime={s.at}>{formatDate(s.at)}</time>
+            <time dateTime={s.at}>{absoluteTime(new Date(s.at))}</time>
           </td>
-          <td className={`${cell} font-mono`}>{s.ipAddress ?? "unknown"}</td>
-          <td className={`${cell} break-words text-muted`}>{s.userAgent ?? "unknown"}</td>
+          <td className={`${cell} font-mono`}>{s.ipAddress ?? t("unknown")}</td>
+          <td className={`${cell} break-words text-muted`}>{s.userAgent ?? t("unknown")}</td>
           <td />
         </tr>
       ))}
@@ -32,23 +35,26 @@ function SignInTable({ reset }: { reset: PasswordResetView }) {
   );
 }
 
-function endText(reset: PasswordResetView): string {
-  if (!reset.endedAt) return "This password is temporary: set your own below.";
-  const when = formatDate(reset.endedAt);
-  return reset.endReason === "reset_again"
-    ? `An admin set another password on ${when}.`
-    : `Replaced by a password set from this account on ${when}.`;
-}
-
 function ResetEntry({ reset }: { reset: PasswordResetView }) {
+  const t = useTranslations("account.resets");
+  const { absoluteTime } = useTimeFormat();
+  const ended = reset.endedAt ? absoluteTime(new Date(reset.endedAt)) : null;
   return (
     <div className="space-y-2" data-testid="password-reset">
       <p className="text-sm">
-        <strong>
-          {reset.resetByName} ({reset.resetByEmail})
-        </strong>{" "}
-        set a new password for your account on{" "}
-        <time dateTime={reset.createdAt}>{formatDate(reset.createdAt)}</time>. {endText(reset)}
+        {t.rich("setBy", {
+          who: () => (
+            <strong>
+              {reset.resetByName} ({reset.resetByEmail})
+            </strong>
+          ),
+          when: () => <time dateTime={reset.createdAt}>{absoluteTime(new Date(reset.createdAt))}</time>,
+        })}{" "}
+        {ended === null
+          ? t("temporary")
+          : reset.endReason === "reset_again"
+            ? t("resetAgain", { when: ended })
+            : t("replaced", { when: ended })}
       </p>
       <SignInTable reset={reset} />
     </div>
@@ -56,18 +62,16 @@ function ResetEntry({ reset }: { reset: PasswordResetView }) {
 }
 
 export function PasswordResetsPanel({ resets }: { resets: PasswordResetView[] }) {
+  const t = useTranslations("account.resets");
   if (resets.length === 0) return null;
   const open = resets.filter((r) => !r.endedAt);
   const past = resets.filter((r) => r.endedAt);
   return (
     <section aria-labelledby="account-resets" className="space-y-4">
       <h2 id="account-resets" className="text-lg font-medium">
-        Passwords set by an admin
+        {t("title")}
       </h2>
-      <p className="max-w-2xl text-sm text-muted">
-        An admin can set a new password for an account, for example when someone forgot theirs. Every such
-        password, and every sign-in made with it, is listed here for you; nobody can remove this list.
-      </p>
+      <p className="max-w-2xl text-sm text-muted">{t("intro")}</p>
       {open.length > 0 && (
         <div
           role="alert"

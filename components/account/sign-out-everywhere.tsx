@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { authPost } from "../api-client";
 import { useFormState } from "../use-form-state";
@@ -12,6 +13,7 @@ import { smallButton } from "./form-parts";
 export function SignOutEverywhere() {
   const [confirming, setConfirming] = useState(false);
   const { busy, error, run } = useFormState();
+  const t = useTranslations("account.signOutEverywhere");
 
   const signOutEverywhere = () =>
     run(
@@ -24,23 +26,20 @@ export function SignOutEverywhere() {
 
   return (
     <div className="max-w-xl space-y-2 text-sm">
-      <p className="text-muted">
-        Lost a device, or shared a token by mistake? Sign out everywhere: every session ends, this one too,
-        and every API token stops working.
-      </p>
+      <p className="text-muted">{t("intro")}</p>
       {confirming ? (
         <div className="flex flex-wrap items-center gap-2">
-          <span role="alert">Sign out every session and revoke all your API tokens?</span>
+          <span role="alert">{t("ask")}</span>
           <button type="button" disabled={busy} onClick={signOutEverywhere} className={smallButton}>
-            {busy ? "Signing out…" : "Yes, sign out everywhere"}
+            {busy ? t("busy") : t("confirm")}
           </button>
           <button type="button" disabled={busy} onClick={() => setConfirming(false)} className={smallButton}>
-            Cancel
+            {t("cancel")}
           </button>
         </div>
       ) : (
         <button type="button" onClick={() => setConfirming(true)} className={smallButton}>
-          Sign out everywhere
+          {t("button")}
         </button>
       )}
       {error && (

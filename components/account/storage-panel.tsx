@@ -1,27 +1,26 @@
 /** What the person stores against their quotas, on the account page: used of the limit, per quota. */
-import { formatBytes, type QuotaName, type QuotaUse } from "@/lib/jobs/quotas";
+import { useTranslations } from "next-intl";
+import type { QuotaName, QuotaUse } from "@/lib/jobs/quotas";
+import { useByteSize } from "./byte-size";
 
-const quotaLabels: Record<QuotaName, { title: string; makeRoom: string }> = {
-  library: { title: "Library documents", makeRoom: "Delete documents to make room." },
-  sourceText: {
-    title: "Page text kept by your runs",
-    makeRoom: "Delete runs to make room; a run that reaches the limit stops.",
-  },
-};
+const quotaNames: QuotaName[] = ["library", "sourceText"];
 
 export function StoragePanel({ storage }: { storage: Record<QuotaName, QuotaUse> }) {
+  const t = useTranslations("account.storage");
+  const size = useByteSize();
   return (
     <dl className="max-w-md space-y-4 text-sm" data-testid="storage-panel">
-      {(Object.keys(quotaLabels) as QuotaName[]).map((name) => {
+      {quotaNames.map((name) => {
         const { usedBytes, limitBytes, variable } = storage[name];
         const share = limitBytes ? Math.min(1, usedBytes / limitBytes) : 0;
+        const title = t(`${name}.title`);
         return (
           <div key={name} className="space-y-1" data-testid={`storage-${name}`}>
-            <dt className="font-medium">{quotaLabels[name].title}</dt>
+            <dt className="font-medium">{title}</dt>
             <dd>
               {limitBytes ? (
                 <>
-                  {formatBytes(usedBytes)} of {formatBytes(limitBytes)} used
+                  {t("used", { used: size(usedBytes), limit: size(limitBytes) })}
                   <meter
                     className="mt-1 block h-2 w-full"
                     min={0}
@@ -30,14 +29,15 @@ export function StoragePanel({ storage }: { storage: Record<QuotaName, QuotaUse>
                     high={0.95}
                     optimum={0}
                     value={share}
-                    aria-label={`${quotaLabels[name].title}: ${Math.round(share * 100)}% of the limit used`}
+                    aria-label={t("meter", { title, share: Math.round(share * 100) / 100 })}
                   />
                   <span className="block text-xs text-muted">
-                    {share >= 1 ? `Full. ${quotaLabels[name].makeRoom} ` : ""}The limit is set by {variable}.
+                    {share >= 1 ? `${t("full", { makeRoom: t(`${name}.makeRoom`) })} ` : ""}
+                    {t("limitBy", { variable })}
                   </span>
                 </>
               ) : (
-                <>{formatBytes(usedBytes)} used (no limit on this server)</>
+                t("unlimited", { used: size(usedBytes) })
               )}
             </dd>
           </div>

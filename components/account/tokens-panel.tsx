@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useCallback, useEffect, useId, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useActionState, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { createTokenAction, revokeTokenAction } from "@/lib/server/actions/tokens";
 import type { TokenView } from "@/lib/server/tokens/view";
@@ -10,10 +11,12 @@ import {
   TOKEN_MAX_DAYS,
   type TokenScope,
 } from "@/lib/token-scopes";
-import { api, errorText } from "../api-client";
+import { api } from "../api-client";
 import { DataTable } from "../data-table";
+import { useErrorText } from "../error-text";
+import { useTimeFormat } from "../home/time-format";
 import type { Jsonified } from "../jsonified";
-import { formatDate } from "../library/format";
+import { useActionError } from "./action-error";
 import { CopyField } from "./copy-field";
 import { Field, FormError, inputClass, SubmitButton, smallButton } from "./form-parts";
 
@@ -21,14 +24,10 @@ export type TokenRow = Jsonified<TokenView>;
 
 const idle: ActionState = { status: "idle" };
 
-const scopeChoices: { value: TokenScope; label: string; adminOnly?: boolean }[] = [
-  { value: "research", label: "research — start, steer and read your runs; your library and knowledge" },
-  { value: "read", label: "read — read your runs, reports, library and knowledge; change nothing" },
-  {
-    value: "admin",
-    label: `admin — read the system status, accounts and metrics (at most ${ADMIN_TOKEN_MAX_DAYS} days)`,
-    adminOnly: true,
-  },
+const scopeChoices: { value: TokenScope; adminOnly?: boolean }[] = [
+  { value: "research" },
+  { value: "read" },
+  { value: "admin", adminOnly: true },
 ];
 
 const expiryChoices = [7, 30, TOKEN_DEFAULT_DAYS, 180, TOKEN_MAX_DAYS];
@@ -42,6 +41,9 @@ export function TokensPanel({ isAdmin }: { isAdmin: boolean }) {
   const [state, formAction, pending] = useActionState(createTokenAction, idle);
   const [tokens, setTokens] = useState<TokenRow[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // In a ref: the list loads once per create answer, not again when the translator is made anew.
+  const errorText = useRef(useErrorText());
+  const t = useTranslations("account.tokens");
 
   const load = useCallback(() => {
     api<{ tokens: TokenRow[] }>("/api/tokens").then(
@@ -49,7 +51,7 @@ export function TokensPanel({ isAdmin }: { isAdmin: boolean }) {
         setTokens(list.tokens);
         setLoadError(null);
       },
-      (e) => setLoadError(errorText(e)),
+      (e) => setLoadError(errorText.current(e)),
     );
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the create action answered
@@ -59,17 +61,17 @@ export function TokensPanel({ isAdmin }: { isAdmin: boolean }) {
   return (
     <section aria-labelledby="account-tokens" className="space-y-4">
       <h2 id="account-tokens" className="text-lg font-medium">
-        API tokens
+        {t("title")}
       </h2>
       <p className="max-w-2xl text-sm text-muted">
-        A token lets a script, an editor or an agent use the API and the MCP server as you: send it as{" "}
-        <code>Authorization: Bearer …</code>. It can do only what its scope allows, never more than you, and
-        stops working when it expires, when you change your password, or when you sign out everywhere.
-        Changing settings, accounts and invitations, and taking backups, always need you signed in here.{" "}
-        <a href="/docs/api" className="text-blue-700 underline dark:text-blue-400">
-          The API reference
-        </a>{" "}
-        lists every operation and the scope it needs.
+        {t.rich("intro", {
+          code: (chunks) => <code>{chunks}</code>,
+          link: (chunks) => (
+            <a href="/docs/api" className="text-blue-700 underline dark:text-blue-400">
+              {chunks}
+            </a>
+          ),
+        })}
       </p>
       <CreateTokenForm action={formAction} pending={pending} state={state} isAdmin={isAdmin} />
       <div aria-live="polite">
@@ -78,11 +80,8 @@ export function TokensPanel({ isAdmin }: { isAdmin: boolean }) {
             data-testid="new-token"
             className="max-w-xl space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950"
           >
-            <p className="text-sm font-medium">
-              Copy your new token now: you will not see it again. If you lose it, revoke it and create
-              another.
-            </p>
-            <CopyField label="Your new token" value={secret} />
+            <p className="text-sm font-medium">{t("copyNow")}</p>
+            <CopyField label={t("newToken")} value={secret} />
           </div>
         )}
       </div>
@@ -133,87 +132,89 @@ function CreateTokenForm({
   isAdmin: boolean;
 }) {
   const id = useId();
-  const scopes = scopeChoices.filter((c) => isAdmin || !c.adminOnly);
+  const t = useTranslations("account.tokens");
+  const actionError = useActionError();
+  const scopes = scopeChoices
+    .filter((c) => isAdmin || !c.adminOnly)
+    .map((c) => ({
+      value: c.value,
+      label: c.value === "admin" ? t("scopes.admin", { days: ADMIN_TOKEN_MAX_DAYS }) : t(`scopes.${c.value}`),
+    }));
   const days = expiryChoices.map((d) => ({
     value: String(d),
-    label: `${d} days${d === TOKEN_DEFAULT_DAYS ? " (default)" : ""}`,
+    label: t(d === TOKEN_DEFAULT_DAYS ? "daysDefault" : "days", { days: d }),
   }));
   return (
     <form
       action={action}
-      aria-label="Create an API token"
+      aria-label={t("form")}
       aria-busy={pending}
       className="grid max-w-xl gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_10rem] dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <Field
-        id={`${id}-name`}
-        name="name"
-        label="Name"
-        required
-        maxLength={100}
-        hint="What will use it, e.g. “laptop script” or “editor”."
-      />
+      <Field id={`${id}-name`} name="name" label={t("name")} required maxLength={100} hint={t("nameHint")} />
       <Choice
         id={`${id}-days`}
         name="expiresInDays"
-        label="Expires after"
+        label={t("expiresAfter")}
         defaultValue={String(TOKEN_DEFAULT_DAYS)}
         options={days}
       />
       <div className="sm:col-span-2">
-        <Choice id={`${id}-scope`} name="scope" label="Scope" defaultValue="research" options={scopes} />
+        <Choice id={`${id}-scope`} name="scope" label={t("scope")} defaultValue="research" options={scopes} />
       </div>
       <div className="sm:col-span-2">
         <Field
           id={`${id}-webhook`}
           name="webhookUrl"
-          label="Webhook URL (optional)"
+          label={t("webhook")}
           type="url"
           maxLength={2000}
           placeholder="https://example.org/hooks/research"
-          hint="Runs started with this token post their result here when they finish, signed with your webhook secret."
+          hint={t("webhookHint")}
         />
       </div>
       <div className="space-y-2 sm:col-span-2">
-        <FormError message={state.status === "error" ? state.message : null} />
-        <SubmitButton busy={pending} busyLabel="Creating…">
-          Create token
+        <FormError message={actionError(state)} />
+        <SubmitButton busy={pending} busyLabel={t("creating")}>
+          {t("create")}
         </SubmitButton>
       </div>
     </form>
   );
 }
 
-/** A day in a narrow table cell, the full UTC time on hover. */
+/** A day in a narrow table cell (ISO, the same in every language), the full UTC time on hover. */
 function Day({ iso }: { iso: string }) {
+  const { absoluteTime } = useTimeFormat();
   return (
-    <time dateTime={iso} title={formatDate(iso)}>
+    <time dateTime={iso} title={absoluteTime(new Date(iso))}>
       {iso.slice(0, 10)}
     </time>
   );
 }
 
 /** Whether a token still works, and if not, since when. */
-function tokenState(t: TokenRow, now: number): string {
-  if (t.revokedAt) return `revoked ${t.revokedAt.slice(0, 10)}`;
-  if (Date.parse(t.expiresAt) <= now) return "expired";
+function tokenState(token: TokenRow, now: number): "active" | "expired" | "revoked" {
+  if (token.revokedAt) return "revoked";
+  if (Date.parse(token.expiresAt) <= now) return "expired";
   return "active";
 }
 
 function TokenTable({ tokens, onRevoked }: { tokens: TokenRow[]; onRevoked: () => void }) {
-  if (tokens.length === 0) return <p className="text-sm text-muted">No API tokens yet.</p>;
+  const tr = useTranslations("account.tokens");
+  if (tokens.length === 0) return <p className="text-sm text-muted">{tr("none")}</p>;
   const now = Date.now();
   return (
     <DataTable
-      label="API tokens"
+      label={tr("title")}
       columns={[
-        { name: "Name" },
-        { name: "Token" },
-        { name: "Scope" },
-        { name: "Created" },
-        { name: "Last used" },
-        { name: "Expires" },
-        { name: "State" },
+        { name: tr("name") },
+        { name: tr("token") },
+        { name: tr("scope") },
+        { name: tr("created") },
+        { name: tr("lastUsed") },
+        { name: tr("expires") },
+        { name: tr("state") },
       ]}
     >
       {tokens.map((t) => {
@@ -227,11 +228,8 @@ function TokenTable({ tokens, onRevoked }: { tokens: TokenRow[]; onRevoked: () =
             <td className="px-3 py-2" data-testid="token-scope">
               {t.scope}
               {t.scopeFromUpgrade && (
-                <span
-                  className="block text-xs text-muted"
-                  title="Made before tokens had scopes: the upgrade made it a research token that expires 90 days after it."
-                >
-                  set by the upgrade
+                <span className="block text-xs text-muted" title={tr("upgradeHint")}>
+                  {tr("upgrade")}
                 </span>
               )}
             </td>
@@ -239,13 +237,15 @@ function TokenTable({ tokens, onRevoked }: { tokens: TokenRow[]; onRevoked: () =
               <Day iso={t.createdAt} />
             </td>
             <td className="whitespace-nowrap px-3 py-2">
-              {t.lastUsedAt ? <Day iso={t.lastUsedAt} /> : "never"}
+              {t.lastUsedAt ? <Day iso={t.lastUsedAt} /> : tr("never")}
             </td>
             <td className="whitespace-nowrap px-3 py-2" data-testid="token-expires">
               <Day iso={t.expiresAt} />
             </td>
             <td className="whitespace-nowrap px-3 py-2" data-testid="token-state">
-              {state}
+              {state === "revoked"
+                ? tr("states.revoked", { date: t.revokedAt?.slice(0, 10) ?? "" })
+                : tr(`states.${state}`)}
             </td>
             <td className="px-3 py-2 text-right">
               {state === "active" && <RevokeToken token={t} onRevoked={onRevoked} />}
@@ -261,6 +261,8 @@ function TokenTable({ tokens, onRevoked }: { tokens: TokenRow[]; onRevoked: () =
 function RevokeToken({ token, onRevoked }: { token: TokenRow; onRevoked: () => void }) {
   const [state, formAction, pending] = useActionState(revokeTokenAction, idle);
   const [confirming, setConfirming] = useState(false);
+  const t = useTranslations("account.tokens");
+  const actionError = useActionError();
   useEffect(() => {
     if (state.status === "ok") onRevoked();
   }, [state, onRevoked]);
@@ -270,10 +272,10 @@ function RevokeToken({ token, onRevoked }: { token: TokenRow; onRevoked: () => v
       <button
         type="button"
         onClick={() => setConfirming(true)}
-        aria-label={`Revoke ${token.name}`}
+        aria-label={t("revokeLabel", { name: token.name })}
         className={smallButton}
       >
-        Revoke
+        {t("revoke")}
       </button>
     );
   }
@@ -281,21 +283,21 @@ function RevokeToken({ token, onRevoked }: { token: TokenRow; onRevoked: () => v
     <form action={formAction} className="flex flex-wrap items-center justify-end gap-2">
       <input type="hidden" name="tokenId" value={token.id} />
       <span role="alert" className="text-sm">
-        Revoke “{token.name}”? Anything using it stops working.
+        {t("revokeAsk", { name: token.name })}
       </span>
       <button
         type="submit"
         disabled={pending}
         className="rounded border border-red-300 px-2 py-0.5 text-sm text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950"
       >
-        Yes, revoke
+        {t("revokeConfirm")}
       </button>
       <button type="button" onClick={() => setConfirming(false)} className={smallButton}>
-        Keep it
+        {t("keep")}
       </button>
       {state.status === "error" && (
         <span role="alert" className="text-sm text-amber-700 dark:text-amber-400">
-          {state.message}
+          {actionError(state)}
         </span>
       )}
     </form>

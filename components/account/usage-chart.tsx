@@ -1,7 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useMoney } from "./money";
 
 export interface CostDay {
   day: string;
@@ -16,6 +18,8 @@ const HEIGHT = 180;
  */
 export function CostByDayChart({ days, label, testId }: { days: CostDay[]; label: string; testId: string }) {
   const [mounted, setMounted] = useState(false);
+  const t = useTranslations("account.usage");
+  const { usd } = useMoney();
   useEffect(() => setMounted(true), []);
   const data = days.map((d) => ({ day: d.day.slice(5), cost: Number(d.costUsd.toFixed(4)) }));
   return (
@@ -36,9 +40,9 @@ export function CostByDayChart({ days, label, testId }: { days: CostDay[]; label
               interval="preserveStartEnd"
               minTickGap={16}
             />
-            <YAxis width={56} tick={{ fill: "currentColor" }} tickFormatter={(v: number) => `$${v}`} />
-            <Tooltip formatter={(v) => [`$${Number(v).toFixed(4)}`, "Cost"]} />
-            <Bar dataKey="cost" name="Cost (USD)" fill="#2563eb" isAnimationActive={false} />
+            <YAxis width={56} tick={{ fill: "currentColor" }} tickFormatter={(v: number) => usd(v)} />
+            <Tooltip formatter={(v) => [usd(Number(v)), t("cost")]} />
+            <Bar dataKey="cost" name={t("costUsd")} fill="#2563eb" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       )}

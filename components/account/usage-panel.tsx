@@ -1,49 +1,48 @@
 /** The person's own usage on the account page: a cost-per-day chart, and the numbers in tables. */
+import { useTranslations } from "next-intl";
 import type { UsageReport } from "@/lib/server/accounts/usage";
 import { DataTable } from "../data-table";
-import { labelFor, modelRoleLabels } from "../labels";
+import { useModelRoleName } from "./model-role";
+import { useMoney } from "./money";
 import { CostByDayChart } from "./usage-chart";
 
-export const usd = (n: number) => (n > 0 && n < 0.01 ? `$${n.toFixed(4)}` : `$${n.toFixed(2)}`);
-export const whole = (n: number) => Math.round(n).toLocaleString("en-US");
-
 export function UsagePanel({ usage }: { usage: UsageReport }) {
+  const t = useTranslations("account.usage");
+  const roleName = useModelRoleName();
+  const { usd, whole } = useMoney();
   const { total } = usage;
   const activeDays = usage.days.filter((d) => d.runs > 0).reverse();
   // Models without a price count as $0: with nothing priced, the cost is unknown and a chart would be empty.
   const priced = usage.days.some((d) => d.costUsd > 0);
-  const cost = (c: number) =>
-    priced ? usd(c) : total.calls > 0 ? "cost unknown — set MODEL_PRICING" : usd(c);
+  const cost = (c: number) => (priced ? usd(c) : total.calls > 0 ? t("costUnknown") : usd(c));
   return (
     <div className="space-y-4" data-testid="usage-panel">
       <p className="text-sm">
-        Last 30 days: <strong data-testid="usage-total-cost">{cost(total.costUsd)}</strong> for{" "}
-        {whole(total.runs)} run{total.runs === 1 ? "" : "s"}, {whole(total.calls)} model calls and{" "}
-        {whole(total.tokens)} tokens. Runs count on the day they were started (UTC).
+        {t.rich("summary", {
+          cost: cost(total.costUsd),
+          strong: (chunks) => <strong data-testid="usage-total-cost">{chunks}</strong>,
+          runs: total.runs,
+          calls: total.calls,
+          tokens: total.tokens,
+        })}
       </p>
-      {priced && (
-        <CostByDayChart
-          days={usage.days}
-          testId="usage-chart"
-          label="Chart of your cost per day over the last 30 days; the tables below have the numbers"
-        />
-      )}
-      <h3 className="text-sm font-medium">By role</h3>
+      {priced && <CostByDayChart days={usage.days} testId="usage-chart" label={t("chart")} />}
+      <h3 className="text-sm font-medium">{t("byRole")}</h3>
       {usage.byRole.length === 0 ? (
-        <p className="text-sm text-muted">No model calls in the last 30 days.</p>
+        <p className="text-sm text-muted">{t("noCalls")}</p>
       ) : (
         <DataTable
-          label="Usage by role"
+          label={t("byRoleTable")}
           columns={[
-            { name: "Role" },
-            { name: "Calls", align: "right" },
-            { name: "Tokens", align: "right" },
-            { name: "Cost", align: "right" },
+            { name: t("role") },
+            { name: t("calls"), align: "right" },
+            { name: t("tokens"), align: "right" },
+            { name: t("cost"), align: "right" },
           ]}
         >
           {usage.byRole.map((r) => (
             <tr key={r.role}>
-              <td className="px-3 py-2">{labelFor(modelRoleLabels, r.role)}</td>
+              <td className="px-3 py-2">{roleName(r.role)}</td>
               <td className="px-3 py-2 text-right">{whole(r.calls)}</td>
               <td className="px-3 py-2 text-right">{whole(r.tokens)}</td>
               <td className="px-3 py-2 text-right">{usd(r.costUsd)}</td>
@@ -52,18 +51,18 @@ export function UsagePanel({ usage }: { usage: UsageReport }) {
           ))}
         </DataTable>
       )}
-      <h3 className="text-sm font-medium">By day</h3>
+      <h3 className="text-sm font-medium">{t("byDay")}</h3>
       {activeDays.length === 0 ? (
-        <p className="text-sm text-muted">No runs in the last 30 days.</p>
+        <p className="text-sm text-muted">{t("noRuns")}</p>
       ) : (
         <DataTable
-          label="Usage by day"
+          label={t("byDayTable")}
           columns={[
-            { name: "Day (UTC)" },
-            { name: "Runs", align: "right" },
-            { name: "Calls", align: "right" },
-            { name: "Tokens", align: "right" },
-            { name: "Cost", align: "right" },
+            { name: t("day") },
+            { name: t("runs"), align: "right" },
+            { name: t("calls"), align: "right" },
+            { name: t("tokens"), align: "right" },
+            { name: t("cost"), align: "right" },
           ]}
         >
           {activeDays.map((d) => (

@@ -1,8 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { revealWebhookSecretAction, rotateWebhookSecretAction } from "@/lib/server/actions/tokens";
+import { useActionError } from "./action-error";
 import { CopyField } from "./copy-field";
 import { FormError, FormNotice, smallButton } from "./form-parts";
 
@@ -19,6 +21,8 @@ export function WebhookSecretPanel() {
   const [revealed, reveal, revealing] = useActionState(revealWebhookSecretAction, idle);
   const [rotated, rotate, rotating] = useActionState(rotateWebhookSecretAction, idle);
   const [confirming, setConfirming] = useState(false);
+  const t = useTranslations("account.webhook");
+  const actionError = useActionError();
   // The newer answer wins: a rotation after a reveal shows the new secret.
   const shown = secretOf(rotated) ?? secretOf(revealed);
   const error = [rotated, revealed].find((s) => s.status === "error");
@@ -26,24 +30,22 @@ export function WebhookSecretPanel() {
   return (
     <section aria-labelledby="account-webhooks" className="space-y-3">
       <h2 id="account-webhooks" className="text-lg font-medium">
-        Webhook signing secret
+        {t("title")}
       </h2>
       <p className="max-w-2xl text-sm text-muted">
-        A run with a webhook URL posts its result there when it completes or fails. Each post carries an{" "}
-        <code>X-DeepResearch-Signature</code> made with this secret, so your receiver can check it came from
-        here.
+        {t.rich("intro", { code: (chunks) => <code>{chunks}</code> })}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         {!shown && (
           <form action={reveal}>
             <button type="submit" disabled={revealing} className={smallButton}>
-              Reveal secret
+              {t("reveal")}
             </button>
           </form>
         )}
         {!confirming ? (
           <button type="button" onClick={() => setConfirming(true)} className={smallButton}>
-            Rotate secret
+            {t("rotate")}
           </button>
         ) : (
           <form
@@ -52,22 +54,22 @@ export function WebhookSecretPanel() {
             className="flex flex-wrap items-center gap-2"
           >
             <span role="alert" className="text-sm">
-              Make a new secret? Receivers checking the old one will reject webhooks until you update them.
+              {t("rotateAsk")}
             </span>
             <button type="submit" disabled={rotating} className={smallButton}>
-              Yes, rotate
+              {t("rotateConfirm")}
             </button>
             <button type="button" onClick={() => setConfirming(false)} className={smallButton}>
-              Cancel
+              {t("cancel")}
             </button>
           </form>
         )}
       </div>
       <div aria-live="polite" className="max-w-xl space-y-2">
-        {shown && <CopyField label="Webhook signing secret" value={shown} />}
-        <FormNotice message={rotated.status === "ok" ? rotated.message : null} />
+        {shown && <CopyField label={t("title")} value={shown} />}
+        <FormNotice message={rotated.status === "ok" ? t("rotated") : null} />
       </div>
-      <FormError message={error?.status === "error" ? error.message : null} />
+      <FormError message={actionError(error)} />
     </section>
   );
 }

@@ -3,17 +3,30 @@
  * Models: a default model and one per role, each `provider:model-id` or a comma list of them (a chain
  * tried in order when a call fails), with the variables a role falls back along.
  */
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { ROLES, type Role } from "@/lib/ai/roles";
 import type { SettingsView } from "@/lib/server/settings/view";
 import { AreaForm, SourceChoice, TextInput, useAreaSave } from "./settings-parts";
 
+type ModelsT = ReturnType<typeof useTranslations<"admin.settings.models">>;
+
 /** "MODEL_SUPERVISOR → MODEL" in words: "the supervisor model, then the default model". */
-function fallbackWords(chain: string[]): string {
-  const rest = chain
+function fallbackWords(chain: string[], t: ModelsT): string {
+  const names = chain
     .slice(1)
-    .map((v) => (v === "MODEL" ? "the default model" : `the ${v.slice(6).toLowerCase()} model`));
-  return `Empty: uses ${rest.join(", then ")} (${chain.join(" → ")}).`;
+    .map((v) => t("fallbackModel", { role: v === "MODEL" ? "default" : v.slice(6).toLowerCase() }));
+  if (names.length === 0) return "";
+  const models = names.reduceRight((rest, name) => t("fallbackThen", { first: name, rest }));
+  return t("fallback", { models, chain: chain.join(" → ") });
+}
+
+/** Where a role's model comes from, from the view's words ("this page", "environment (MODEL_X)", "nowhere"). */
+function fromWords(from: string, t: ModelsT): string {
+  if (from === "this page") return t("fromPage");
+  if (from === "nowhere") return t("fromNowhere");
+  const variable = /^environment \((.+)\)$/.exec(from)?.[1];
+  return variable ? t("fromEnvironment", { variable }) : from;
 }
 
 export function ModelsSettings({ view }: { view: SettingsView }) {
@@ -28,26 +41,28 @@ export function ModelsSettings({ view }: { view: SettingsView }) {
     ) as Record<Role, string>,
   );
   const state = useAreaSave();
+  const t = useTranslations("admin.settings.models");
   const save = () => state.save({ models: { useEnvironment, model, roles } });
   const chainOf = (role: Role) => view.roles.find((r) => r.role === role)?.chain ?? [];
   return (
     <AreaForm
       id={`${id}-models`}
-      title="Models"
-      description="Each as provider:model-id, e.g. openai:gpt-4.1-mini or openai-compatible:llama3.1, or several separated by commas: a call that fails on the first (bad key, no quota, outage) goes on to the next. Changes apply to runs started afterwards."
+      title={t("title")}
+      saveLabel={t("save")}
+      description={t("description")}
       onSave={save}
       state={state}
     >
       <SourceChoice
         id={`${id}-models`}
-        what="models"
+        legend={t("source")}
         useEnvironment={useEnvironment}
         onChange={setUseEnvironment}
-        environment={env.model ? `MODEL=${env.model}` : "MODEL is not set"}
+        environment={env.model ? `MODEL=${env.model}` : t("modelUnset")}
       />
       <TextInput
         id={`${id}-default`}
-        label="Default model (every role without its own)"
+        label={t("default")}
         value={model}
         onValue={setModel}
         disabled={useEnvironment}
@@ -58,8 +73,8 @@ export function ModelsSettings({ view }: { view: SettingsView }) {
           <TextInput
             key={role}
             id={`${id}-role-${role}`}
-            label={`${role[0].toUpperCase()}${role.slice(1)} model`}
-            hint={fallbackWords(chainOf(role))}
+            label={t("roleModel", { role })}
+            hint={fallbackWords(chainOf(role), t)}
             value={roles[role]}
             onValue={(v) => setRoles({ ...roles, [role]: v })}
             disabled={useEnvironment}
@@ -67,12 +82,12 @@ export function ModelsSettings({ view }: { view: SettingsView }) {
         ))}
       </div>
       <table className="w-full border-collapse text-left text-xs">
-        <caption className="text-left text-sm font-medium">Models runs get now</caption>
+        <caption className="text-left text-sm font-medium">{t("effective")}</caption>
         <thead>
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th className="py-1 pr-2">Role</th>
-            <th className="py-1 pr-2">Model</th>
-            <th className="py-1">From</th>
+            <th className="py-1 pr-2">{t("role")}</th>
+            <th className="py-1 pr-2">{t("model")}</th>
+            <th className="py-1">{t("from")}</th>
           </tr>
         </thead>
         <tbody>
@@ -83,16 +98,16 @@ export function ModelsSettings({ view }: { view: SettingsView }) {
               data-testid={`effective-${r.role}`}
             >
               <th scope="row" className="py-1 pr-2 font-normal">
-                {r.role}
+                {t("roleName", { role: r.role })}
               </th>
               <td className="py-1 pr-2 font-mono">
-                {r.models.length ? r.models.join(" → ") : (r.model ?? "none")}
+                {r.models.length ? r.models.join(" → ") : (r.model ?? t("none"))}
               </td>
               <td className="py-1">
-                {r.configured ? r.from : (r.problem ?? "not configured")}
+                {r.configured ? fromWords(r.from, t) : (r.problem ?? t("notConfigured"))}
                 {r.skipped.map((w) => (
                   <span key={w} className="block text-amber-700 dark:text-amber-400">
-                    Left out: {w}
+                    {t("leftOut", { reason: w })}
                   </span>
                 ))}
               </td>

@@ -1,6 +1,7 @@
 "use client";
 /** The pieces every settings area is made of: where its values come from, a key field, saving. */
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { KeyState } from "@/lib/server/settings/view";
 import { FormError, FormNotice, inputClass, SubmitButton } from "../account/form-parts";
@@ -14,11 +15,13 @@ export const cardClass =
 export function useAreaSave() {
   const router = useRouter();
   const { busy, error, notice, run } = useFormState();
+  const t = useTranslations("admin.settings");
   async function save(body: Record<string, unknown>): Promise<boolean> {
+    // The changes are the server's own summary lines (the same the change list shows).
     const saved = await run(
       () => api<{ changes: string[] }>("/api/admin/settings", { method: "PUT", body }),
       {
-        notice: (r) => (r.changes.length ? `Saved. ${r.changes.join("; ")}.` : "Saved. Nothing changed."),
+        notice: (r) => (r.changes.length ? t("saved", { changes: r.changes.join("; ") }) : t("savedNothing")),
       },
     );
     if (saved) router.refresh();
@@ -31,6 +34,7 @@ export function useAreaSave() {
 export function AreaForm({
   id,
   title,
+  saveLabel,
   description,
   onSave,
   state,
@@ -38,11 +42,14 @@ export function AreaForm({
 }: {
   id: string;
   title: string;
+  /** The Save button's words, e.g. "Save models". */
+  saveLabel: string;
   description: ReactNode;
   onSave: () => void;
   state: ReturnType<typeof useAreaSave>;
   children: ReactNode;
 }) {
+  const t = useTranslations("admin.settings");
   return (
     <section aria-labelledby={`${id}-title`} className={cardClass}>
       <h2 id={`${id}-title`} className="text-lg font-medium">
@@ -60,8 +67,8 @@ export function AreaForm({
       >
         {children}
         <div className="flex flex-wrap items-center gap-3">
-          <SubmitButton busy={state.busy} busyLabel="Saving…">
-            Save {title.toLowerCase()}
+          <SubmitButton busy={state.busy} busyLabel={t("saving")}>
+            {saveLabel}
           </SubmitButton>
         </div>
         <div aria-live="polite">
@@ -73,26 +80,27 @@ export function AreaForm({
   );
 }
 
-/** "Use environment" (the default) or "Set here", as a labelled radio group. */
+/** "Use environment" (the default) or "Set here", as a radio group named by `legend` ("Where … come from"). */
 export function SourceChoice({
   id,
-  what,
+  legend,
   useEnvironment,
   onChange,
   environment,
 }: {
   id: string;
-  what: string;
+  legend: string;
   useEnvironment: boolean;
   onChange: (useEnvironment: boolean) => void;
   environment: string;
 }) {
+  const t = useTranslations("admin.settings");
   return (
     <fieldset className="space-y-1">
-      <legend className="text-sm font-medium">Where {what} come from</legend>
+      <legend className="text-sm font-medium">{legend}</legend>
       <label className="flex items-center gap-2 text-sm">
         <input type="radio" name={`${id}-source`} checked={useEnvironment} onChange={() => onChange(true)} />
-        Use environment <span className="text-muted">({environment})</span>
+        {t("useEnvironment")} <span className="text-muted">({environment})</span>
       </label>
       <label className="flex items-center gap-2 text-sm">
         <input
@@ -101,7 +109,7 @@ export function SourceChoice({
           checked={!useEnvironment}
           onChange={() => onChange(false)}
         />
-        Set here
+        {t("setHere")}
       </label>
     </fieldset>
   );
@@ -171,9 +179,8 @@ export function KeyField({
   onEdit: (e: KeyEdit) => void;
   disabled?: boolean;
 }) {
-  const hint = stored.set
-    ? `A key ending in …${stored.last4} is stored. Leave empty to keep it.`
-    : "No key stored here.";
+  const t = useTranslations("admin.settings");
+  const hint = stored.set ? t("keyStored", { last4: stored.last4 ?? "" }) : t("noKey");
   return (
     <div className="space-y-1">
       <TextInput
@@ -193,7 +200,7 @@ export function KeyField({
             disabled={disabled}
             onChange={(e) => onEdit({ value: "", clear: e.target.checked })}
           />
-          Remove the stored key
+          {t("removeKey")}
         </label>
       )}
     </div>

@@ -1,5 +1,6 @@
 "use client";
 /** Model providers: each one's key (write-only) and base URL (a proxy or gateway; required for OpenAI-compatible servers); and a Test button. */
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { type ModelProvider, modelProviders, providerLabels } from "@/lib/server/settings/labels";
 import type { SettingsView } from "@/lib/server/settings/view";
@@ -17,10 +18,12 @@ import {
   useAreaSave,
 } from "./settings-parts";
 
-function envText(view: SettingsView, p: ModelProvider): string {
+type ProvidersT = ReturnType<typeof useTranslations<"admin.settings.providers">>;
+
+function envText(view: SettingsView, p: ModelProvider, t: ProvidersT): string {
   const e = view.environment.providers[p];
-  const key = e.keySet ? "key set" : "no key";
-  if (p === "openai-compatible") return `${e.baseUrl || "no base URL"}, ${key}`;
+  const key = e.keySet ? t("keySet") : t("noKey");
+  if (p === "openai-compatible") return `${e.baseUrl || t("noBaseUrl")}, ${key}`;
   return e.baseUrl ? `${e.baseUrl}, ${key}` : key;
 }
 
@@ -32,9 +35,11 @@ function modelInUse(view: SettingsView, p: ModelProvider): string {
 
 function ProviderForm({ view, provider }: { view: SettingsView; provider: ModelProvider }) {
   const id = useId();
+  const t = useTranslations("admin.settings.providers");
   const stored = view.providers[provider];
-  const label = providerLabels[provider];
   const compatible = provider === "openai-compatible";
+  // Brand names stay as they are; only "OpenAI-compatible" has words to translate.
+  const label = compatible ? t("compatibleName") : providerLabels[provider];
   const [useEnvironment, setUseEnvironment] = useState(stored.useEnvironment);
   const [key, setKey] = useState<KeyEdit>(noKeyEdit);
   const [baseUrl, setBaseUrl] = useState(stored.baseUrl || view.environment.providers[provider].baseUrl);
@@ -67,25 +72,22 @@ function ProviderForm({ view, provider }: { view: SettingsView; provider: ModelP
     <AreaForm
       id={`${id}-p`}
       title={label}
-      description={`The ${label} provider (${provider}: models).`}
+      saveLabel={t("save", { name: label })}
+      description={t("description", { name: label, provider })}
       onSave={save}
       state={state}
     >
       <SourceChoice
         id={`${id}-p`}
-        what={`the ${label} settings`}
+        legend={t("source", { name: label })}
         useEnvironment={useEnvironment}
         onChange={setUseEnvironment}
-        environment={envText(view, provider)}
+        environment={envText(view, provider, t)}
       />
       <TextInput
         id={`${id}-url`}
-        label="Base URL"
-        hint={
-          compatible
-            ? "The server's OpenAI-compatible address, e.g. http://localhost:11434/v1 for Ollama. Trusted as configuration."
-            : `Empty: ${label}'s own API. A proxy or gateway goes here; changing it needs the API key typed again.`
-        }
+        label={t("baseUrl")}
+        hint={compatible ? t("baseUrlCompatible") : t("baseUrlHosted", { name: label })}
         placeholder={stored.defaultBaseUrl}
         value={baseUrl}
         onValue={setBaseUrl}
@@ -93,7 +95,7 @@ function ProviderForm({ view, provider }: { view: SettingsView; provider: ModelP
       />
       <KeyField
         id={`${id}-key`}
-        label="API key"
+        label={t("apiKey")}
         stored={stored.key}
         edit={key}
         onEdit={setKey}
@@ -103,15 +105,15 @@ function ProviderForm({ view, provider }: { view: SettingsView; provider: ModelP
         <div className="w-64">
           <TextInput
             id={`${id}-test-model`}
-            label="Model to test with"
+            label={t("testModel")}
             value={testModel}
             onValue={setTestModel}
-            placeholder={compatible ? "empty: list the server's models" : "e.g. gpt-4.1-mini"}
-            hint="Empty: the model a role uses with this provider, if any."
+            placeholder={compatible ? t("testModelCompatible") : t("testModelExample")}
+            hint={t("testModelHint")}
           />
         </div>
         <button type="button" className={smallButton} onClick={test} disabled={probe.busy}>
-          {probe.busy ? "Testing…" : `Test ${label}`}
+          {probe.busy ? t("testing") : t("test", { name: label })}
         </button>
       </div>
       <p

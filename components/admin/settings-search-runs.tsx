@@ -1,12 +1,12 @@
 "use client";
 /** Search providers with their keys, and the run defaults and ceilings. */
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import {
   type KeyedSearchProvider,
   keyedSearchProviders,
   type RunVariable,
   runVariableNames,
-  runVariables,
   searchKeyLabels,
 } from "@/lib/server/settings/labels";
 import type { SettingsView } from "@/lib/server/settings/view";
@@ -22,8 +22,8 @@ import {
 } from "./settings-parts";
 
 const searchNames = ["library", "searxng", "tavily", "exa", "brave"] as const;
-const searchLabels: Record<(typeof searchNames)[number], string> = {
-  library: "Document library",
+/** Brand names as they are; the document library is named in the page's language. */
+const searchBrands: Record<Exclude<(typeof searchNames)[number], "library">, string> = {
   searxng: "SearXNG",
   tavily: "Tavily",
   exa: "Exa",
@@ -44,6 +44,7 @@ export function SearchSettings({ view }: { view: SettingsView }) {
   });
   const [searxngUrl, setSearxngUrl] = useState(view.search.searxngUrl || env.searxngUrl);
   const state = useAreaSave();
+  const t = useTranslations("admin.settings.search");
   async function save() {
     const keyBodies = Object.fromEntries(keyedSearchProviders.map((k) => [k, keyBody(keys[k])]));
     if (await state.save({ search: { useEnvironment, providers, keys: keyBodies, searxngUrl } })) {
@@ -55,20 +56,21 @@ export function SearchSettings({ view }: { view: SettingsView }) {
   return (
     <AreaForm
       id={`${id}-search`}
-      title="Search"
-      description="Where runs search when they name no providers, and the keys of the web search services."
+      title={t("title")}
+      saveLabel={t("save")}
+      description={t("description")}
       onSave={save}
       state={state}
     >
       <SourceChoice
         id={`${id}-search`}
-        what="search settings"
+        legend={t("source")}
         useEnvironment={useEnvironment}
         onChange={setUseEnvironment}
         environment={`SEARCH_PROVIDERS=${env.providers}`}
       />
       <fieldset className="space-y-1" disabled={useEnvironment}>
-        <legend className="text-sm font-medium">Search providers</legend>
+        <legend className="text-sm font-medium">{t("providers")}</legend>
         {searchNames.map((name) => (
           <label key={name} className="mr-4 inline-flex items-center gap-2 text-sm">
             <input
@@ -76,13 +78,13 @@ export function SearchSettings({ view }: { view: SettingsView }) {
               checked={providers.includes(name)}
               onChange={(e) => toggle(name, e.target.checked)}
             />
-            {searchLabels[name]}
+            {name === "library" ? t("library") : searchBrands[name]}
           </label>
         ))}
       </fieldset>
       <TextInput
         id={`${id}-searxng`}
-        label="SearXNG URL"
+        label={t("searxngUrl")}
         value={searxngUrl}
         onValue={setSearxngUrl}
         disabled={useEnvironment}
@@ -92,7 +94,7 @@ export function SearchSettings({ view }: { view: SettingsView }) {
           <KeyField
             key={k}
             id={`${id}-key-${k}`}
-            label={`${searchKeyLabels[k]} key`}
+            label={t("key", { name: searchKeyLabels[k] })}
             stored={view.search.keys[k]}
             edit={keys[k]}
             onEdit={(e) => setKeys({ ...keys, [k]: e })}
@@ -113,6 +115,7 @@ export function RunSettings({ view }: { view: SettingsView }) {
     ) as Record<RunVariable, string>,
   );
   const state = useAreaSave();
+  const t = useTranslations("admin.settings.runs");
   const save = () =>
     state.save({
       runs: {
@@ -125,24 +128,25 @@ export function RunSettings({ view }: { view: SettingsView }) {
   return (
     <AreaForm
       id={`${id}-runs`}
-      title="Run limits"
-      description="The default cost limit of a run and the most any run may ask for. Empty: the built-in default."
+      title={t("title")}
+      saveLabel={t("save")}
+      description={t("description")}
       onSave={save}
       state={state}
     >
       <SourceChoice
         id={`${id}-runs`}
-        what="run limits"
+        legend={t("source")}
         useEnvironment={useEnvironment}
         onChange={setUseEnvironment}
-        environment="the RUN_* variables"
+        environment={t("environment")}
       />
       <div className="grid gap-3 sm:grid-cols-3">
         {runVariableNames.map((n) => (
           <TextInput
             key={n}
             id={`${id}-${n}`}
-            label={runVariables[n].label}
+            label={t(`variables.${n}`)}
             hint={n}
             type="number"
             value={values[n]}

@@ -2,48 +2,54 @@
  * The admin's system page, section by section; every figure comes from the database. Runs appear as
  * their account, state and age only — never their question: admins do not read others' research.
  */
+import { useFormatter, useTranslations } from "next-intl";
 import type { SystemOverview } from "@/lib/server/operations/system";
+import { useModelRoleName } from "../account/model-role";
+import { useMoney } from "../account/money";
 import { CostByDayChart } from "../account/usage-chart";
-import { usd, whole } from "../account/usage-panel";
 import { DataTable } from "../data-table";
-import { labelFor, modelRoleLabels, runPhaseLabels, runStatusLabels } from "../labels";
+import { type TimeWords, timeWords, useTimeFormat } from "../home/time-format";
 
 const cell = "px-3 py-2";
 
-/** "3 min", "2 h 5 min", "4 d": how long ago a run was started. */
-export function ageText(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
+/** "3 min", "2 h 5 min", "4 d": how long ago a run was started (`days` says the last). */
+export function ageText(seconds: number, words: TimeWords, days: (days: number) => string): string {
+  if (seconds < 60) return words.seconds(seconds);
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return words.minutes(minutes);
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} d`;
-}
-
-/** "3 running, 1 waiting for a slot, of 2 accounts". */
-function activeCounts(runs: SystemOverview["runs"]): string {
-  const waiting = runs.filter((r) => r.waiting).length;
-  const accounts = new Set(runs.map((r) => r.ownerEmail)).size;
-  return `${runs.length - waiting} running, ${waiting} waiting for a slot, of ${accounts} ${accounts === 1 ? "account" : "accounts"}.`;
+  if (hours < 48) return words.hoursMinutes(hours, minutes % 60);
+  return days(Math.floor(hours / 24));
 }
 
 export function ActiveRunsTable({ runs }: { runs: SystemOverview["runs"] }) {
-  if (runs.length === 0) return <p className="text-sm text-muted">No runs in progress or waiting.</p>;
+  const t = useTranslations("admin.system");
+  const words = timeWords(useTranslations("format") as Parameters<typeof timeWords>[0]);
+  if (runs.length === 0) return <p className="text-sm text-muted">{t("noRuns")}</p>;
+  const waiting = runs.filter((r) => r.waiting).length;
+  const accounts = new Set(runs.map((r) => r.ownerEmail)).size;
   return (
     <>
       <p className="text-sm" data-testid="system-active-counts">
-        {activeCounts(runs)}
+        {t("activeCounts", { running: runs.length - waiting, waiting, accounts })}
       </p>
       <DataTable
-        label="Runs in progress"
-        columns={[{ name: "Owner" }, { name: "Status" }, { name: "Phase" }, { name: "Age", align: "right" }]}
+        label={t("runsTable")}
+        columns={[
+          { name: t("owner") },
+          { name: t("status") },
+          { name: t("phase") },
+          { name: t("age"), align: "right" },
+        ]}
       >
         {runs.map((r) => (
           <tr key={r.id} className="align-top">
-            <td className={cell}>{r.ownerEmail ?? "(no account)"}</td>
-            <td className={cell}>{r.waiting ? "waiting for a slot" : labelFor(runStatusLabels, r.status)}</td>
-            <td className={cell}>{labelFor(runPhaseLabels, r.phase) || "—"}</td>
-            <td className={`${cell} whitespace-nowrap text-right`}>{ageText(r.ageSeconds)}</td>
+            <td className={cell}>{r.ownerEmail ?? t("noAccount")}</td>
+            <td className={cell}>{r.waiting ? t("waiting") : t("statusName", { status: r.status })}</td>
+            <td className={cell}>{r.phase ? t("phaseName", { phase: r.phase }) : "—"}</td>
+            <td className={`${cell} whitespace-nowrap text-right`}>
+              {ageText(r.ageSeconds, words, (days) => t("days", { days }))}
+            </td>
             <td />
           </tr>
         ))}
@@ -53,24 +59,23 @@ export function ActiveRunsTable({ runs }: { runs: SystemOverview["runs"] }) {
 }
 
 export function FailuresTable({ failures }: { failures: SystemOverview["failures"] }) {
-  if (failures.length === 0) return <p className="text-sm text-muted">No failed runs.</p>;
+  const t = useTranslations("admin.system");
+  const { absoluteTime } = useTimeFormat();
+  if (failures.length === 0) return <p className="text-sm text-muted">{t("noFailures")}</p>;
   return (
     <DataTable
-      label="Recent failures"
-      columns={[{ name: "When" }, { name: "Owner" }, { name: "Phase" }, { name: "Reason" }]}
+      label={t("failuresTable")}
+      columns={[{ name: t("when") }, { name: t("owner") }, { name: t("phase") }, { name: t("reason") }]}
     >
       {failures.map((f) => (
         <tr key={f.id} className="align-top">
           <td className={`${cell} whitespace-nowrap`}>
-            {f.finishedAt ? (
-              <time dateTime={f.finishedAt}>{f.finishedAt.slice(0, 16).replace("T", " ")}</time>
-            ) : (
-              "—"
-            )}
+            {f.finishedAt ? <time dateTime={f.finishedAt}>{absoluteTime(new Date(f.finishedAt))}</time> : "—"}
           </td>
-          <td className={cell}>{f.ownerEmail ?? "(no account)"}</td>
-          <td className={cell}>{labelFor(runPhaseLabels, f.phase) || "—"}</td>
-          <td className={`${cell} break-words`}>{f.error ?? "(no reason recorded)"}</td>
+          <td className={cell}>{f.ownerEmail ?? t("noAccount")}</td>
+          <td className={cell}>{f.phase ? t("phaseName", { phase: f.phase }) : "—"}</td>
+          {/* The reason is the run's stored summary, in the words it was recorded with. */}
+          <td className={`${cell} break-words`}>{f.error ?? t("noReason")}</td>
           <td />
         </tr>
       ))}
@@ -79,27 +84,39 @@ export function FailuresTable({ failures }: { failures: SystemOverview["failures
 }
 
 export function ModelErrorsTable({ models }: { models: SystemOverview["models"] }) {
-  if (models.length === 0) return <p className="text-sm text-muted">No model calls in the last 30 days.</p>;
+  const t = useTranslations("admin.system");
+  const format = useFormatter();
+  const roleName = useModelRoleName();
+  const { whole } = useMoney();
+  if (models.length === 0) return <p className="text-sm text-muted">{t("noCalls")}</p>;
   return (
     <DataTable
-      label="Model errors by role"
+      label={t("modelsTable")}
       columns={[
-        { name: "Role" },
-        { name: "Calls", align: "right" },
-        { name: "Retried", align: "right" },
-        { name: "Error rate", align: "right" },
-        { name: "Causes" },
+        { name: t("role") },
+        { name: t("calls"), align: "right" },
+        { name: t("retried"), align: "right" },
+        { name: t("errorRate"), align: "right" },
+        { name: t("causes") },
       ]}
     >
       {models.map((m) => (
         <tr key={m.role}>
-          <td className={cell}>{labelFor(modelRoleLabels, m.role)}</td>
+          <td className={cell}>{roleName(m.role)}</td>
           <td className={`${cell} text-right`}>{whole(m.calls)}</td>
           <td className={`${cell} text-right`}>{whole(m.retries)}</td>
-          <td className={`${cell} text-right`}>{(m.errorRate * 100).toFixed(1)}%</td>
+          <td className={`${cell} text-right`}>
+            {format.number(m.errorRate, {
+              style: "percent",
+              minimumFractionDigits: 1,
+              maximumFractionDigits: 1,
+            })}
+          </td>
           <td className={cell}>
             {Object.entries(m.byStatus)
-              .map(([status, n]) => `${status === "network" ? "no answer" : `HTTP ${status}`}: ${n}`)
+              .map(([status, n]) =>
+                status === "network" ? t("causeNetwork", { count: n }) : t("causeHttp", { status, count: n }),
+              )
               .join(", ") || "—"}
           </td>
           <td />
@@ -110,19 +127,22 @@ export function ModelErrorsTable({ models }: { models: SystemOverview["models"] 
 }
 
 export function CostPanel({ overview }: { overview: SystemOverview }) {
+  const t = useTranslations("admin.system");
+  const { usd } = useMoney();
   const total = overview.costByDay.reduce((n, d) => n + d.costUsd, 0);
   const { completed, failed, cancelled } = overview.ended;
   return (
     <div className="space-y-3">
       <p className="text-sm">
-        Last 30 days, every account: <strong data-testid="system-total-cost">{usd(total)}</strong>; runs
-        ended: {completed} completed, {failed} failed, {cancelled} cancelled.
+        {t.rich("costSummary", {
+          cost: usd(total),
+          strong: (chunks) => <strong data-testid="system-total-cost">{chunks}</strong>,
+          completed,
+          failed,
+          cancelled,
+        })}
       </p>
-      <CostByDayChart
-        days={overview.costByDay}
-        testId="system-cost-chart"
-        label="Chart of the cost per day of every account over the last 30 days"
-      />
+      <CostByDayChart days={overview.costByDay} testId="system-cost-chart" label={t("costChart")} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormError, FormNotice, inputClass, smallButton } from "../account/form-parts";
 import { api } from "../api-client";
@@ -31,6 +32,7 @@ function LimitsForm({
   const [runs, setRuns] = useState(toField(row.maxConcurrentRuns));
   const [cost, setCost] = useState(toField(row.monthlyCostLimitUsd));
   const base = `limits-${row.id}`;
+  const t = useTranslations("admin.limits");
   return (
     <tr className="align-top" data-testid={`limits-${row.email}`}>
       <td className="px-3 py-2">
@@ -39,14 +41,14 @@ function LimitsForm({
       </td>
       <td className="px-3 py-2">
         <label htmlFor={`${base}-runs`} className="sr-only">
-          Runs at once for {row.email}
+          {t("runsLabel", { email: row.email })}
         </label>
         <input
           id={`${base}-runs`}
           type="number"
           min={1}
           step={1}
-          placeholder="default"
+          placeholder={t("default")}
           value={runs}
           onChange={(e) => setRuns(e.target.value)}
           className={`${inputClass} w-28`}
@@ -54,14 +56,14 @@ function LimitsForm({
       </td>
       <td className="px-3 py-2">
         <label htmlFor={`${base}-cost`} className="sr-only">
-          Monthly cost limit in USD for {row.email}
+          {t("costLabel", { email: row.email })}
         </label>
         <input
           id={`${base}-cost`}
           type="number"
           min={0.01}
           step={0.01}
-          placeholder="none"
+          placeholder={t("none")}
           value={cost}
           onChange={(e) => setCost(e.target.value)}
           className={`${inputClass} w-32`}
@@ -76,7 +78,7 @@ function LimitsForm({
             onSave({ ...row, maxConcurrentRuns: fromField(runs), monthlyCostLimitUsd: fromField(cost) })
           }
         >
-          Save limits
+          {t("save")}
         </button>
       </td>
     </tr>
@@ -87,11 +89,12 @@ function LimitsForm({
 export function UserLimitsTable({ rows }: { rows: LimitsRow[] }) {
   const router = useRouter();
   const { busy, error, notice, run } = useFormState();
+  const t = useTranslations("admin.limits");
 
   async function save(row: LimitsRow) {
     const body = { maxConcurrentRuns: row.maxConcurrentRuns, monthlyCostLimitUsd: row.monthlyCostLimitUsd };
     const url = `/api/admin/users/${encodeURIComponent(row.id)}/limits`;
-    if (await run(() => api(url, { method: "PUT", body }), { notice: `Limits saved for ${row.name}.` })) {
+    if (await run(() => api(url, { method: "PUT", body }), { notice: t("saved", { name: row.name }) })) {
       router.refresh();
     }
   }
@@ -101,8 +104,8 @@ export function UserLimitsTable({ rows }: { rows: LimitsRow[] }) {
       <FormError message={error} />
       <FormNotice message={notice} />
       <DataTable
-        label="Limits"
-        columns={[{ name: "Account" }, { name: "Runs at once" }, { name: "Monthly cost (USD)" }]}
+        label={t("table")}
+        columns={[{ name: t("account") }, { name: t("runs") }, { name: t("cost") }]}
       >
         {rows.map((r) => (
           <LimitsForm key={r.id} row={r} busy={busy} onSave={save} />

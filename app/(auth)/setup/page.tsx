@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/account/form-parts";
 import { NewAccountForm } from "@/components/account/new-account-form";
 import { accountsExist } from "@/lib/server/accounts/view";
@@ -7,21 +8,21 @@ import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Set up · Deep Research" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("setup"))("metaTitle") };
+}
 
 /** First start: the instance has no account yet, and the first one to be created is its admin. */
 export default async function SetupPage() {
   if (await accountsExist(await serverRuntime())) redirect("/sign-in");
+  const t = await getTranslations("setup");
   return (
-    <AuthCard title="Set up Deep Research">
+    <AuthCard title={t("title")}>
       <div className="space-y-2 text-sm text-muted">
-        <p>This instance has no accounts yet. Create the first one: it becomes the admin.</p>
-        <p>
-          The admin invites other people, can disable accounts and reset their passwords. Research stays
-          private to each account; anything made before accounts existed becomes yours.
-        </p>
+        <p>{t("first")}</p>
+        <p>{t("adminRole")}</p>
       </div>
-      <NewAccountForm label="Create the admin account" submitLabel="Create admin account" />
+      <NewAccountForm label={t("form")} submitLabel={t("submit")} />
     </AuthCard>
   );
 }

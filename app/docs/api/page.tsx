@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { ApiReference } from "@/components/api-reference";
 import { publicOrigin } from "@/lib/server/auth/settings";
 import { openApiDocument } from "@/lib/server/openapi/document";
 
-export const metadata: Metadata = { title: "API reference · Deep Research" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("apiDocs"))("metaTitle") };
+}
 
 /**
  * Open to anyone, like the document it shows (/api/openapi.json): the API reference, rendered by
@@ -13,7 +16,7 @@ export const metadata: Metadata = { title: "API reference · Deep Research" };
  * to the viewer, so the page needs no request of its own to load it.
  */
 export default async function ApiReferencePage() {
-  const h = await headers();
+  const [h, t] = await Promise.all([headers(), getTranslations("apiDocs")]);
   const origin = publicOrigin(new Request(`http://${h.get("host") ?? "localhost"}/`, { headers: h }));
   return (
     <>
@@ -22,9 +25,9 @@ export default async function ApiReferencePage() {
           <Link href="/" className="text-lg font-semibold tracking-tight">
             Deep Research
           </Link>
-          <h1 className="text-base font-medium">API reference</h1>
+          <h1 className="text-base font-medium">{t("title")}</h1>
           <a href="/api/openapi.json" className="text-sm text-blue-700 underline dark:text-blue-400">
-            OpenAPI document (JSON)
+            {t("document")}
           </a>
         </div>
       </header>

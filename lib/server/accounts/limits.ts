@@ -73,10 +73,18 @@ export async function applyUserLimits(
   return { ...settings, budget: { ...budget, maxCostUsd: Math.min(asked, monthly - spent) } };
 }
 
-/** What applies to a person without limits of their own, in words (for the admin page). */
-export function defaultLimitsText(env: Env = process.env): string {
+/** What applies to a person without limits of their own (the admin page says it in words). */
+export function defaultLimits(env: Env = process.env): {
+  running: number;
+  waiting: number;
+  maxCostUsd: number;
+} {
   const slots = runSlotLimitsFromEnv(env);
-  return `${slots.maxActive} running and ${slots.maxQueued} waiting at once; no monthly cost limit, each run at most $${runCeilingsFromEnv(env).maxCostUsd}`;
+  return {
+    running: slots.maxActive,
+    waiting: slots.maxQueued,
+    maxCostUsd: runCeilingsFromEnv(env).maxCostUsd,
+  };
 }
 
 /** Every person's limits that differ from the defaults, by user id (for the admin page). */

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import {
   ActiveRunsTable,
   CostPanel,
@@ -12,44 +13,44 @@ import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "System · Deep Research" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("admin.system"))("metaTitle") };
+}
 
 /** Admins only; to anyone else the page does not exist. */
 export default async function SystemPage() {
   await pageAdmin();
-  const overview = await systemOverview(await serverRuntime());
+  const [overview, t] = await Promise.all([
+    serverRuntime().then((rt) => systemOverview(rt)),
+    getTranslations("admin.system"),
+  ]);
   const sections = [
+    { id: "system-runs", title: t("runsTitle"), body: <ActiveRunsTable runs={overview.runs} /> },
     {
-      id: "system-runs",
-      title: "Runs in progress and waiting",
-      body: <ActiveRunsTable runs={overview.runs} />,
+      id: "system-failures",
+      title: t("failuresTitle"),
+      body: <FailuresTable failures={overview.failures} />,
     },
-    { id: "system-failures", title: "Recent failures", body: <FailuresTable failures={overview.failures} /> },
     {
       id: "system-models",
-      title: "Model errors (last 30 days)",
+      title: t("modelsTitle"),
       body: (
         <>
-          <p className="max-w-2xl text-sm text-muted">
-            A retried call is one that failed (rate limit, server error or no answer) and was tried again; the
-            error rate is retried calls out of all attempts.
-          </p>
+          <p className="max-w-2xl text-sm text-muted">{t("modelsIntro")}</p>
           <ModelErrorsTable models={overview.models} />
         </>
       ),
     },
-    { id: "system-cost", title: "Cost per day", body: <CostPanel overview={overview} /> },
+    { id: "system-cost", title: t("costTitle"), body: <CostPanel overview={overview} /> },
   ];
   return (
     <div className="space-y-10">
       <section className="space-y-2">
-        <h1 className="text-3xl font-semibold tracking-tight">System</h1>
+        <h1 className="text-3xl font-semibold tracking-tight">{t("title")}</h1>
         <p className="max-w-2xl text-muted">
-          Every account&apos;s runs as counts, states and accounts, from the database, so the figures cover
-          all web and worker processes. What people ask and find stays theirs: no question or report is shown
-          here.{" "}
+          {t("intro")}{" "}
           <Link href="/admin" className="underline">
-            Back to accounts
+            {t("back")}
           </Link>
         </p>
       </section>
