@@ -4,7 +4,7 @@
  * (a message of two or more words from the home, knowledge, library, table or importBundle modules).
  */
 import { NextIntlClientProvider } from "next-intl";
-import { createElement, type ReactElement } from "react";
+import { type ComponentProps, createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "@/i18n/locale";
@@ -124,7 +124,14 @@ function page(): ReactElement {
 /** The page's visible text and accessible names, as a reader or a screen reader meets them. */
 function rendered(locale: Locale): string {
   const html = renderToStaticMarkup(
-    createElement(NextIntlClientProvider, { locale, messages: catalogues[locale], timeZone: "UTC" }, page()),
+    createElement(
+      NextIntlClientProvider,
+      // The children come as createElement's third argument, which the props' type does not see.
+      { locale, messages: catalogues[locale], timeZone: "UTC" } as ComponentProps<
+        typeof NextIntlClientProvider
+      >,
+      page(),
+    ),
   );
   const attributes = [...html.matchAll(/(?:aria-label|placeholder|title)="([^"]*)"/g)].map((m) => m[1]);
   return `${html.replace(/<[^>]+>/g, " ")} ${attributes.join(" ")}`.replace(/\s+/g, " ");
