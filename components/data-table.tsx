@@ -1,4 +1,5 @@
 /** The bordered, scrollable table of the list pages: a header row of column names, then the caller's rows. */
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 export type Column = { name: string; align?: "right" };
@@ -15,6 +16,7 @@ export function DataTable({
   /** The body rows. */
   children: ReactNode;
 }) {
+  const t = useTranslations("table");
   return (
     <div className="relative overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table aria-label={label} className="w-full text-left text-sm">
@@ -26,7 +28,7 @@ export function DataTable({
               </th>
             ))}
             <th className="px-3 py-2">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("actions")}</span>
             </th>
           </tr>
         </thead>

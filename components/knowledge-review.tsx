@@ -1,9 +1,11 @@
 "use client";
 
-import { useActionState, useCallback, useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
+import { type ReactNode, useActionState, useCallback, useEffect, useState } from "react";
 import type { KnowledgeStatus } from "@/lib/research/ui";
 import { idleState } from "@/lib/server/actions/action-state";
 import { reviewKnowledgeAction } from "@/lib/server/actions/knowledge";
+import { useActionErrorText } from "./action-error";
 import { AddKnowledgeForm } from "./knowledge/add-form";
 import { KnowledgeRow } from "./knowledge/knowledge-row";
 import { ReviewMessage } from "./knowledge/review-controls";
@@ -16,6 +18,9 @@ export type { KnowledgeEntryView, KnowledgeItemView } from "./knowledge/types";
 type ReviewData = { action: string; ids: string[]; previous?: KnowledgeStatus; items: KnowledgeItemView[] };
 const keyOf = (e: KnowledgeEntryView) => e.ids[0];
 const [QUEUE, ...REVIEWED_GROUPS] = GROUPS;
+const kbd = (chunks: ReactNode) => <kbd>{chunks}</kbd>;
+/** An item's text as the review's message quotes it, cut as the action's own sentence cuts it. */
+const quoted = (s: string) => (s.length > 80 ? `${s.slice(0, 79)}…` : s);
 
 /** The answer's items replace the cards' items they belong to (a merged card shows its first). */
 function merge(entries: KnowledgeEntryView[], items: KnowledgeItemView[]): KnowledgeEntryView[] {
@@ -45,6 +50,8 @@ export function KnowledgeReview({
   const [editing, setEditing] = useState<string | null>(null);
   const [state, formAction, pending] = useActionState(reviewKnowledgeAction, idleState);
   useReviewKeys();
+  const t = useTranslations("knowledge");
+  const errorText = useActionErrorText();
 
   useEffect(() => {
     if (state.status !== "ok" || !state.data) return;
@@ -74,6 +81,22 @@ export function KnowledgeReview({
     data && (data.action === "approve" || data.action === "reject") && data.previous
       ? { ids: data.ids, previous: data.previous }
       : undefined;
+  const doneText = (message: string) => {
+    const action = data?.action;
+    const content = data?.items[0]?.content;
+    if (!content) return message;
+    switch (action) {
+      case "approve":
+      case "reject":
+      case "restore":
+      case "edit":
+      case "share":
+      case "unshare":
+        return t(`done.${action}`, { content: quoted(content) });
+      default:
+        return message;
+    }
+  };
 
   const row = (entry: KnowledgeEntryView, inQueue: boolean) => (
     <KnowledgeRow
@@ -96,14 +119,13 @@ export function KnowledgeReview({
     <div className="space-y-8 pb-20">
       <section aria-labelledby="knowledge-provisional" className="space-y-2">
         <h2 id="knowledge-provisional" className="text-lg font-medium">
-          {QUEUE.title} <span className="text-sm font-normal text-muted">({waiting})</span>
+          {t(`status.${QUEUE.status}`)} <span className="text-sm font-normal text-muted">({waiting})</span>
         </h2>
         <p id="knowledge-keys" hidden={queue.length === 0} className="text-xs text-muted">
-          Keyboard: <kbd>j</kbd>/<kbd>k</kbd> next/previous item · <kbd>a</kbd> approve · <kbd>r</kbd> reject
-          · <kbd>e</kbd> edit
+          {t.rich("keys", { kbd })}
         </p>
         {queue.length === 0 ? (
-          <p className="text-sm text-muted">{QUEUE.empty}</p>
+          <p className="text-sm text-muted">{t(`empty.${QUEUE.status}`)}</p>
         ) : (
           <ul aria-describedby="knowledge-keys" className="space-y-2">
             {queue.map((e) => row(e, true))}
@@ -126,10 +148,11 @@ export function KnowledgeReview({
         return (
           <section key={group.status} aria-labelledby={headingId} className="space-y-2">
             <h2 id={headingId} className="text-lg font-medium">
-              {group.title} <span className="text-sm font-normal text-muted">({groupEntries.length})</span>
+              {t(`status.${group.status}`)}{" "}
+              <span className="text-sm font-normal text-muted">({groupEntries.length})</span>
             </h2>
             {groupEntries.length === 0 ? (
-              <p className="text-sm text-muted">{group.empty}</p>
+              <p className="text-sm text-muted">{t(`empty.${group.status}`)}</p>
             ) : (
               <ul className="space-y-2">{groupEntries.map((e) => row(e, false))}</ul>
             )}
@@ -142,11 +165,16 @@ export function KnowledgeReview({
           role="alert"
           className="fixed inset-x-4 bottom-4 z-20 mx-auto max-w-xl rounded-lg border border-red-300 bg-white px-4 py-2 text-sm text-red-700 shadow-lg dark:border-red-800 dark:bg-zinc-900 dark:text-red-400"
         >
-          {state.message}
+          {errorText(state)}
         </p>
       )}
       {state.status === "ok" && (
-        <ReviewMessage message={state.message} undo={undo} pending={pending} formAction={formAction} />
+        <ReviewMessage
+          message={doneText(state.message)}
+          undo={undo}
+          pending={pending}
+          formAction={formAction}
+        />
       )}
     </div>
   );

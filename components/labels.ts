@@ -8,7 +8,6 @@ import type {
   DirectivePriority,
   DirectiveStatus,
   FailoverReason,
-  KnowledgeStatus,
   QualityTier,
   RunPhase,
   RunStatus,
@@ -87,12 +86,6 @@ export const qualityLabels: Record<QualityTier, string> = {
   MEDIUM: "Medium quality",
   LOW: "Low quality",
   UNKNOWN: "Quality unknown",
-};
-
-export const knowledgeStatusLabels: Record<KnowledgeStatus, string> = {
-  provisional: "Needs review",
-  established: "Established",
-  deprecated: "Deprecated",
 };
 
 export const verdictLabels: Record<CitationSupport, string> = {

@@ -1,8 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useMemo, useState } from "react";
 import { idleState } from "@/lib/server/actions/action-state";
 import { addDocumentAction } from "@/lib/server/actions/library";
+import { useActionErrorText } from "./action-error";
 import { api } from "./api-client";
 import { AddDocument } from "./library/add-document";
 import { DocumentList } from "./library/document-table";
@@ -27,6 +29,8 @@ export function LibraryManager({
   const [state, formAction, pending] = useActionState(addDocumentAction, idleState);
   const local = useFormState();
   const [confirming, setConfirming] = useState<string | null>(null);
+  const t = useTranslations("library");
+  const errorText = useActionErrorText();
 
   // One object per answer (not per render): the forms empty themselves when it changes.
   const added = useMemo(
@@ -46,10 +50,17 @@ export function LibraryManager({
     (local.error ? { kind: "error", text: local.error } : null) ??
     (local.notice ? { kind: "notice", text: local.notice } : null) ??
     (state.status === "ok"
-      ? { kind: "notice", text: state.message }
+      ? { kind: "notice", text: addedText(state.data?.document) ?? state.message }
       : state.status === "error"
-        ? { kind: "error", text: state.message }
+        ? { kind: "error", text: errorText(state) }
         : null);
+
+  /** The add action's answer in the page's language, from the stored document it returns. */
+  function addedText(document: unknown): string | null {
+    const doc = document as Partial<LibraryDocumentView> | undefined;
+    if (typeof doc?.title !== "string" || typeof doc.chars !== "number") return null;
+    return t("added", { title: doc.title, chars: doc.chars });
+  }
 
   async function refresh() {
     setDocuments((await api<{ documents: LibraryDocumentView[] }>("/api/library")).documents);
@@ -67,12 +78,12 @@ export function LibraryManager({
     );
 
   const remove = (doc: LibraryDocumentView) =>
-    act(() => api(`/api/library/${doc.id}`, { method: "DELETE" }), `Deleted “${doc.title}”.`);
+    act(() => api(`/api/library/${doc.id}`, { method: "DELETE" }), t("deleted", { title: doc.title }));
 
   const share = (doc: LibraryDocumentView, shared: boolean) =>
     act(
       () => api(`/api/library/${doc.id}`, { method: "PATCH", body: { shared } }),
-      shared ? `Shared “${doc.title}” with everyone.` : `“${doc.title}” is no longer shared.`,
+      t(shared ? "shared" : "unshared", { title: doc.title }),
     );
 
   return (
@@ -94,11 +105,11 @@ export function LibraryManager({
 
       <section aria-labelledby="library-documents" className="space-y-2">
         <h2 id="library-documents" className="text-lg font-medium">
-          Documents <span className="text-sm font-normal text-muted">({documents.length})</span>
+          {t("documents")} <span className="text-sm font-normal text-muted">({documents.length})</span>
         </h2>
         {documents.length === 0 ? (
           <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-sm text-muted dark:border-zinc-700">
-            The library is empty. Add a document above: research runs can only cite what they can find.
+            {t("empty")}
           </p>
         ) : (
           <DocumentList

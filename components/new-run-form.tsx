@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { createRunAction } from "@/lib/server/actions/runs";
 import type { PresetName, RunFormOptions } from "@/lib/server/runs/form";
+import { useActionErrorText } from "./action-error";
 import { asText, defaultStart, type FormStart } from "./home/form-start";
 import { LibraryNotice } from "./home/library-notice";
 import { Presets } from "./home/presets";
@@ -35,6 +37,9 @@ export function NewRunForm({
   const [initial] = useState(() => start ?? defaultStart(options));
   const [preset, setPreset] = useState<PresetName>(initial.preset);
   const [values, setValues] = useState<OptionValues>(initial.values);
+  const t = useTranslations("home.form");
+  const errorText = useActionErrorText();
+  const error = state.status === "error" ? errorText(state) : undefined;
 
   function choosePreset(next: PresetName) {
     setPreset(next);
@@ -42,12 +47,8 @@ export function NewRunForm({
   }
 
   return (
-    <form action={formAction} className="space-y-4" aria-label="New research run">
-      <QuestionField
-        value={question}
-        onChange={setQuestion}
-        error={state.status === "error" ? state.message : undefined}
-      />
+    <form action={formAction} className="space-y-4" aria-label={t("label")}>
+      <QuestionField value={question} onChange={setQuestion} error={error} />
       <input type="hidden" name="basePreset" value={preset} />
       <Presets options={options} value={preset} onChange={choosePreset} />
       <RunOptions options={options} values={values} onChange={setValues} />
@@ -58,15 +59,15 @@ export function NewRunForm({
           disabled={disabled || pending}
           className="rounded-lg bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-40 dark:bg-zinc-100 dark:text-zinc-900"
         >
-          {pending ? "Starting…" : "Start research"}
+          {pending ? t("starting") : t("start")}
         </button>
         <p aria-live="polite" className="text-sm text-muted">
-          {pending ? "Creating the run…" : ""}
+          {pending ? t("creating") : ""}
         </p>
       </div>
-      {state.status === "error" && (
+      {error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {state.message}
+          {error}
         </p>
       )}
     </form>

@@ -1,8 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { deleteRunAction } from "@/lib/server/actions/runs";
+import { useActionErrorText } from "../action-error";
 
 const idle: ActionState = { status: "idle" };
 
@@ -12,29 +14,31 @@ const idle: ActionState = { status: "idle" };
  */
 export function DeleteRun({ id, question, ended }: { id: string; question: string; ended: boolean }) {
   const [state, formAction, pending] = useActionState(deleteRunAction, idle);
+  const t = useTranslations("home.delete");
+  const errorText = useActionErrorText();
   return (
     <details className="text-xs">
-      <summary className="cursor-pointer text-muted hover:underline" aria-label={`Delete “${question}”`}>
-        Delete
+      <summary className="cursor-pointer text-muted hover:underline" aria-label={t("label", { question })}>
+        {t("summary")}
       </summary>
       {ended ? (
         <form action={formAction} className="mt-2 space-y-2">
           <input type="hidden" name="id" value={id} />
-          <p>Delete this run with its report, sources and share links? This cannot be undone.</p>
+          <p>{t("confirm")}</p>
           <button
             type="submit"
             disabled={pending}
             className="rounded bg-red-700 px-3 py-1 font-medium text-white disabled:opacity-40"
           >
-            {pending ? "Deleting…" : "Delete permanently"}
+            {pending ? t("deleting") : t("permanently")}
           </button>
         </form>
       ) : (
-        <p className="mt-2">This run has not ended yet. Open it and cancel it first, then delete it.</p>
+        <p className="mt-2">{t("notEnded")}</p>
       )}
       {state.status === "error" && (
         <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
-          {state.message}
+          {errorText(state)}
         </p>
       )}
     </details>

@@ -1,5 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+
 /**
  * One numeric option, never above what this server allows: typing a larger number shows the
  * maximum instead, and the label says what it is. The browser's own min/max also hold without
@@ -26,12 +28,12 @@ export function NumberOption({
   unit?: string;
   optional?: string;
 }) {
+  const t = useTranslations("home.options");
   const id = `option-${name}`;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm">
-        {label}
-        {unit ? ` (${unit})` : ""}
+        {unit ? t("withUnit", { label, unit }) : label}
       </label>
       <input
         id={id}
@@ -48,7 +50,7 @@ export function NumberOption({
         className="w-32 rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
       />
       <span id={`${id}-max`} className="text-xs text-muted">
-        max {max.toLocaleString("en")} on this server
+        {t("max", { max })}
       </span>
     </div>
   );

@@ -1,13 +1,9 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import type { PresetName, RunFormOptions } from "@/lib/server/runs/form";
 
-const presetText: Record<PresetName, { label: string; hint: string }> = {
-  quick: { label: "Quick", hint: "a short look: few rounds and researchers" },
-  standard: { label: "Standard", hint: "the usual depth" },
-  deep: { label: "Deep", hint: "more rounds, researchers and sources" },
-};
+const presetNames: PresetName[] = ["quick", "standard", "deep"];
 
 /** Quick / Standard / Deep: each sets the numbers under Options (shown in its description). */
 export function Presets({
@@ -19,12 +15,14 @@ export function Presets({
   value: PresetName;
   onChange: (preset: PresetName) => void;
 }) {
-  const t = useTranslations("common");
+  const common = useTranslations("common");
+  const t = useTranslations("home.presets");
+  const format = useFormatter();
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium">How thorough</legend>
+      <legend className="text-sm font-medium">{t("legend")}</legend>
       <div className="grid gap-2 sm:grid-cols-3">
-        {(Object.keys(presetText) as PresetName[]).map((name) => {
+        {presetNames.map((name) => {
           const p = options.presets[name];
           return (
             <label
@@ -41,10 +39,18 @@ export function Presets({
                 className="mt-1"
               />
               <span>
-                <span className="block font-medium">{presetText[name].label}</span>
+                <span className="block font-medium">{t(`${name}.label`)}</span>
                 <span id={`preset-${name}-hint`} className="block text-xs text-muted">
-                  {presetText[name].hint} — {t("rounds", { count: p.maxSupervisionRounds })},{" "}
-                  {t("researchers", { count: p.maxConcurrentResearchers })}, up to ${p.maxCostUsd}
+                  {t("summary", {
+                    hint: t(`${name}.hint`),
+                    rounds: common("rounds", { count: p.maxSupervisionRounds }),
+                    researchers: common("researchers", { count: p.maxConcurrentResearchers }),
+                    cost: format.number(p.maxCostUsd, {
+                      style: "currency",
+                      currency: "USD",
+                      minimumFractionDigits: 0,
+                    }),
+                  })}
                 </span>
               </span>
             </label>

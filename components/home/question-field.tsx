@@ -1,6 +1,11 @@
 "use client";
 
-import type { KeyboardEvent } from "react";
+import { useTranslations } from "next-intl";
+import type { KeyboardEvent, ReactNode } from "react";
+
+const kbd = (chunks: ReactNode) => (
+  <kbd className="rounded border border-zinc-300 px-1 dark:border-zinc-700">{chunks}</kbd>
+);
 
 /**
  * The question box: Enter starts the run, Shift+Enter adds a line (the hint under it says so).
@@ -15,6 +20,7 @@ export function QuestionField({
   onChange: (value: string) => void;
   error?: string;
 }) {
+  const t = useTranslations("home.question");
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
@@ -24,7 +30,7 @@ export function QuestionField({
   return (
     <div className="space-y-1">
       <label htmlFor="question" className="block text-sm font-medium">
-        Research question
+        {t("label")}
       </label>
       <textarea
         id="question"
@@ -38,13 +44,11 @@ export function QuestionField({
         onKeyDown={onKeyDown}
         aria-describedby="question-hint"
         aria-invalid={error ? true : undefined}
-        placeholder="e.g. How do air-source heat pumps compare with gas boilers in cold climates?"
+        placeholder={t("placeholder")}
         className="w-full rounded-lg border border-zinc-300 bg-white p-3 dark:border-zinc-700 dark:bg-zinc-900"
       />
       <p id="question-hint" className="text-xs text-muted">
-        Press <kbd className="rounded border border-zinc-300 px-1 dark:border-zinc-700">Enter</kbd> to start,{" "}
-        <kbd className="rounded border border-zinc-300 px-1 dark:border-zinc-700">Shift</kbd>+
-        <kbd className="rounded border border-zinc-300 px-1 dark:border-zinc-700">Enter</kbd> for a new line.
+        {t.rich("hint", { kbd })}
       </p>
     </div>
   );

@@ -12,37 +12,37 @@ import { useTimeFormat } from "./time-format";
  * server, so it works before the page's JavaScript has loaded.
  */
 export function RecentRuns({ runs, query }: { runs: RunSummary[]; query: string }) {
+  const t = useTranslations("home.recent");
   if (runs.length === 0 && !query) return null;
   const now = new Date();
   return (
-    <section aria-label="Recent runs" className="space-y-3">
+    <section aria-label={t("title")} className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 className="text-lg font-medium">Recent runs</h2>
+        <h2 className="text-lg font-medium">{t("title")}</h2>
         <search>
           <form action="/" method="get" className="flex items-end gap-2 text-sm">
             <label htmlFor="run-search" className="sr-only">
-              Search your runs
+              {t("searchLabel")}
             </label>
             <input
               id="run-search"
               type="search"
               name="q"
               defaultValue={query}
-              placeholder="Search questions"
+              placeholder={t("searchPlaceholder")}
               className="w-48 rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
             />
             <button type="submit" className="rounded border border-zinc-300 px-3 py-1 dark:border-zinc-700">
-              Search
+              {t("search")}
             </button>
           </form>
         </search>
       </div>
       {query && (
         <p className="text-sm text-muted" aria-live="polite">
-          {runs.length === 0 ? "No runs" : runs.length === 1 ? "1 run" : `${runs.length} runs`} with “{query}”
-          in the question.{" "}
+          {t("matches", { count: runs.length, query })}{" "}
           <a href="/" className="underline">
-            Show all runs
+            {t("showAll")}
           </a>
         </p>
       )}
@@ -84,7 +84,9 @@ function RelatedRuns({ runs, now }: { runs: RunSummary[]; now: Date }) {
 }
 
 function RunRow({ run, now, children }: { run: RunSummary; now: Date; children?: React.ReactNode }) {
-  const t = useTranslations("runState");
+  const state = useTranslations("runState");
+  const t = useTranslations("home.recent");
+  const common = useTranslations("common");
   const { absoluteTime, relativeTime, runDuration } = useTimeFormat();
   const duration = runDuration(run, now);
   return (
@@ -97,7 +99,7 @@ function RunRow({ run, now, children }: { run: RunSummary; now: Date; children?:
           className="shrink-0 rounded bg-zinc-100 px-2 py-0.5 text-xs dark:bg-zinc-800"
           data-testid="recent-run-status"
         >
-          {t(runStateKey(run.status, run.phase))}
+          {state(runStateKey(run.status, run.phase))}
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
@@ -110,12 +112,10 @@ function RunRow({ run, now, children }: { run: RunSummary; now: Date; children?:
         </time>
         {duration && (
           <span data-testid="run-duration">
-            {duration.ongoing ? `running for ${duration.text}` : `took ${duration.text}`}
+            {t(duration.ongoing ? "runningFor" : "took", { time: duration.text })}
           </span>
         )}
-        <span data-testid="run-sources">
-          {run.sourceCount === 1 ? "1 source" : `${run.sourceCount} sources`}
-        </span>
+        <span data-testid="run-sources">{common("sources", { count: run.sourceCount })}</span>
         <DeleteRun id={run.id} question={run.question} ended={terminalRunStatuses.includes(run.status)} />
       </div>
       {children}

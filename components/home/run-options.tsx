@@ -1,9 +1,11 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { REPORT_LANGUAGES } from "@/lib/research/ui";
 import type { PresetField, RunFormOptions } from "@/lib/server/runs/form";
-import { labelFor, modelRoleLabels } from "../labels";
 import { NumberOption } from "./number-option";
+import { useProviderLabel } from "./provider-label";
 
 export interface OptionValues {
   numbers: Record<PresetField, string>;
@@ -16,13 +18,30 @@ export interface OptionValues {
   models: Record<string, string>;
 }
 
-const numberFields: { name: PresetField; label: string; min: number; step?: number; unit?: string }[] = [
-  { name: "maxSupervisionRounds", label: "Supervision rounds", min: 0 },
-  { name: "maxConcurrentResearchers", label: "Researchers at once", min: 1 },
-  { name: "researcherToolBudget", label: "Searches and page reads per researcher", min: 1 },
-  { name: "relevantSourcesToStop", label: "Relevant sources before a researcher stops", min: 1 },
-  { name: "maxCostUsd", label: "Cost limit", min: 0.01, step: 0.01, unit: "US dollars" },
+const numberFields: { name: PresetField; min: number; step?: number; dollars?: boolean }[] = [
+  { name: "maxSupervisionRounds", min: 0 },
+  { name: "maxConcurrentResearchers", min: 1 },
+  { name: "researcherToolBudget", min: 1 },
+  { name: "relevantSourcesToStop", min: 1 },
+  { name: "maxCostUsd", min: 0.01, step: 0.01, dollars: true },
 ];
+
+const modelRoles = ["supervisor", "researcher", "compression", "summarization", "synthesis"] as const;
+
+/**
+ * "German (Deutsch)": a language named in the page's language and, when that differs, in itself,
+ * so a reader finds theirs whatever the page's language.
+ */
+function useLanguageName(): (tag: string) => string {
+  const locale = useLocale();
+  const t = useTranslations("home.options");
+  const inPage = new Intl.DisplayNames([locale], { type: "language" });
+  return (tag) => {
+    const name = inPage.of(tag) ?? tag;
+    const native = new Intl.DisplayNames([tag], { type: "language" }).of(tag) ?? tag;
+    return name === native ? name : t("languageOption", { name, native });
+  };
+}
 
 /** Everything a preset sets, and more, behind one disclosure so the question stays first. */
 export function RunOptions({
@@ -34,17 +53,22 @@ export function RunOptions({
   values: OptionValues;
   onChange: (values: OptionValues) => void;
 }) {
+  const t = useTranslations("home.options");
+  const providerLabel = useProviderLabel();
+  const languageName = useLanguageName();
   const set = (patch: Partial<OptionValues>) => onChange({ ...values, ...patch });
   return (
     <details className="rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800">
-      <summary className="cursor-pointer font-medium">Options</summary>
+      <summary className="cursor-pointer font-medium">{t("summary")}</summary>
       <div className="mt-3 space-y-4">
         <fieldset className="flex flex-wrap gap-4">
-          <legend className="mb-2 font-medium">Size and budget</legend>
-          {numberFields.map((f) => (
+          <legend className="mb-2 font-medium">{t("size")}</legend>
+          {numberFields.map(({ dollars, ...f }) => (
             <NumberOption
               key={f.name}
               {...f}
+              label={t(`fields.${f.name}`)}
+              unit={dollars ? t("usDollars") : undefined}
               max={options.max[f.name]}
               value={values.numbers[f.name]}
               onChange={(v) => set({ numbers: { ...values.numbers, [f.name]: v } })}
@@ -52,20 +76,18 @@ export function RunOptions({
           ))}
           <NumberOption
             name="maxTokens"
-            label="Token limit"
+            label={t("fields.maxTokens")}
             min={1000}
             step={1000}
             max={options.max.maxTokens}
-            optional="no extra limit"
+            optional={t("noExtraLimit")}
             value={values.maxTokens}
             onChange={(v) => set({ maxTokens: v })}
           />
         </fieldset>
-        <p className="text-xs text-muted">
-          The cost limit holds for models with a known price; others stop at the token limit.
-        </p>
+        <p className="text-xs text-muted">{t("costNote")}</p>
         <fieldset className="space-y-1">
-          <legend className="mb-1 font-medium">Search in</legend>
+          <legend className="mb-1 font-medium">{t("searchIn")}</legend>
           {options.providers.map((p) => (
             <label key={p.name} className="flex items-center gap-2">
               <input
@@ -81,12 +103,12 @@ export function RunOptions({
                   })
                 }
               />
-              {p.label}
+              {providerLabel(p)}
             </label>
           ))}
         </fieldset>
         <fieldset className="space-y-1">
-          <legend className="mb-1 font-medium">Checks with you</legend>
+          <legend className="mb-1 font-medium">{t("checks")}</legend>
           <label className="flex items-center gap-2">
             <input
               type="checkbox"
@@ -94,7 +116,7 @@ export function RunOptions({
               checked={values.clarification}
               onChange={(e) => set({ clarification: e.target.checked })}
             />
-            Ask me a clarifying question if needed
+            {t("clarification")}
           </label>
           <label className="flex items-center gap-2">
             <input
@@ -103,22 +125,21 @@ export function RunOptions({
               checked={values.planReview}
               onChange={(e) => set({ planReview: e.target.checked })}
             />
-            Let me review the plan first
+            {t("planReview")}
           </label>
         </fieldset>
         <label className="flex flex-wrap items-center gap-2">
-          <span className="font-medium">Report language</span>
+          <span className="font-medium">{t("reportLanguage")}</span>
           <select
             name="reportLanguage"
             value={values.reportLanguage}
             onChange={(e) => set({ reportLanguage: e.target.value })}
             className="rounded border border-zinc-300 bg-transparent px-2 py-1 dark:border-zinc-700"
           >
-            <option value="auto">Same as the question</option>
+            <option value="auto">{t("sameAsQuestion")}</option>
             {REPORT_LANGUAGES.map((tag) => (
-              // Each language named in itself, so a reader finds theirs whatever the page's language.
-              <option key={tag} value={tag} lang={tag}>
-                {new Intl.DisplayNames([tag], { type: "language" }).of(tag)}
+              <option key={tag} value={tag}>
+                {languageName(tag)}
               </option>
             ))}
           </select>
@@ -139,21 +160,29 @@ function ModelChoice({
   values: OptionValues;
   onChange: (models: Record<string, string>) => void;
 }) {
+  const t = useTranslations("home.options");
   const { allowed, roles } = options.models;
   if (allowed.length <= 1) {
     return (
       <p data-testid="model-choice">
-        <span className="font-medium">Model:</span> {allowed[0] ?? "none configured"}
-        <span className="text-muted"> — the only model this server offers.</span>
+        {t.rich("onlyModel", {
+          model: allowed[0] ?? t("noModel"),
+          label: (chunks: ReactNode) => <span className="font-medium">{chunks}</span>,
+          muted: (chunks: ReactNode) => <span className="text-muted">{chunks}</span>,
+        })}
       </p>
     );
   }
+  const roleLabel = (role: string) =>
+    (modelRoles as readonly string[]).includes(role)
+      ? t(`roles.${role as (typeof modelRoles)[number]}`)
+      : role.replaceAll("_", " ");
   return (
     <fieldset className="flex flex-wrap gap-4" data-testid="model-choice">
-      <legend className="mb-2 font-medium">Models (among those this server offers)</legend>
+      <legend className="mb-2 font-medium">{t("models")}</legend>
       {roles.map(({ role }) => (
         <label key={role} className="flex flex-col gap-1">
-          {labelFor(modelRoleLabels, role)}
+          {roleLabel(role)}
           <select
             name={`model.${role}`}
             value={values.models[role]}

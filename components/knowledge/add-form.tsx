@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useId, useState } from "react";
 import type { KnowledgeCategory } from "@/lib/research/ui";
 import { idleState } from "@/lib/server/actions/action-state";
 import { addKnowledgeAction } from "@/lib/server/actions/knowledge";
+import { useActionErrorText } from "../action-error";
 import { CategoryField, ContentField, validContent } from "./fields";
 import type { KnowledgeItemView } from "./types";
 import { useHydrated } from "./use-hydrated";
@@ -15,6 +17,8 @@ export function AddKnowledgeForm({ onAdded }: { onAdded: (item: KnowledgeItemVie
   const [category, setCategory] = useState<KnowledgeCategory>("finding");
   const [content, setContent] = useState("");
   const [state, formAction, pending] = useActionState(addKnowledgeAction, idleState);
+  const t = useTranslations("knowledge");
+  const errorText = useActionErrorText();
 
   // A stored item joins the list and empties the form; an error keeps the text for another try.
   useEffect(() => {
@@ -26,18 +30,16 @@ export function AddKnowledgeForm({ onAdded }: { onAdded: (item: KnowledgeItemVie
   return (
     <form
       action={formAction}
-      aria-label="Add knowledge item"
+      aria-label={t("add.label")}
       className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <h2 className="font-medium">Add an item</h2>
+      <h2 className="font-medium">{t("add.title")}</h2>
       <CategoryField id={`${id}-category`} value={category} onChange={setCategory} />
-      <ContentField id={`${id}-content`} label="Content" value={content} onChange={setContent} />
-      <p className="text-xs text-muted">
-        Items you add are established at once and given to new research runs whose question they fit.
-      </p>
+      <ContentField id={`${id}-content`} label={t("content")} value={content} onChange={setContent} />
+      <p className="text-xs text-muted">{t("add.hint")}</p>
       {state.status === "error" && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {state.message}
+          {errorText(state)}
         </p>
       )}
       <button
@@ -46,7 +48,7 @@ export function AddKnowledgeForm({ onAdded }: { onAdded: (item: KnowledgeItemVie
         disabled={pending || (hydrated && !validContent(content))}
         className="rounded-lg bg-zinc-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-40 dark:bg-zinc-100 dark:text-zinc-900"
       >
-        {pending ? "Adding…" : "Add item"}
+        {pending ? t("add.adding") : t("add.submit")}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { type KnowledgeCategory, knowledgeCategories } from "@/lib/research/ui";
 
 /** The bounds POST /api/knowledge and PATCH /api/knowledge/:id enforce on an item's content. */
@@ -20,6 +21,7 @@ export function ContentField({
   value: string;
   onChange: (v: string) => void;
 }) {
+  const t = useTranslations("knowledge");
   const counterId = `${id}-counter`;
   return (
     <div className="space-y-1">
@@ -38,7 +40,7 @@ export function ContentField({
         className="w-full rounded-lg border border-zinc-300 bg-white p-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       />
       <p id={counterId} className="text-right text-xs text-muted">
-        {value.length}/{MAX_CONTENT_CHARS} characters
+        {t("counter", { count: value.length, max: MAX_CONTENT_CHARS })}
       </p>
     </div>
   );
@@ -53,10 +55,11 @@ export function CategoryField({
   value: KnowledgeCategory;
   onChange: (v: KnowledgeCategory) => void;
 }) {
+  const t = useTranslations("knowledge");
   return (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor={id} className="font-medium">
-        Category
+        {t("category")}
       </label>
       <select
         id={id}
@@ -67,7 +70,7 @@ export function CategoryField({
       >
         {knowledgeCategories.map((c) => (
           <option key={c} value={c}>
-            {c}
+            {t(`categories.${c}`)}
           </option>
         ))}
       </select>

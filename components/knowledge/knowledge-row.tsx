@@ -1,9 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import type { KnowledgeStatus } from "@/lib/research/ui";
 import { SharedBadge } from "../account/shared-badge";
-import { knowledgeStatusLabels, labelFor } from "../labels";
 import { CategoryField, ContentField, validContent } from "./fields";
 import { neutralButton, ReviewButtons, ShareButton, shortText } from "./review-controls";
 import type { KnowledgeEntryView } from "./types";
@@ -13,19 +13,20 @@ const link = "text-blue-700 underline-offset-2 hover:underline dark:text-blue-40
 
 /** Where the item came from: its runs (the owner's own only), added by hand, or shared by an admin. */
 function ItemOrigin({ entry }: { entry: KnowledgeEntryView }) {
+  const t = useTranslations("knowledge.origin");
   const { item, runs } = entry;
-  if (!item.own) return <span>shared by an admin</span>;
-  if (runs.length === 0) return <span>{item.origin === "user" ? "added by you" : "no run"}</span>;
+  if (!item.own) return <span>{t("sharedByAdmin")}</span>;
+  if (runs.length === 0) return <span>{item.origin === "user" ? t("addedByYou") : t("noRun")}</span>;
   const [first, ...more] = runs;
   return (
     <span className="min-w-0 break-words">
       <a href={`/runs/${first.id}`} className={link}>
-        from run: {first.question}
+        {t("fromRun", { question: first.question })}
       </a>
       {more.length > 0 && (
         <span data-testid="also-found">
           {" "}
-          · also found in {more.length} {more.length === 1 ? "run" : "runs"}:{" "}
+          {t("alsoFound", { count: more.length })}{" "}
           {more.map((r, i) => (
             <span key={r.id}>
               {i > 0 && ", "}
@@ -42,8 +43,9 @@ function ItemOrigin({ entry }: { entry: KnowledgeEntryView }) {
 
 /** The sources the item rests on: the count links to the run's sources, each source to its page. */
 function ItemSources({ entry }: { entry: KnowledgeEntryView }) {
+  const t = useTranslations("common");
   const count = Math.max(entry.sources.length, entry.item.sourceIds.length);
-  const label = `${count} ${count === 1 ? "source" : "sources"}`;
+  const label = t("sources", { count });
   const runId = entry.sources[0]?.runId ?? entry.runs[0]?.id;
   if (count === 0 || !runId) return <span>{label}</span>;
   return (
@@ -65,14 +67,17 @@ function ItemSources({ entry }: { entry: KnowledgeEntryView }) {
 }
 
 function ItemFacts({ entry }: { entry: KnowledgeEntryView }) {
+  const t = useTranslations("knowledge");
   const { item } = entry;
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
-      <span className="rounded bg-zinc-100 px-2 py-0.5 font-medium dark:bg-zinc-800">{item.category}</span>
-      <span data-testid="knowledge-status" className="rounded bg-zinc-100 px-2 py-0.5 dark:bg-zinc-800">
-        {labelFor(knowledgeStatusLabels, item.status)}
+      <span className="rounded bg-zinc-100 px-2 py-0.5 font-medium dark:bg-zinc-800">
+        {t.has(`categories.${item.category}`) ? t(`categories.${item.category}`) : item.category}
       </span>
-      <span>confidence {Math.round(item.confidence * 100)}%</span>
+      <span data-testid="knowledge-status" className="rounded bg-zinc-100 px-2 py-0.5 dark:bg-zinc-800">
+        {t.has(`status.${item.status}`) ? t(`status.${item.status}`) : item.status}
+      </span>
+      <span>{t("confidence", { value: item.confidence })}</span>
       <ItemSources entry={entry} />
       {item.shared && <SharedBadge />}
       <ItemOrigin entry={entry} />
@@ -94,20 +99,21 @@ function EditForm({
   const id = useId();
   const [content, setContent] = useState(entry.item.content);
   const [category, setCategory] = useState(entry.item.category);
+  const t = useTranslations("knowledge");
   return (
-    <form action={formAction} aria-label="Edit knowledge item" className="space-y-2">
+    <form action={formAction} aria-label={t("edit.label")} className="space-y-2">
       {entry.ids.map((i) => (
         <input key={i} type="hidden" name="id" value={i} />
       ))}
       <input type="hidden" name="action" value="edit" />
       <CategoryField id={`${id}-category`} value={category} onChange={setCategory} />
-      <ContentField id={`${id}-content`} label="Content" value={content} onChange={setContent} />
+      <ContentField id={`${id}-content`} label={t("content")} value={content} onChange={setContent} />
       <div className="flex gap-2">
         <button type="submit" disabled={pending || !validContent(content)} className={neutralButton}>
-          Save
+          {t("edit.save")}
         </button>
         <button type="button" disabled={pending} className={neutralButton} onClick={onCancel}>
-          Cancel
+          {t("edit.cancel")}
         </button>
       </div>
     </form>
@@ -136,6 +142,7 @@ export function KnowledgeRow({
   onEdit: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("knowledge.edit");
   const { item } = entry;
   return (
     <li
@@ -166,10 +173,10 @@ export function KnowledgeRow({
                 data-review="edit"
                 disabled={pending}
                 onClick={onEdit}
-                aria-label={`Edit: ${shortText(item.content)}`}
+                aria-label={t("editItem", { name: shortText(item.content) })}
                 className={neutralButton}
               >
-                Edit
+                {t("edit")}
               </button>
               {canShare && (
                 <ShareButton

@@ -4,6 +4,7 @@
  * action, so a review works before the page's JavaScript has loaded; the hidden fields carry the
  * merged items' ids and the status to return to on undo.
  */
+import { useTranslations } from "next-intl";
 import type { KnowledgeStatus } from "@/lib/research/ui";
 
 type FormAction = (form: FormData) => void;
@@ -38,6 +39,7 @@ export function ReviewButtons({
   pending: boolean;
   formAction: FormAction;
 }) {
+  const t = useTranslations("knowledge.review");
   const name = shortText(content);
   if (reviewedFrom) {
     const approved = status === "established";
@@ -51,17 +53,17 @@ export function ReviewButtons({
             approved ? "text-green-800 dark:text-green-300" : "text-red-700 dark:text-red-300"
           }`}
         >
-          <span aria-hidden="true">{approved ? "✓" : "✕"}</span> {approved ? "Approved" : "Rejected"}
+          <span aria-hidden="true">{approved ? "✓" : "✕"}</span> {approved ? t("approved") : t("rejected")}
         </span>
         <button
           type="submit"
           name="action"
           value="restore"
           disabled={pending}
-          aria-label={`Undo: ${name}`}
+          aria-label={t("undoItem", { name })}
           className={neutralButton}
         >
-          Undo
+          {t("undo")}
         </button>
       </form>
     );
@@ -77,10 +79,10 @@ export function ReviewButtons({
           value="approve"
           data-review="approve"
           disabled={pending}
-          aria-label={`Approve: ${name}`}
+          aria-label={t("approveItem", { name })}
           className={approveButton}
         >
-          <span aria-hidden="true">✓</span> Approve
+          <span aria-hidden="true">✓</span> {t("approve")}
         </button>
       )}
       {status !== "deprecated" && (
@@ -90,10 +92,10 @@ export function ReviewButtons({
           value="reject"
           data-review="reject"
           disabled={pending}
-          aria-label={`Reject: ${name}`}
+          aria-label={t("rejectItem", { name })}
           className={rejectButton}
         >
-          <span aria-hidden="true">✕</span> Reject
+          <span aria-hidden="true">✕</span> {t("reject")}
         </button>
       )}
     </form>
@@ -114,7 +116,8 @@ export function ShareButton({
   pending: boolean;
   formAction: FormAction;
 }) {
-  const label = shared ? "Stop sharing" : "Share with everyone";
+  const t = useTranslations("knowledge.review");
+  const name = shortText(content);
   return (
     <form action={formAction}>
       <Ids ids={ids} />
@@ -123,10 +126,10 @@ export function ShareButton({
         name="action"
         value={shared ? "unshare" : "share"}
         disabled={pending}
-        aria-label={`${label}: ${shortText(content)}`}
+        aria-label={shared ? t("unshareItem", { name }) : t("shareItem", { name })}
         className={neutralButton}
       >
-        {label}
+        {shared ? t("unshare") : t("share")}
       </button>
     </form>
   );
@@ -144,6 +147,7 @@ export function ReviewMessage({
   pending: boolean;
   formAction: FormAction;
 }) {
+  const t = useTranslations("knowledge.review");
   return (
     <div className="fixed inset-x-4 bottom-4 z-20 flex justify-center">
       <div
@@ -156,7 +160,7 @@ export function ReviewMessage({
             <Ids ids={undo.ids} />
             <input type="hidden" name="previous" value={undo.previous} />
             <button type="submit" name="action" value="restore" disabled={pending} className={neutralButton}>
-              Undo
+              {t("undo")}
             </button>
           </form>
         )}

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { KnowledgeStatus } from "@/lib/research/ui";
 import { type Filter, GROUPS } from "./types";
 
@@ -16,12 +17,15 @@ export function StatusFilter({
   counts: Record<KnowledgeStatus, number>;
   onChange: (f: Filter) => void;
 }) {
+  const t = useTranslations("knowledge");
   return (
     <fieldset className="relative flex flex-wrap gap-2 text-sm">
-      <legend className="sr-only">Filter by status</legend>
+      <legend className="sr-only">{t("filter.legend")}</legend>
       {(["all", ...groups.map((g) => g.status)] as Filter[]).map((f) => {
         const label =
-          f === "all" ? `All (${total})` : `${groups.find((g) => g.status === f)?.title} (${counts[f]})`;
+          f === "all"
+            ? t("filter.all", { count: total })
+            : t("filter.group", { title: t(`status.${f}`), count: counts[f] });
         return (
           <button
             key={f}

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { inputClass } from "./styles";
 
 export type TextFormat = "text" | "markdown" | "html";
@@ -16,11 +17,12 @@ export function TextFields({
   text: string;
   onText: (t: string) => void;
 }) {
+  const t = useTranslations("library.add");
   return (
     <>
       <div className="flex items-center gap-2">
         <label htmlFor={`${id}-format`} className="font-medium">
-          Format
+          {t("format")}
         </label>
         <select
           id={`${id}-format`}
@@ -29,14 +31,14 @@ export function TextFields({
           onChange={(e) => onFormat(e.target.value as TextFormat)}
           className="rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
         >
-          <option value="text">Plain text</option>
-          <option value="markdown">Markdown</option>
-          <option value="html">HTML</option>
+          <option value="text">{t("formats.text")}</option>
+          <option value="markdown">{t("formats.markdown")}</option>
+          <option value="html">{t("formats.html")}</option>
         </select>
       </div>
       <div className="space-y-1">
         <label htmlFor={`${id}-text`} className="block font-medium">
-          Text
+          {t("text")}
         </label>
         <textarea
           id={`${id}-text`}
@@ -54,10 +56,11 @@ export function TextFields({
 
 /** A page the server fetches once. */
 export function UrlField({ id, url, onUrl }: { id: string; url: string; onUrl: (u: string) => void }) {
+  const t = useTranslations("library.add");
   return (
     <div className="space-y-1">
       <label htmlFor={`${id}-url`} className="block font-medium">
-        URL
+        {t("url")}
       </label>
       <input
         id={`${id}-url`}
@@ -69,10 +72,7 @@ export function UrlField({ id, url, onUrl }: { id: string; url: string; onUrl: (
         placeholder="https://example.org/article"
         className={inputClass}
       />
-      <p className="text-xs text-muted">
-        The server fetches the page once and stores its readable text; private and internal addresses are
-        refused.
-      </p>
+      <p className="text-xs text-muted">{t("urlHint")}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { useHydrated } from "../knowledge/use-hydrated";
 import { TextFields, type TextFormat, UrlField } from "./add-document-fields";
@@ -7,14 +8,14 @@ import { DropZone } from "./drop-zone";
 import { inputClass, primaryButton } from "./styles";
 
 type Mode = "text" | "url";
-const MODES: { mode: Mode; label: string }[] = [
-  { mode: "text", label: "Paste text" },
-  { mode: "url", label: "From a URL" },
+const MODES: { mode: Mode; label: "paste" | "fromUrl" }[] = [
+  { mode: "text", label: "paste" },
+  { mode: "url", label: "fromUrl" },
 ];
 
-function submitLabel(mode: Mode, busy: boolean): string {
-  if (busy) return mode === "url" ? "Fetching…" : "Adding…";
-  return mode === "text" ? "Add text" : "Fetch and add";
+function submitLabel(mode: Mode, busy: boolean): "fetching" | "adding" | "addText" | "fetchAndAdd" {
+  if (busy) return mode === "url" ? "fetching" : "adding";
+  return mode === "text" ? "addText" : "fetchAndAdd";
 }
 
 /**
@@ -31,6 +32,7 @@ export function AddDocument({
   pending: boolean;
   added: { mode: string; at: unknown } | null;
 }) {
+  const t = useTranslations("library.add");
   const id = useId();
   const hydrated = useHydrated();
   const [mode, setMode] = useState<Mode>("text");
@@ -52,17 +54,17 @@ export function AddDocument({
 
   return (
     <section
-      aria-label="Add a document"
+      aria-label={t("title")}
       className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <h2 className="font-medium">Add a document</h2>
+      <h2 className="font-medium">{t("title")}</h2>
       <DropZone
         formAction={formAction}
         pending={pending}
         uploaded={added?.mode === "file" ? added.at : null}
       />
 
-      <div role="tablist" aria-label="Or add text" className="flex flex-wrap gap-2 text-sm">
+      <div role="tablist" aria-label={t("tabs")} className="flex flex-wrap gap-2 text-sm">
         {MODES.map((m) => (
           <button
             key={m.mode}
@@ -74,7 +76,7 @@ export function AddDocument({
             onClick={() => setMode(m.mode)}
             className="rounded-full border border-zinc-300 px-3 py-1 aria-selected:bg-zinc-900 aria-selected:text-white dark:border-zinc-700 dark:aria-selected:bg-zinc-100 dark:aria-selected:text-zinc-900"
           >
-            {m.label}
+            {t(m.label)}
           </button>
         ))}
       </div>
@@ -88,7 +90,7 @@ export function AddDocument({
         <input type="hidden" name="mode" value={mode} />
         <div className="space-y-1">
           <label htmlFor={`${id}-title`} className="block font-medium">
-            Title (optional)
+            {t("docTitle")}
           </label>
           <input
             id={`${id}-title`}
@@ -97,7 +99,7 @@ export function AddDocument({
             maxLength={500}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
-            placeholder="Taken from the document when left empty"
+            placeholder={t("titlePlaceholder")}
             className={inputClass}
           />
         </div>
@@ -106,7 +108,7 @@ export function AddDocument({
         )}
         {mode === "url" && <UrlField id={id} url={url} onUrl={setUrl} />}
         <button type="submit" disabled={pending || (hydrated && !ready)} className={primaryButton}>
-          {submitLabel(mode, pending)}
+          {t(submitLabel(mode, pending))}
         </button>
       </form>
     </section>

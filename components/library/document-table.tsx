@@ -1,7 +1,8 @@
+import { useTranslations } from "next-intl";
 import { SharedBadge } from "../account/shared-badge";
 import { DataTable } from "../data-table";
 import { safeHref } from "../markdown-safety";
-import { formatDate, numberFormat, typeLabel } from "./format";
+import { useDocumentFormat } from "./format";
 import { smallButton } from "./styles";
 import type { LibraryDocumentView } from "./types";
 
@@ -32,10 +33,11 @@ export function SourceLink({ url }: { url: string }) {
 
 /** Where the document came from: the page it was fetched from, or added directly. */
 function SourceCell({ doc }: { doc: LibraryDocumentView }) {
+  const t = useTranslations("library.table");
   return doc.sourceUrl ? (
     <SourceLink url={doc.sourceUrl} />
   ) : (
-    <span className="text-muted">added directly</span>
+    <span className="text-muted">{t("addedDirectly")}</span>
   );
 }
 
@@ -57,30 +59,31 @@ function DeleteCell({
   onConfirm,
   onDelete,
 }: Omit<RowActions, "canShare" | "onShare"> & { doc: LibraryDocumentView; confirming: boolean }) {
+  const t = useTranslations("library.table");
   return confirming ? (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <span className="text-red-700 dark:text-red-400">Delete this document?</span>
+      <span className="text-red-700 dark:text-red-400">{t("deleteQuestion")}</span>
       <button
         type="button"
         disabled={busy}
         onClick={() => onDelete(doc)}
         className="rounded border border-red-300 px-2 py-0.5 text-red-700 hover:bg-red-50 disabled:opacity-40 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950"
       >
-        Yes, delete
+        {t("yesDelete")}
       </button>
       <button type="button" onClick={() => onConfirm(null)} className={smallButton}>
-        Keep
+        {t("keep")}
       </button>
     </span>
   ) : (
     <button
       type="button"
       disabled={busy}
-      aria-label={`Delete ${doc.title}`}
+      aria-label={t("deleteItem", { title: doc.title })}
       onClick={() => onConfirm(doc.id)}
       className={smallButton}
     >
-      Delete
+      {t("delete")}
     </button>
   );
 }
@@ -93,18 +96,19 @@ function ActionsCell({
   onShare,
   ...rest
 }: RowActions & { doc: LibraryDocumentView; confirming: boolean }) {
-  if (!doc.own) return <span className="text-muted">shared by an admin</span>;
+  const t = useTranslations("library.table");
+  if (!doc.own) return <span className="text-muted">{t("sharedByAdmin")}</span>;
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       {canShare && !confirming && (
         <button
           type="button"
           disabled={rest.busy}
-          aria-label={`${doc.shared ? "Stop sharing" : "Share with everyone"}: ${doc.title}`}
+          aria-label={t(doc.shared ? "unshareItem" : "shareItem", { title: doc.title })}
           onClick={() => onShare(doc, !doc.shared)}
           className={smallButton}
         >
-          {doc.shared ? "Stop sharing" : "Share with everyone"}
+          {doc.shared ? t("unshare") : t("share")}
         </button>
       )}
       <DeleteCell doc={doc} confirming={confirming} {...rest} />
@@ -127,8 +131,10 @@ export function DocumentList(props: ListProps) {
 }
 
 function DocumentCards({ documents, confirming, ...actions }: ListProps) {
+  const t = useTranslations("library");
+  const format = useDocumentFormat();
   return (
-    <ul aria-label="Documents" className="space-y-2 sm:hidden">
+    <ul aria-label={t("documents")} className="space-y-2 sm:hidden">
       {documents.map((doc) => (
         <li
           key={doc.id}
@@ -138,8 +144,8 @@ function DocumentCards({ documents, confirming, ...actions }: ListProps) {
             <DocumentLink doc={doc} /> {doc.shared && <SharedBadge />}
           </p>
           <p className="text-xs text-muted">
-            {typeLabel(doc.mimeType)} · {numberFormat.format(doc.chars)} chars ·{" "}
-            <time dateTime={doc.createdAt}>{formatDate(doc.createdAt)}</time>
+            {format.type(doc.mimeType)} · {format.chars(doc.chars)} ·{" "}
+            <time dateTime={doc.createdAt}>{format.date(doc.createdAt)}</time>
           </p>
           <p className="text-xs">
             <SourceCell doc={doc} />
@@ -155,14 +161,16 @@ function DocumentCards({ documents, confirming, ...actions }: ListProps) {
 
 /** The stored documents: title, type, size, when added, where from, and the actions. */
 function DocumentTable({ documents, confirming, ...actions }: ListProps) {
+  const t = useTranslations("library.table");
+  const format = useDocumentFormat();
   return (
     <DataTable
       columns={[
-        { name: "Title" },
-        { name: "Type" },
-        { name: "Size", align: "right" },
-        { name: "Added" },
-        { name: "Source" },
+        { name: t("title") },
+        { name: t("type") },
+        { name: t("size"), align: "right" },
+        { name: t("added") },
+        { name: t("source") },
       ]}
     >
       {documents.map((doc) => (
@@ -170,10 +178,10 @@ function DocumentTable({ documents, confirming, ...actions }: ListProps) {
           <td className="px-3 py-2">
             <DocumentLink doc={doc} /> {doc.shared && <SharedBadge />}
           </td>
-          <td className="px-3 py-2">{typeLabel(doc.mimeType)}</td>
-          <td className="whitespace-nowrap px-3 py-2 text-right">{numberFormat.format(doc.chars)} chars</td>
+          <td className="px-3 py-2">{format.type(doc.mimeType)}</td>
+          <td className="whitespace-nowrap px-3 py-2 text-right">{format.chars(doc.chars)}</td>
           <td className="whitespace-nowrap px-3 py-2 text-muted">
-            <time dateTime={doc.createdAt}>{formatDate(doc.createdAt)}</time>
+            <time dateTime={doc.createdAt}>{format.date(doc.createdAt)}</time>
           </td>
           <td className="max-w-xs truncate px-3 py-2">
             <SourceCell doc={doc} />

@@ -4,6 +4,7 @@
  * A plain form posting to the add server action: without JavaScript the picker and Upload button
  * still work; with it, a dropped file is put into the picker and uploaded at once.
  */
+import { useFormatter, useTranslations } from "next-intl";
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "../knowledge/use-hydrated";
 import { primaryButton } from "./styles";
@@ -27,6 +28,8 @@ export function DropZone({
   const input = useRef<HTMLInputElement>(null);
   const [name, setName] = useState<string | null>(null);
   const [over, setOver] = useState(false);
+  const t = useTranslations("library.upload");
+  const format = useFormatter();
 
   useEffect(() => {
     if (!uploaded || !input.current) return;
@@ -48,7 +51,7 @@ export function DropZone({
     <form
       ref={form}
       action={formAction}
-      aria-label="Upload a file"
+      aria-label={t("label")}
       data-testid="drop-zone"
       onDragEnter={(e) => {
         e.preventDefault();
@@ -66,9 +69,9 @@ export function DropZone({
       }`}
     >
       <input type="hidden" name="mode" value="file" />
-      <p className="font-medium">Drop a file here, or choose one</p>
+      <p className="font-medium">{t("drop")}</p>
       <label htmlFor={`${id}-file`} className="block font-medium">
-        File
+        {t("file")}
       </label>
       <input
         id={`${id}-file`}
@@ -82,10 +85,10 @@ export function DropZone({
         className="block w-full max-w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-zinc-900 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-blue-600 dark:file:bg-zinc-100 dark:file:text-zinc-900"
       />
       <p id={`${id}-hint`} className="text-xs text-muted">
-        PDF, HTML, Markdown or plain text, up to 10 MB. The title is taken from the document.
+        {t("hint", { size: format.number(10, { style: "unit", unit: "megabyte" }) })}
       </p>
       <button type="submit" disabled={pending || (hydrated && !name)} className={primaryButton}>
-        {pending && name ? `Uploading ${name}…` : "Upload"}
+        {pending && name ? t("uploading", { name }) : t("submit")}
       </button>
     </form>
   );

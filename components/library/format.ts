@@ -1,12 +1,26 @@
-const TYPE_LABELS: Record<string, string> = {
-  "text/plain": "Text",
-  "text/markdown": "Markdown",
-  "text/html": "HTML",
-  "application/pdf": "PDF",
+import { useTranslations } from "next-intl";
+import { useTimeFormat } from "../home/time-format";
+
+/** The document types the library stores, by the key of their name in `library.types`. */
+export const typeKeys: Record<string, "text" | "markdown" | "html" | "pdf"> = {
+  "text/plain": "text",
+  "text/markdown": "markdown",
+  "text/html": "html",
+  "application/pdf": "pdf",
 };
 
-export const typeLabel = (mime: string) => TYPE_LABELS[mime] ?? mime;
 export const numberFormat = new Intl.NumberFormat("en");
 /** UTC and fixed-format, so the server's and the browser's rendering agree. */
 export const formatDate = (iso: string) =>
   `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/** A document's type, size and date in the page's language (dates in UTC, so server and browser agree). */
+export function useDocumentFormat() {
+  const t = useTranslations("library");
+  const { absoluteTime } = useTimeFormat();
+  return {
+    type: (mime: string) => (typeKeys[mime] ? t(`types.${typeKeys[mime]}`) : mime),
+    chars: (count: number) => t("table.chars", { count }),
+    date: (iso: string) => absoluteTime(new Date(iso)),
+  };
+}

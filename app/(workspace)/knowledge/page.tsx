@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { type KnowledgeEntryView, KnowledgeReview } from "@/components/knowledge-review";
 import { pageCaller } from "@/lib/server/auth/page";
 import { knowledgeEntries } from "@/lib/server/knowledge/list";
@@ -6,9 +7,13 @@ import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Knowledge · Deep Research" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("knowledge");
+  return { title: t("metaTitle") };
+}
 
 export default async function KnowledgePage() {
+  const t = await getTranslations("knowledge");
   const caller = await pageCaller();
   const entries = await knowledgeEntries(await serverRuntime(), caller.userId);
   const initial: KnowledgeEntryView[] = JSON.parse(JSON.stringify(entries));
@@ -16,13 +21,8 @@ export default async function KnowledgePage() {
   return (
     <div className="space-y-6">
       <section className="space-y-2">
-        <h1 className="text-3xl font-semibold tracking-tight">Knowledge base</h1>
-        <p className="max-w-2xl text-muted">
-          What earlier research learned. Items extracted from reports start as provisional and wait for your
-          review: approve them to make them established — established items relevant to a new question are
-          given to its brief and supervisor — or reject them to deprecate them. The same fact found by several
-          runs is shown once, with every run and source it came from.
-        </p>
+        <h1 className="text-3xl font-semibold tracking-tight">{t("title")}</h1>
+        <p className="max-w-2xl text-muted">{t("intro")}</p>
       </section>
       <KnowledgeReview initial={initial} isAdmin={caller.role === "admin"} />
     </div>

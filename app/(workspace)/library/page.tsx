@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { type LibraryDocumentView, LibraryManager } from "@/components/library-manager";
 import { parseSearchProviders } from "@/lib/search";
 import { pageCaller } from "@/lib/server/auth/page";
@@ -7,21 +8,20 @@ import { serverRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Library · Deep Research" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("library");
+  return { title: t("metaTitle") };
+}
 
-const PROVIDER_NAMES: Record<string, string> = {
-  library: "this library",
-  searxng: "the web through SearXNG",
-  tavily: "the web through Tavily",
-  exa: "the web through Exa",
-  brave: "the web through Brave Search",
-};
+const knownProviders = ["library", "searxng", "tavily", "exa", "brave"] as const;
 
 /**
  * What runs on this server search by default (SEARCH_PROVIDERS), said plainly: whether the
  * documents here are used at all, and what makes a run use them when they are not.
  */
-function SearchNotice() {
+async function SearchNotice() {
+  const t = await getTranslations("library");
+  const format = await getFormatter();
   let providers: string[];
   try {
     providers = parseSearchProviders(process.env);
@@ -32,11 +32,17 @@ function SearchNotice() {
       </p>
     );
   }
-  const names = providers.map((p) => PROVIDER_NAMES[p] ?? p).join(", ");
+  const names = format.list(
+    providers.map((p) =>
+      (knownProviders as readonly string[]).includes(p)
+        ? t(`providers.${p as (typeof knownProviders)[number]}`)
+        : p,
+    ),
+  );
   if (providers.includes("library")) {
     return (
       <p data-testid="search-providers" className="max-w-2xl text-muted">
-        Research runs on this server search: {names}. Researchers find and cite the documents stored here.
+        {t("searched", { names })}
       </p>
     );
   }
@@ -45,27 +51,22 @@ function SearchNotice() {
       data-testid="search-providers"
       className="max-w-2xl space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
     >
-      <p className="font-medium">Research runs on this server do not search this library.</p>
-      <p>
-        By default they search {names} only. A run uses these documents when the library is one of its
-        sources: the run setting <code>searchProviders</code> with <code>"library"</code> (for example{" "}
-        <code>["library", "searxng"]</code>), or on the server <code>SEARCH_PROVIDERS=library,searxng</code>.
-      </p>
+      <p className="font-medium">{t("notSearched")}</p>
+      <p>{t.rich("howToSearch", { names, code: (chunks) => <code>{chunks}</code> })}</p>
     </div>
   );
 }
 
 export default async function LibraryPage() {
+  const t = await getTranslations("library");
   const caller = await pageCaller();
   const documents = await listLibrary(await serverRuntime(), caller.userId);
   const initial: LibraryDocumentView[] = JSON.parse(JSON.stringify(documents));
   return (
     <div className="space-y-6">
       <section className="space-y-2">
-        <h1 className="text-3xl font-semibold tracking-tight">Document library</h1>
-        <p className="max-w-2xl text-muted">
-          Your own documents — reports, papers, notes — stored as text for research runs to search and cite.
-        </p>
+        <h1 className="text-3xl font-semibold tracking-tight">{t("title")}</h1>
+        <p className="max-w-2xl text-muted">{t("intro")}</p>
         <SearchNotice />
       </section>
       <LibraryManager initial={initial} isAdmin={caller.role === "admin"} />

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { z } from "zod";
+import { absoluteTime, timeWords } from "@/components/home/time-format";
 import { SourceLink } from "@/components/library/document-table";
-import { formatDate, numberFormat, typeLabel } from "@/components/library/format";
+import { typeKeys } from "@/components/library/format";
 import { isAppError } from "@/lib/errors";
 import { pageCaller } from "@/lib/server/auth/page";
 import { getOwnLibraryDocument } from "@/lib/server/library/view";
@@ -24,34 +26,46 @@ async function load(id: string) {
 
 export async function generateMetadata({ params }: PageProps<"/library/[id]">): Promise<Metadata> {
   const doc = await load((await params).id);
-  return { title: `${doc.title} · Library · Deep Research` };
+  const t = await getTranslations("library");
+  return { title: t("documentMetaTitle", { title: doc.title }) };
 }
 
 export default async function LibraryDocumentPage({ params }: PageProps<"/library/[id]">) {
   const doc = await load((await params).id);
+  const t = await getTranslations("library");
+  const words = timeWords((await getTranslations("format")) as Parameters<typeof timeWords>[0]);
+  const type = typeKeys[doc.mimeType] ? t(`types.${typeKeys[doc.mimeType]}`) : doc.mimeType;
+  const date = absoluteTime(doc.createdAt, await getLocale(), words);
   return (
     <article className="space-y-4">
       <p className="text-sm">
         <a href="/library" className="text-blue-700 hover:underline dark:text-blue-400">
-          ← Library
+          {t("document.back")}
         </a>
       </p>
       <header className="space-y-1">
         <h1 className="break-words text-2xl font-semibold tracking-tight">{doc.title}</h1>
         <p className="text-sm text-muted">
-          {typeLabel(doc.mimeType)} · {numberFormat.format(doc.chars)} characters · added{" "}
-          <time dateTime={doc.createdAt.toISOString()}>{formatDate(doc.createdAt.toISOString())}</time>
-          {doc.shared && " · shared with everyone"}
+          {t.rich("document.facts", {
+            type,
+            chars: doc.chars,
+            date,
+            shared: doc.shared ? "yes" : "no",
+            time: (chunks) => <time dateTime={doc.createdAt.toISOString()}>{chunks}</time>,
+          })}
         </p>
         {doc.sourceUrl && (
           <p className="text-sm">
-            From <SourceLink url={doc.sourceUrl} />
+            {t.rich("document.from", {
+              url: doc.sourceUrl,
+              link: () => <SourceLink url={doc.sourceUrl as string} />,
+            })}
           </p>
         )}
       </header>
-      <section aria-label="Stored text" className="space-y-2">
-        <h2 className="text-lg font-medium">Stored text</h2>
-        <p className="text-xs text-muted">The text research runs search and quote, as it was extracted.</p>
+      <section aria-label={t("document.storedText")} className="space-y-2">
+        <h2 className="text-lg font-medium">{t("document.storedText")}</h2>
+        <p className="text-xs text-muted">{t("document.storedHint")}</p>
         <div
           data-testid="document-text"
           className="whitespace-pre-wrap break-words rounded-lg border border-zinc-200 bg-white p-4 text-sm leading-relaxed dark:border-zinc-800 dark:bg-zinc-900"
