@@ -16,7 +16,7 @@ import { DataTable } from "../data-table";
 import { useErrorText } from "../error-text";
 import { useTimeFormat } from "../home/time-format";
 import type { Jsonified } from "../jsonified";
-import { useActionError } from "./action-error";
+import { useActionError } from "../action-error";
 import { CopyField } from "./copy-field";
 import { Field, FormError, inputClass, SubmitButton, smallButton } from "./form-parts";
 

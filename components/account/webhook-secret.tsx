@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { revealWebhookSecretAction, rotateWebhookSecretAction } from "@/lib/server/actions/tokens";
-import { useActionError } from "./action-error";
+import { useActionError } from "../action-error";
 import { CopyField } from "./copy-field";
 import { FormError, FormNotice, smallButton } from "./form-parts";
 
