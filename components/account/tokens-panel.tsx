@@ -11,12 +11,12 @@ import {
   TOKEN_MAX_DAYS,
   type TokenScope,
 } from "@/lib/token-scopes";
+import { useActionError } from "../action-error";
 import { api } from "../api-client";
 import { DataTable } from "../data-table";
 import { useErrorText } from "../error-text";
 import { useTimeFormat } from "../home/time-format";
 import type { Jsonified } from "../jsonified";
-import { useActionError } from "../action-error";
 import { CopyField } from "./copy-field";
 import { Field, FormError, inputClass, SubmitButton, smallButton } from "./form-parts";
 
