@@ -1,7 +1,7 @@
 /**
  * English left on a page in another language: the visible text nodes, the rendered text of
- * paragraphs, cells, headings, links and buttons, and the labels a screen reader says, that contain a phrase of two or more words from the English catalogue
- * (messages/en.json). A phrase is the literal text of a message between its ICU arguments; a
+ * paragraphs, cells, headings, links and buttons, and the labels a screen reader says, that contain
+ * a phrase of two or more words from the English catalogue (messages/en.json). A phrase is the literal text of a message between its ICU arguments; a
  * message the other language writes the same way (a brand, a format's name) is no evidence.
  */
 import fs from "node:fs";
@@ -88,6 +88,7 @@ export async function englishOnPage(
     // A phrase split by inline markup ("No <b>runs</b> yet") is whole in its block's rendered text.
     const blocks = "p, li, dt, dd, td, th, h1, h2, h3, h4, h5, h6, label, legend, summary, button, a, option";
     for (const el of document.body.querySelectorAll<HTMLElement>(blocks)) {
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, without hidden parts, is what a reader sees
       const text = el.innerText?.replace(/\s+/g, " ").trim();
       if (text && !el.closest(skip) && el.checkVisibility()) out.push(text);
     }
