@@ -7,7 +7,7 @@
  * or Chinese, so their own content never reads as English; the source titles and stored passages
  * come from the English web fixture and are left out. A failure lists every offender.
  */
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { listViolations, seriousViolations } from "./support/axe.ts";
 import { englishOnPage, englishPhrases } from "./support/english-text.ts";
 import { germanScript, SEARCH_QUERIES } from "./support/german-script.ts";
@@ -16,10 +16,9 @@ import { sharedApp, signedOut, signUp } from "./support/session.ts";
 
 type Locale = "de" | "zh";
 
-/** A fresh account made admin by the shared admin: no saved language, only its own content. */
-async function freshAdmin(browser: Browser, baseURL: string, stamp: number) {
-  const admin = await browser.newContext({ baseURL });
-  const { invitation } = await (await admin.request.post("/api/invitations", { data: {} })).json();
+/** A fresh account made admin by the shared admin (`request`): no saved language, only its own content. */
+async function freshAdmin(request: APIRequestContext, baseURL: string, stamp: number) {
+  const { invitation } = await (await request.post("/api/invitations", { data: {} })).json();
   const person = await signUp(sharedApp().url, {
     email: `sprachen-${stamp}@example.org`,
     name: "Jürgen Weiß",
@@ -28,12 +27,11 @@ async function freshAdmin(browser: Browser, baseURL: string, stamp: number) {
   const session = await (
     await fetch(`${baseURL}/api/auth/get-session`, { headers: { cookie: person.cookie } })
   ).json();
-  const promoted = await admin.request.post("/api/auth/admin/set-role", {
+  const promoted = await request.post("/api/auth/admin/set-role", {
     data: { userId: session.user.id, role: "admin" },
     headers: { origin: baseURL },
   });
   expect(promoted.status(), await promoted.text()).toBe(200);
-  await admin.close();
   return person;
 }
 
@@ -70,7 +68,7 @@ test("de by Accept-Language and zh by the switcher: no English phrase and no ser
   if (!baseURL) throw new Error("no baseURL");
   const stamp = Date.now();
   await waitForIdle(request);
-  const person = await freshAdmin(browser, baseURL, stamp);
+  const person = await freshAdmin(request, baseURL, stamp);
   let context: BrowserContext | undefined;
   let running: string | undefined;
   const visitors: BrowserContext[] = [];
