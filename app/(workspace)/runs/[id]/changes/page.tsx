@@ -44,7 +44,7 @@ export async function generateMetadata({
   const found = await load((await params).id, first((await searchParams).against));
   const t = await getTranslations("versions");
   return {
-    title: found ? t("pageTitle", { question: found.after.question }) : "Run not found — Deep Research",
+    title: found ? t("pageTitle", { question: found.after.question }) : t("notFoundTitle"),
   };
 }
 
