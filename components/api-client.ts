@@ -21,19 +21,6 @@ export class ApiError extends Error {
   }
 }
 
-/** Clearer words for the better-auth errors a person most often meets. */
-const friendlier: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: "Wrong email or password.",
-  INVALID_PASSWORD: "The current password is not right.",
-  BANNED_USER: "This account is disabled. Ask an admin to enable it.",
-  PASSWORD_TOO_SHORT: "The password is too short: use at least 8 characters.",
-  PASSWORD_TOO_LONG: "The password is too long: use at most 256 characters.",
-  USER_ALREADY_EXISTS: "An account with this email address already exists. Sign in instead.",
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
-    "An account with this email address already exists. Sign in instead.",
-  YOU_CANNOT_BAN_YOURSELF: "You cannot disable your own account.",
-};
-
 interface ErrorBody {
   code?: string;
   message?: string;
@@ -45,16 +32,9 @@ export function toApiError(status: number, body: ErrorBody | null): ApiError {
   const own = body?.error;
   const code = own?.code ?? body?.code ?? `http_${status}`;
   const message = own?.message ?? body?.message;
-  // better-auth's limiter answers in its own words; ours already says when to try again.
-  if (status === 429 && !own?.message) {
-    return new ApiError(status, code, "Too many attempts. Wait a minute, then try again.");
-  }
-  return new ApiError(
-    status,
-    code,
-    friendlier[code] || message || `The request failed (HTTP ${status}).`,
-    own?.details,
-  );
+  // better-auth's limiter answers in its own words; the catalogue's rate_limited says when to try again.
+  if (status === 429 && !own?.message) return new ApiError(status, "rate_limited", "");
+  return new ApiError(status, code, message || `HTTP ${status}`, own?.details);
 }
 
 export interface ApiRequest {

@@ -53,6 +53,13 @@ describe("errors shown in the person's language", () => {
     ).toBe("Die Anfrage ist fehlgeschlagen. Versuchen Sie es erneut.");
   });
 
+  it("says better-auth's errors in the catalogue's words in English too, not better-auth's own", () => {
+    const error = { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" };
+    expect(localizedError(error, "en", translator("en", en))).toBe("Wrong email or password.");
+    const unknown = { code: "SOME_NEW_CODE", message: "Something better-auth said" };
+    expect(localizedError(unknown, "en", translator("en", en))).toBe(unknown.message);
+  });
+
   it("translates better-auth's sign-in errors by their code", () => {
     const error = { code: "INVALID_EMAIL_OR_PASSWORD", message: "Wrong email or password." };
     expect(localizedError(error, "de", translator("de", de as unknown as typeof en))).toBe(

@@ -53,7 +53,10 @@ function detailValues(details: unknown): Record<string, string | number> {
 }
 
 export function localizedError(error: ShownError, locale: string, t: ErrorTranslator): string {
-  if (locale === defaultLocale && error.message) return error.message;
+  // better-auth's codes (UPPER_CASE) come with its own terse English: the catalogue's words instead,
+  // in every language, where it has them.
+  const authCode = /^[A-Z][A-Z_]+$/.test(error.code) && t.has(error.code);
+  if (locale === defaultLocale && error.message && !authCode) return error.message;
   const values = detailValues(error.details);
   const detailed = `withDetails.${error.code}`;
   if (t.has(detailed)) {

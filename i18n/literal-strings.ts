@@ -72,6 +72,8 @@ const ALLOWED = new Set([
   "UTC",
   // Microsoft Word, a format the report downloads as.
   "Word",
+  // Search services by their brand names (the admin's search settings).
+  "Brave Search",
 ]);
 
 /** Is `attribute` one whose string a person sees or hears? */

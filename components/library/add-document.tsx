@@ -8,9 +8,9 @@ import { DropZone } from "./drop-zone";
 import { inputClass, primaryButton } from "./styles";
 
 type Mode = "text" | "url";
-const MODES: { mode: Mode; label: "paste" | "fromUrl" }[] = [
-  { mode: "text", label: "paste" },
-  { mode: "url", label: "fromUrl" },
+const MODES: { mode: Mode; words: "paste" | "fromUrl" }[] = [
+  { mode: "text", words: "paste" },
+  { mode: "url", words: "fromUrl" },
 ];
 
 function submitLabel(mode: Mode, busy: boolean): "fetching" | "adding" | "addText" | "fetchAndAdd" {
@@ -76,7 +76,7 @@ export function AddDocument({
             onClick={() => setMode(m.mode)}
             className="rounded-full border border-zinc-300 px-3 py-1 aria-selected:bg-zinc-900 aria-selected:text-white dark:border-zinc-700 dark:aria-selected:bg-zinc-100 dark:aria-selected:text-zinc-900"
           >
-            {t(m.label)}
+            {t(m.words)}
           </button>
         ))}
       </div>
