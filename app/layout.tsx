@@ -1,16 +1,19 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { localeDirection } from "@/i18n/locale";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: "Deep Research",
-  description: "Self-hosted deep research with verifiable citations",
-  icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("common");
+  return {
+    title: "Deep Research",
+    description: t("appDescription"),
+    icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
+  };
+}
 
 /**
  * The document around every page. Navigation belongs to the owner's pages ((workspace)/layout.tsx),

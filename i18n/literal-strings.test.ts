@@ -22,7 +22,6 @@ import {
  */
 const notYetConverted = new Set<string>([
   "app/(workspace)/runs/[id]/page.tsx",
-  "app/layout.tsx",
   "app/share/[token]/not-found.tsx",
   "app/share/[token]/page.tsx",
   "components/exports/file-exports.tsx",
