@@ -43,6 +43,11 @@ export interface ScriptOptions {
   compressionTokens?: number;
   /** Replace the knowledge extraction's items (the default is one finding resting on source [1]). */
   knowledgeItems?: KnowledgeReplyItem[];
+  /**
+   * Hold directive B's first search this long, so directive A's pages are stored first and its
+   * cold-climate page is source [1] (the researchers otherwise race for the first numbers).
+   */
+  startBAfterMs?: number;
 }
 
 export interface KnowledgeReplyItem {
@@ -192,9 +197,12 @@ export function researchScript(opts: ScriptOptions): ScriptRule[] {
     {
       name: "researcher-b",
       match: { tool: "web_search", any: "Annual running costs of a gas boiler" },
-      replies: opts.researcherB
-        ? [call("web_search", { query: "heat pump gas boiler running costs" }), ...opts.researcherB]
-        : researcher("heat pump gas boiler running costs", "running-costs-heat-pump-vs-gas-boiler"),
+      replies: held(
+        opts.researcherB
+          ? [call("web_search", { query: "heat pump gas boiler running costs" }), ...opts.researcherB]
+          : researcher("heat pump gas boiler running costs", "running-costs-heat-pump-vs-gas-boiler"),
+        opts.startBAfterMs,
+      ),
     },
     {
       name: "compression",
@@ -271,6 +279,13 @@ export function refusingStructuredOutputs(webUrl: string): ScriptRule[] {
       ],
     },
   ];
+}
+
+/** Replies with the first one held `ms` longer. */
+function held(replies: ScriptedReply[], ms: number | undefined): ScriptedReply[] {
+  if (!ms) return replies;
+  const [first, ...rest] = replies;
+  return [{ ...first, delayMs: (first.delayMs ?? 0) + ms }, ...rest];
 }
 
 export const STRUCTURED_REFUSAL = {
@@ -404,4 +419,27 @@ export function deeperScript(opts: { webUrl: string; newSource: number }): Scrip
     },
     ...parent.filter((r) => keep.includes(r.name ?? "")),
   ];
+}
+
+/** The figure researchScript's report gives for cold-climate seasonal COP, and the one a refresh finds instead. */
+export const COP_BEFORE = "between 2.5 and 3";
+export const COP_AFTER = "between 2.2 and 3";
+
+/**
+ * The report a refresh of a researchScript run writes once the web changed under it: the cold-climate
+ * page (source [1]) now gives the lower figure, and the running-costs page it cited is gone, so the
+ * seasonal COP claim has the new figure and the running-cost claim is left out. The uncheckable
+ * marker stays as before (whatever the citation check makes of it, it is the same in both versions).
+ */
+export const REFRESHED_REPORT =
+  `## Efficiency in the cold\n\nModern air-source heat pumps keep working far below freezing: field data show seasonal COP values ${COP_AFTER} [1]. ` +
+  "A figure nobody can check [9].\n\n## Running costs\n\nThe running-cost comparison cited before is no longer online, so this version gives no running-cost figure.\n";
+
+/** researchScript for a refresh: the same roles, with REFRESHED_REPORT as the report. */
+export function refreshedScript(opts: ScriptOptions): ScriptRule[] {
+  return researchScript(opts).map((rule) =>
+    rule.name === "synthesis"
+      ? { ...rule, name: "refreshed-synthesis", replies: [{ kind: "text", text: REFRESHED_REPORT }] }
+      : rule,
+  );
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWebFixture, type WebFixture } from "./web-fixture.ts";
+import { PAGE_EDITS_PATH, PAGE_RESTORE_PATH } from "./web-fixture-edits.ts";
 
 let web: WebFixture;
 
@@ -130,5 +131,58 @@ describe("web fixture", () => {
     expect(web.collected.map((r) => [r.method, r.url])).toEqual([["GET", "/collect?data=secret%20brief"]]);
     const served = await (await fetch(`${web.url}/__fixture/collected`)).json();
     expect(served.requests.map((r: { url: string }) => r.url)).toEqual(["/collect?data=secret%20brief"]);
+  });
+
+  it("changes a page's text and takes another down over HTTP (POST only), and restores both", async () => {
+    const cold = `${web.url}/pages/cold-climate-heat-pump-performance.html`;
+    const costs = `${web.url}/pages/running-costs-heat-pump-vs-gas-boiler.html`;
+    const post = (path: string, body: unknown) =>
+      fetch(`${web.url}${path}`, { method: "POST", body: JSON.stringify(body) });
+    try {
+      const edited = await post(`${PAGE_EDITS_PATH}/cold-climate-heat-pump-performance`, {
+        replace: { from: "factors between 2 and 3", to: "factors between 2.2 and 3" },
+      });
+      expect(edited.status).toBe(200);
+      expect(await (await fetch(cold)).text()).toContain("seasonal performance factors between 2.2 and 3");
+      expect(
+        (await post(`${PAGE_EDITS_PATH}/running-costs-heat-pump-vs-gas-boiler`, { remove: true })).status,
+      ).toBe(200);
+      expect((await fetch(costs)).status).toBe(410);
+      const found = await search("running costs heat pump versus gas boiler electricity price");
+      expect(found.results.map((r: { url: string }) => r.url)).not.toContain(costs);
+
+      // Mistakes are refused, changing nothing; the app's GETs cannot edit.
+      const missing = await post(`${PAGE_EDITS_PATH}/cold-climate-heat-pump-performance`, {
+        replace: { from: "no such passage", to: "x" },
+      });
+      expect(missing.status).toBe(400);
+      expect((await missing.json()).error).toContain("no such passage");
+      expect((await post(`${PAGE_EDITS_PATH}/nope`, { remove: true })).status).toBe(404);
+      expect((await post(`${PAGE_EDITS_PATH}/heat-pump-efficiency-cop`, { shout: 1 })).status).toBe(400);
+      expect((await fetch(`${web.url}${PAGE_RESTORE_PATH}`)).status).toBe(405);
+      expect((await fetch(cold)).status).toBe(200);
+      expect((await fetch(`${web.url}/pages/heat-pump-efficiency-cop.html`)).status).toBe(200);
+    } finally {
+      expect((await post(PAGE_RESTORE_PATH, {})).status).toBe(200);
+    }
+    expect((await fetch(costs)).status).toBe(200);
+    const restored = await (await fetch(cold)).text();
+    expect(restored).toContain("seasonal performance factors between 2 and 3");
+    expect((await search("running costs heat pump versus gas boiler electricity price")).results[0].url).toBe(
+      costs,
+    );
+  });
+
+  it("offers the same edits in process", async () => {
+    const page = web.pages.find((p) => p.slug === "heat-pump-installation-guide")!;
+    web.edits.replaceText(page.slug, "two to five days", "three to six days");
+    expect(await (await fetch(page.url)).text()).toContain("three to six days");
+    expect(() => web.edits.replaceText(page.slug, "two to five days", "x")).toThrow(/does not contain/);
+    web.edits.remove(page.slug);
+    expect((await fetch(page.url)).status).toBe(410);
+    web.edits.restore();
+    expect(await (await fetch(page.url)).text()).toContain("two to five days");
+    // `pages` lists the originals throughout.
+    expect(page.text).toContain("two to five days");
   });
 });

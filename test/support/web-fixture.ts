@@ -3,6 +3,7 @@
 // page with the collector it points at (web-fixture-hostile.ts). Never used in production.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { createPageEditor, type PageEdits } from "./web-fixture-edits.ts";
 import {
   COLLECTED_PATH,
   COLLECTOR_PATH,
@@ -25,6 +26,8 @@ export interface WebFixture {
   collected: readonly CollectedRequest[];
   /** Every request the fixture served: path, start and end (benchmarks measure time in flight). */
   requests: readonly { path: string; at: number; endedAt?: number }[];
+  /** Test-only changes to the pages (also over HTTP: web-fixture-edits.ts); `pages` stays the originals. */
+  edits: PageEdits;
   close(): Promise<void>;
 }
 
@@ -241,14 +244,18 @@ export async function startWebFixture(
   const collector = createCollector();
   let base = "";
 
-  const indexed = ARTICLES.map((a) => ({
-    article: a,
-    text: a.paragraphs.join("\n\n"),
-    titleTerms: terms(a.title),
-    bodyTerms: terms(a.paragraphs.join(" ")),
-  }));
+  const edits = createPageEditor(ARTICLES);
+  // The pages as served now (edited ones with their new text, taken-down ones left out), indexed per search.
+  const indexPages = () =>
+    edits.live().map((a) => ({
+      article: a,
+      text: a.paragraphs.join("\n\n"),
+      titleTerms: terms(a.title),
+      bodyTerms: terms(a.paragraphs.join(" ")),
+    }));
 
   function search(q: string) {
+    const indexed = indexPages();
     const queryTerms = [...new Set(terms(q))];
     // Term overlap, damped (log tf) and weighted by rarity (idf) so that common words like
     // "heat" or "cost" do not outrank the page matching the query's distinctive terms.
@@ -419,9 +426,18 @@ export async function startWebFixture(
     const url = new URL(req.url ?? "/", base || "http://127.0.0.1");
     const page = /^\/pages\/([\w-]+)\.html$/.exec(url.pathname);
     if (page) {
-      const article = ARTICLES.find((a) => a.slug === page[1]);
+      const article = edits.current(page[1]);
       if (article) return sendText(res, 200, "text/html; charset=utf-8", renderArticle(article));
+      if (article === null) {
+        return sendText(
+          res,
+          410,
+          "text/html; charset=utf-8",
+          "<!doctype html><title>410 Gone</title><h1>Gone</h1>",
+        );
+      }
     }
+    if (edits.handle(url.pathname, req, res)) return;
     // Any method, any query: the collector records whatever reaches it.
     if (url.pathname === COLLECTOR_PATH || url.pathname.startsWith(`${COLLECTOR_PATH}/`)) {
       return collector.handle(req, res);
@@ -455,6 +471,7 @@ export async function startWebFixture(
     })),
     hostilePageUrl: `${base}${HOSTILE_PAGE_PATH}`,
     collected: collector.requests,
+    edits,
     close() {
       for (const t of timers) clearInterval(t);
       timers.clear();
