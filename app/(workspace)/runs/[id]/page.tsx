@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { z } from "zod";
 import { QuestionThread } from "@/components/questions/question-thread";
@@ -28,7 +29,8 @@ const loadRun = cache(async (id: string) => {
 
 export async function generateMetadata({ params }: PageProps<"/runs/[id]">): Promise<Metadata> {
   const found = await loadRun((await params).id);
-  return { title: found ? runTitle(found.question) : "Run not found — Deep Research" };
+  const t = await getTranslations();
+  return { title: found ? runTitle(found.question, t) : t("run.notFound") };
 }
 
 export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
