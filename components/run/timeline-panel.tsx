@@ -1,10 +1,30 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { ResearchEvent } from "@/lib/research/ui";
 import { type ActivityEntry, clockTime, feedEntries, groupActivity } from "./activity-model";
 import { describeEvent } from "./describe-event";
 import type { DirectiveView } from "./types";
+
+/**
+ * An event's line, made once per event and language: a busy run re-renders the feed on every event,
+ * and its hundreds of entries keep their words (entries keep their event objects across updates).
+ */
+function useLineOf(): (event: ResearchEvent) => string {
+  const words = useTranslations();
+  return useMemo(() => {
+    const lines = new WeakMap<ResearchEvent, string>();
+    return (event: ResearchEvent) => {
+      let line = lines.get(event);
+      if (line === undefined) {
+        line = describeEvent(event, words);
+        lines.set(event, line);
+      }
+      return line;
+    };
+  }, [words]);
+}
 
 /** Entries shown per researcher before "Earlier steps": enough to follow, short on a phone. */
 const RECENT = 6;
@@ -20,11 +40,11 @@ export function TimelinePanel({
   activity: ActivityEntry[];
   directives: DirectiveView[];
 }) {
-  const words = useTranslations();
+  const lineOf = useLineOf();
   const t = useTranslations("run.timeline");
   const shown = feedEntries(activity);
   const latest = shown.at(-1);
-  const latestText = latest ? describeEvent(latest.event, words) : "";
+  const latestText = latest ? lineOf(latest.event) : "";
   const groups = groupActivity(shown, directives);
   return (
     <section aria-labelledby="activity-heading" data-testid="timeline" className="space-y-3 text-sm">
@@ -58,13 +78,13 @@ export function TimelinePanel({
               {title}
               {g.topic && <span className="ml-2 font-normal text-muted">{g.topic}</span>}
             </h3>
-            <EntryList entries={g.entries.slice(0, RECENT)} />
+            <EntryList entries={g.entries.slice(0, RECENT)} lineOf={lineOf} />
             {g.entries.length > RECENT && (
               <details className="mt-1">
                 <summary className="cursor-pointer text-xs text-muted">
                   {t("earlier", { count: g.entries.length - RECENT })}
                 </summary>
-                <EntryList entries={g.entries.slice(RECENT)} />
+                <EntryList entries={g.entries.slice(RECENT)} lineOf={lineOf} />
               </details>
             )}
           </section>
@@ -74,8 +94,13 @@ export function TimelinePanel({
   );
 }
 
-function EntryList({ entries }: { entries: ActivityEntry[] }) {
-  const words = useTranslations();
+function EntryList({
+  entries,
+  lineOf,
+}: {
+  entries: ActivityEntry[];
+  lineOf: (event: ResearchEvent) => string;
+}) {
   return (
     <ol className="mt-1 space-y-1 text-xs">
       {entries.map((e) => (
@@ -85,7 +110,7 @@ function EntryList({ entries }: { entries: ActivityEntry[] }) {
               {clockTime(e.at)}
             </time>
           )}
-          <span className="min-w-0">{describeEvent(e.event, words)}</span>
+          <span className="min-w-0">{lineOf(e.event)}</span>
         </li>
       ))}
     </ol>
