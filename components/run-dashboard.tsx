@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { terminalRunStatuses } from "@/lib/research/ui";
 import { BriefPanel } from "./run/brief-panel";
@@ -41,6 +42,7 @@ export function RunDashboard({
   /** Under a finished report: "Ask about this report" (components/questions). */
   afterReport?: ReactNode;
 }) {
+  const t = useTranslations("run.tabs");
   const { run, activity, liveReport, refresh, streamProblem, retryStream } = useRunStream(initial);
   const onChanged = () => void refresh();
   const done = terminalRunStatuses.includes(run.status);
@@ -61,11 +63,11 @@ export function RunDashboard({
         afterReport ? <div key="questions">{afterReport}</div> : null,
         <RunTabs
           key="tabs"
-          label="About this run"
+          label={t("label")}
           tabs={[
             {
               id: "activity",
-              label: "Activity",
+              label: t("activity"),
               content: (
                 <div className="space-y-8">
                   <DirectivesPanel run={run} activity={activity} />
@@ -73,10 +75,14 @@ export function RunDashboard({
                 </div>
               ),
             },
-            { id: "sources", label: `Sources (${run.sources.length})`, content: <SourcesPanel run={run} /> },
+            {
+              id: "sources",
+              label: t("sources", { count: run.sources.length }),
+              content: <SourcesPanel run={run} />,
+            },
             {
               id: "supervision",
-              label: "Supervision",
+              label: t("supervision"),
               content: (
                 <div className="space-y-4">
                   {run.brief && <BriefPanel brief={run.brief} />}
@@ -84,7 +90,7 @@ export function RunDashboard({
                 </div>
               ),
             },
-            { id: "usage", label: "Usage", content: <UsagePanel run={run} /> },
+            { id: "usage", label: t("usage"), content: <UsagePanel run={run} /> },
           ]}
         />,
       ]
@@ -109,7 +115,7 @@ export function RunDashboard({
     <div className="space-y-8">
       {header}
       <ModelNotice activity={activity} />
-      {streamProblem && <StreamNotice message={streamProblem} onRetry={retryStream} />}
+      {streamProblem && <StreamNotice problem={streamProblem} onRetry={retryStream} />}
       {panels}
     </div>
   );

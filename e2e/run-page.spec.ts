@@ -8,6 +8,7 @@ import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { describeEvent } from "../components/run/describe-event.ts";
 import type { ResearchEvent } from "../lib/research/events.ts";
 import { expectAccessible, expectNoSidewaysScroll } from "./support/axe.ts";
+import { english } from "./support/english.ts";
 import { baseUrl, isHanging, scriptLlm, waitForIdle, waitForStatus, webUrl } from "./support/helpers.ts";
 import { researchScript } from "./support/research-script.ts";
 import { sessionHeaders, sharedApp } from "./support/session.ts";
@@ -49,7 +50,7 @@ async function expectLatestEntry(page: Page, id: string): Promise<string> {
     const latest = events.at(-1)!;
     expect(before).toBe(after);
     expect(Number(after)).toBe(latest.seq);
-    expect(await entry.textContent()).toBe(describeEvent(latest));
+    expect(await entry.textContent()).toBe(describeEvent(latest, english));
   }).toPass({ timeout: 30_000, intervals: [100] });
   return status;
 }

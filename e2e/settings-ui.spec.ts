@@ -9,6 +9,7 @@ import { expect, test } from "@playwright/test";
 import { roleLabel } from "../components/run/activity-labels.ts";
 import type { ScriptRule } from "../test/support/llm-server.ts";
 import { expectAccessible } from "./support/axe.ts";
+import { english } from "./support/english.ts";
 import {
   baseUrl,
   llmOrigin,
@@ -151,7 +152,7 @@ test("an admin changes the researcher model in the UI and the next run uses it",
 
   await page.reload();
   await page.getByRole("tab", { name: "Usage" }).click();
-  const row = page.getByRole("row", { name: new RegExp(`^${roleLabel("researcher")}\\b`) });
+  const row = page.getByRole("row", { name: new RegExp(`^${roleLabel(english, "researcher")}\\b`) });
   await expect(row).toContainText(NEW_MODEL);
   const asked = (await llmRequests()).map((r) => (r.body as { model?: string }).model);
   expect(asked).toContain("scripted-researcher-2");

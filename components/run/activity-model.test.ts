@@ -1,8 +1,14 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import type { ResearchEvent } from "@/lib/research/events";
+import de from "../../messages/de.json";
+import en from "../../messages/en.json";
 import { runTitle, shortUrl, stopReasonLabel } from "./activity-labels";
-import { elapsedMs, formatElapsed, groupActivity, mergeEntries, nowDoing, toEntry } from "./activity-model";
+import { elapsedMs, formatElapsed, groupActivity, mergeEntries, toEntry } from "./activity-model";
 import { directiveStatusText } from "./directive-status";
+
+const t = createTranslator({ locale: "en", messages: en });
+const german = createTranslator({ locale: "de", messages: de as unknown as typeof en });
 
 const directives = [
   {
@@ -14,12 +20,12 @@ const directives = [
 ];
 let seq = 0;
 const entry = (e: ResearchEvent) => toEntry({ ...e, seq: ++seq, at: "2026-01-01T10:00:00Z" });
-const running = { status: "running" as const, phase: "supervision" as const, directives };
 
 describe("activity entries", () => {
-  it("keep the event's time, its directive and its words", () => {
+  it("keep the event's time, its directive and the event itself", () => {
     const e = toEntry({ type: "researcher.search", directiveId: "d2", query: "boilers", seq: 7, at: "t" });
-    expect(e).toMatchObject({ seq: 7, at: "t", directiveId: "d2", text: "Searching for “boilers”" });
+    expect(e).toMatchObject({ seq: 7, at: "t", directiveId: "d2", type: "researcher.search" });
+    expect(e.event).toEqual({ type: "researcher.search", directiveId: "d2", query: "boilers" });
     expect(toEntry({ type: "report.started", seq: 8 }).directiveId).toBeNull();
   });
 
@@ -40,45 +46,19 @@ describe("activity entries", () => {
       entry({ type: "researcher.fetch", directiveId: "d1", url: "https://x.example/p", ok: true }),
     ];
     const groups = groupActivity(list, directives);
-    expect(groups.map((g) => g.title)).toEqual(["Researcher 1", "Researcher 2", "Supervisor and run"]);
+    expect(groups.map((g) => g.researcher)).toEqual([1, 2, null]);
     expect(groups[0].topic).toBe("Heat pump efficiency");
     expect(groups[0].entries.map((e) => e.seq)).toEqual([4, 2]);
   });
 });
 
-describe("nowDoing", () => {
-  it("names the researcher and what it reads, skipping bookkeeping events", () => {
-    const list = [
-      entry({ type: "researcher.fetch", directiveId: "d2", url: "https://example.org/a/b", ok: true }),
-      entry({ type: "usage.updated", inputTokens: 1, outputTokens: 1, cost: 0 }),
-    ];
-    expect(nowDoing(running, list)).toBe("Researcher 2 is reading example.org/a/b");
-  });
-
-  it("says what the supervisor and the report writer do", () => {
-    expect(nowDoing(running, [entry({ type: "supervision.think", round: 2, text: "t" })])).toBe(
-      "Assessing coverage after round 1",
-    );
-    expect(nowDoing({ ...running, phase: "synthesis" }, [entry({ type: "report.started" })])).toBe(
-      "Writing the report",
-    );
-    expect(nowDoing(running, [])).toBe("Researching");
-  });
-
-  it("says why nothing moves while the run waits or has ended", () => {
-    expect(nowDoing({ ...running, status: "awaiting_plan_review" }, [])).toBe(
-      "Waiting for you to review the plan",
-    );
-    expect(nowDoing({ ...running, status: "cancelled" }, [])).toBe("Stopped: the run was cancelled");
-  });
-});
-
 describe("elapsed time", () => {
   it("formats seconds, minutes and hours", () => {
-    expect(formatElapsed(45_900)).toBe("45 s");
-    expect(formatElapsed(185_000)).toBe("3 min 05 s");
-    expect(formatElapsed(3_720_000)).toBe("1 h 02 min");
-    expect(formatElapsed(-5)).toBe("0 s");
+    expect(formatElapsed(45_900, t)).toBe("45 s");
+    expect(formatElapsed(185_000, t)).toBe("3 min 05 s");
+    expect(formatElapsed(3_720_000, t)).toBe("1 h 02 min");
+    expect(formatElapsed(-5, t)).toBe("0 s");
+    expect(formatElapsed(185_000, german)).toBe("3 Min. 05 s");
   });
 
   it("runs from creation to the end, or to now while the run is going", () => {
@@ -94,9 +74,9 @@ describe("elapsed time", () => {
 describe("directiveStatusText", () => {
   it("never says a directive is researching once the run has stopped", () => {
     const d = { id: "d1", status: "running" as const, error: null };
-    expect(directiveStatusText(d, { status: "running" }, [])).toBe("Researching");
-    expect(directiveStatusText(d, { status: "cancelled" }, [])).toBe("Stopped when the run was cancelled");
-    expect(directiveStatusText({ ...d, status: "pending" }, { status: "completed" }, [])).toBe(
+    expect(directiveStatusText(d, { status: "running" }, [], t)).toBe("Researching");
+    expect(directiveStatusText(d, { status: "cancelled" }, [], t)).toBe("Stopped when the run was cancelled");
+    expect(directiveStatusText({ ...d, status: "pending" }, { status: "completed" }, [], t)).toBe(
       "Not researched: the run ended first",
     );
   });
@@ -110,21 +90,25 @@ describe("directiveStatusText", () => {
       addedInRound: 1,
       topic: "t",
     });
-    expect(directiveStatusText(d, { status: "completed" }, [aged])).toBe(
+    expect(directiveStatusText(d, { status: "completed" }, [aged], t)).toBe(
       "Skipped: waited too many rounds at low priority",
     );
-    expect(directiveStatusText(d, { status: "completed" }, [])).toBe("Skipped");
+    expect(directiveStatusText(d, { status: "completed" }, [], t)).toBe("Skipped");
     // Open when the research stopped: the engine's reason, in the page's words (event or stored error).
     expect(
-      directiveStatusText(d, { status: "cancelled" }, [
-        entry({ type: "directive.skipped", directiveId: "d1", reason: "the run was cancelled" }),
-      ]),
+      directiveStatusText(
+        d,
+        { status: "cancelled" },
+        [entry({ type: "directive.skipped", directiveId: "d1", reason: "the run was cancelled" })],
+        t,
+      ),
     ).toBe("Stopped when the run was cancelled");
     expect(
       directiveStatusText(
         { ...d, error: "research was stopped early at the owner's request" },
         { status: "completed" },
         [],
+        t,
       ),
     ).toBe("Stopped when you asked for the report");
   });
@@ -132,15 +116,15 @@ describe("directiveStatusText", () => {
 
 describe("labels", () => {
   it("title the tab with the question, shortened", () => {
-    expect(runTitle("Heat pump\nor boiler?")).toBe("Heat pump or boiler? — Deep Research");
-    expect(runTitle("x".repeat(100))).toBe(`${"x".repeat(69)}… — Deep Research`);
+    expect(runTitle("Heat pump\nor boiler?", t)).toBe("Heat pump or boiler? — Deep Research");
+    expect(runTitle("x".repeat(100), t)).toBe(`${"x".repeat(69)}… — Deep Research`);
   });
 
   it("shorten URLs to host and path, and name stop reasons in words", () => {
     expect(shortUrl("https://example.org/a/very/long/path/that/goes/on/and/on/forever.html", 30)).toBe(
       "example.org/a/very/long/path/…",
     );
-    expect(stopReasonLabel("budget")).toBe("its tool budget was spent");
-    expect(stopReasonLabel("something_new")).toBe("something new");
+    expect(stopReasonLabel(t, "budget")).toBe("its tool budget was spent");
+    expect(stopReasonLabel(t, "something_new")).toBe("something new");
   });
 });

@@ -1,12 +1,11 @@
 /**
  * The live activity as the run page shows it: stored events turned into entries, grouped by the
- * researcher (directive) they belong to, and the one-line "now doing…" summary. Pure functions.
+ * researcher (directive) they belong to. Pure functions; the words are made where an entry is
+ * shown (describe-event.ts), in the page's language.
  */
 import type { ResearchEvent, ResearchEventType } from "@/lib/research/ui";
 import { terminalRunStatuses } from "@/lib/research/ui";
-import { labelFor, runPhaseLabels } from "../labels";
-import { clip, shortUrl, stopReasonLabel } from "./activity-labels";
-import { describeEvent } from "./describe-event";
+import type { Translate } from "./run-words";
 import type { DirectiveView, RunViewJson } from "./types";
 
 /** A stored event as the SSE endpoint sends it: the event plus its sequence number and time. */
@@ -17,7 +16,6 @@ export interface ActivityEntry {
   type: ResearchEventType;
   /** ISO time the event was stored (absent from very old rows). */
   at: string | null;
-  text: string;
   /** The directive (researcher) the event belongs to; null for run-wide events. */
   directiveId: string | null;
   event: ResearchEvent;
@@ -30,7 +28,6 @@ export function toEntry(e: StreamedEvent): ActivityEntry {
     seq: Number(seq),
     type: plain.type,
     at: at ?? null,
-    text: describeEvent(plain),
     directiveId: "directiveId" in plain && typeof plain.directiveId === "string" ? plain.directiveId : null,
     event: plain,
   };
@@ -52,7 +49,8 @@ export function researcherNumbers(directives: readonly Pick<DirectiveView, "id">
 export interface ActivityGroup {
   /** Directive id, or "run" for the supervisor's and the run's own events. */
   key: string;
-  title: string;
+  /** The researcher's number (1, 2, …); 0 for a directive the run no longer lists; null for the run's own group. */
+  researcher: number | null;
   topic: string | null;
   /** Newest first. */
   entries: ActivityEntry[];
@@ -74,7 +72,7 @@ export function groupActivity(
       const n = e.directiveId ? numbers.get(e.directiveId) : undefined;
       g = {
         key,
-        title: e.directiveId ? (n ? `Researcher ${n}` : "Researcher") : "Supervisor and run",
+        researcher: e.directiveId ? (n ?? 0) : null,
         topic: e.directiveId ? (topics.get(e.directiveId) ?? null) : null,
         entries: [],
         lastSeq: 0,
@@ -88,116 +86,14 @@ export function groupActivity(
   return [...groups.values()].sort((a, b) => b.lastSeq - a.lastSeq);
 }
 
-/** Events that say nothing about what the run is doing (bookkeeping). */
-const quiet: ReadonlySet<ResearchEventType> = new Set(["usage.updated", "model.retry", "report.delta"]);
-
-/** What a researcher is doing, after "Researcher 2 is …" / "Researcher 2 …". */
-function researcherDoing(event: ResearchEvent): string | undefined {
-  switch (event.type) {
-    case "directive.started":
-      return "is starting";
-    case "researcher.search":
-      return `is searching for “${clip(event.query, 60)}”`;
-    case "researcher.search_results":
-      return `is looking through the results for “${clip(event.query, 60)}”`;
-    case "researcher.fetch":
-      return event.ok ? `is reading ${shortUrl(event.url)}` : `could not read ${shortUrl(event.url)}`;
-    case "researcher.fetch_refused":
-      return `was refused ${shortUrl(event.url)}`;
-    case "researcher.think":
-    case "researcher.reflection_injected":
-      return "is thinking about what it found";
-    case "source.added":
-      return `found ${clip(event.title || shortUrl(event.url), 60)}`;
-    case "researcher.stopped":
-    case "researcher.complete":
-      return `stopped: ${stopReasonLabel(event.reason)}`;
-    case "compression.retry":
-    case "compression.completed":
-      return "is condensing its findings";
-    case "directive.completed":
-      return "has finished";
-    case "directive.failed":
-      return "failed";
-    default:
-      return undefined;
-  }
-}
-
-/** What the supervisor or the run is doing, from its latest event. */
-function runDoing(event: ResearchEvent): string | undefined {
-  switch (event.type) {
-    case "phase.started":
-      return labelFor(runPhaseLabels, event.phase);
-    case "brief.created":
-    case "supervision.first_round_generate":
-    case "supervision.first_round_critique":
-    case "supervision.first_round_revise":
-      return "Planning the research";
-    case "supervision.first_round_decomposition":
-      return "Plan ready; starting the researchers";
-    case "supervision.round_started":
-      return event.round === 0 ? "Starting the researchers" : `Starting round ${event.round}`;
-    case "supervision.think":
-    case "supervision.assessment":
-    case "supervision.heuristic_sufficient":
-      return `Assessing coverage after round ${Math.max(0, event.round - 1)}`;
-    case "supervision.round_completed":
-      return event.decision === "continue"
-        ? `Round ${event.round} done; planning the next round`
-        : `Round ${event.round} done; research is complete`;
-    case "supervision.stopped_early":
-    case "report.started":
-    case "report.citations":
-    case "report.link_corrected":
-      return "Writing the report";
-    case "report.support_checked":
-    case "report.completed":
-      return "Checking the report's citations";
-    case "knowledge.extracted":
-      return "Saving what was learned";
-    default:
-      return undefined;
-  }
-}
-
-const waitingLines: Partial<Record<RunViewJson["status"], string>> = {
-  queued: "Waiting for a free slot",
-  awaiting_clarification: "Waiting for your answer to a question",
-  awaiting_plan_review: "Waiting for you to review the plan",
-  completed: "Finished: the report is ready",
-  failed: "Stopped: the run failed",
-  cancelled: "Stopped: the run was cancelled",
-};
-
-/** One plain line: what the run is doing now (e.g. "Researcher 2 is reading example.org/…"). */
-export function nowDoing(
-  run: Pick<RunViewJson, "status" | "phase"> & { directives: readonly Pick<DirectiveView, "id">[] },
-  entries: readonly ActivityEntry[],
-): string {
-  const waiting = waitingLines[run.status];
-  if (waiting) return waiting;
-  const numbers = researcherNumbers(run.directives);
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i];
-    if (quiet.has(e.type)) continue;
-    if (e.directiveId) {
-      const doing = researcherDoing(e.event);
-      if (doing) return `Researcher ${numbers.get(e.directiveId) ?? ""} ${doing}`.replace("  ", " ");
-    }
-    const line = runDoing(e.event);
-    if (line) return line;
-  }
-  return labelFor(runPhaseLabels, run.phase) || "Starting";
-}
-
-/** "45 s", "3 min 05 s", "1 h 02 min": how long the run has taken. */
-export function formatElapsed(ms: number): string {
+/** "45 s", "3 min 05 s", "1 h 02 min": how long the run has taken, in the translator's language. */
+export function formatElapsed(ms: number, t: Translate): string {
   const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s} s`;
+  if (s < 60) return t("run.elapsed.seconds", { seconds: s });
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${String(s % 60).padStart(2, "0")} s`;
-  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, "0")} min`;
+  const two = (n: number) => String(n).padStart(2, "0");
+  if (m < 60) return t("run.elapsed.minutes", { minutes: m, seconds: two(s % 60) });
+  return t("run.elapsed.hours", { hours: Math.floor(m / 60), minutes: two(m % 60) });
 }
 
 /** Milliseconds from the run's creation to its end, or to `now` while it is going. */

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { answerClarificationAction } from "@/lib/server/actions/run-control";
 import { ActionMessage, RunIdField } from "./action-message";
@@ -12,6 +13,7 @@ import type { RunViewJson } from "./types";
  */
 export function ClarificationForm({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
   const { state, formAction, pending } = useRunAction(answerClarificationAction, onChanged);
+  const t = useTranslations("run");
   const id = useId();
   const fieldError = state.status === "error" ? state.fieldErrors?.answer?.[0] : undefined;
   return (
@@ -20,12 +22,12 @@ export function ClarificationForm({ run, onChanged }: { run: RunViewJson; onChan
       className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950"
     >
       <h2 id={`${id}-title`} className="font-medium">
-        One question before the research starts
+        {t("clarify.title")}
       </h2>
-      <form action={formAction} aria-label="Answer the clarifying question" className="space-y-2">
+      <form action={formAction} aria-label={t("clarify.form")} className="space-y-2">
         <RunIdField runId={run.id} />
         <label htmlFor={`${id}-answer`} className="block">
-          {run.clarificationQuestion ?? "What should the research focus on?"}
+          {run.clarificationQuestion ?? t("clarify.fallback")}
         </label>
         <textarea
           id={`${id}-answer`}
@@ -38,7 +40,7 @@ export function ClarificationForm({ run, onChanged }: { run: RunViewJson; onChan
         />
         {fieldError && (
           <p id={`${id}-error`} className="text-red-700 dark:text-red-400">
-            Write an answer, or choose Skip.
+            {t("clarify.required")}
           </p>
         )}
         <div className="flex flex-wrap gap-2">
@@ -49,7 +51,7 @@ export function ClarificationForm({ run, onChanged }: { run: RunViewJson; onChan
             disabled={pending}
             className="rounded bg-zinc-900 px-3 py-1 text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
           >
-            Answer and continue
+            {t("clarify.answer")}
           </button>
           <button
             type="submit"
@@ -58,10 +60,13 @@ export function ClarificationForm({ run, onChanged }: { run: RunViewJson; onChan
             disabled={pending}
             className="rounded border border-zinc-400 px-3 py-1 disabled:opacity-60 dark:border-zinc-600"
           >
-            Skip: no preference
+            {t("clarify.skip")}
           </button>
         </div>
-        <ActionMessage state={state} />
+        <ActionMessage
+          state={state}
+          okText={state.status === "ok" && state.data?.skipped ? t("action.skipped") : t("action.answered")}
+        />
       </form>
     </section>
   );

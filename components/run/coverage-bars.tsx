@@ -8,16 +8,25 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
  */
 
 const tiers = [
-  { key: "HIGH", name: "High quality", fill: "#15803d" },
-  { key: "MEDIUM", name: "Medium quality", fill: "#2563eb" },
-  { key: "LOW", name: "Low quality", fill: "#d97706" },
-  { key: "UNKNOWN", name: "Quality unknown", fill: "#71717a" },
+  { key: "HIGH", fill: "#15803d" },
+  { key: "MEDIUM", fill: "#2563eb" },
+  { key: "LOW", fill: "#d97706" },
+  { key: "UNKNOWN", fill: "#71717a" },
 ] as const;
 
-export type DirectiveBarsRow = { label: string } & Record<(typeof tiers)[number]["key"], number>;
+type Tier = (typeof tiers)[number]["key"];
+export type DirectiveBarsRow = { label: string } & Record<Tier, number>;
 
-/** Sources read per directive, stacked by quality. */
-export function DirectiveBars({ data, height }: { data: DirectiveBarsRow[]; height: number }) {
+/** Sources read per directive, stacked by quality (`tierNames`: each quality in the page's language). */
+export function DirectiveBars({
+  data,
+  height,
+  tierNames,
+}: {
+  data: DirectiveBarsRow[];
+  height: number;
+  tierNames: Record<Tier, string>;
+}) {
   return (
     <ResponsiveContainer width="100%" height={height}>
       <BarChart
@@ -35,7 +44,7 @@ export function DirectiveBars({ data, height }: { data: DirectiveBarsRow[]; heig
           <Bar
             key={t.key}
             dataKey={t.key}
-            name={t.name}
+            name={tierNames[t.key]}
             stackId="quality"
             fill={t.fill}
             isAnimationActive={false}
@@ -47,7 +56,16 @@ export function DirectiveBars({ data, height }: { data: DirectiveBarsRow[]; heig
 }
 
 /** Coverage measured after each round, in percent. */
-export function RoundBars({ data, height }: { data: { label: string; coverage: number }[]; height: number }) {
+export function RoundBars({
+  data,
+  height,
+  name,
+}: {
+  data: { label: string; coverage: number }[];
+  height: number;
+  /** The bars' name in the legend and tooltip ("Coverage"). */
+  name: string;
+}) {
   return (
     <ResponsiveContainer width="100%" height={height}>
       <BarChart data={data} accessibilityLayer={false} margin={{ top: 4, right: 12, bottom: 4, left: 0 }}>
@@ -55,7 +73,7 @@ export function RoundBars({ data, height }: { data: { label: string; coverage: n
         <XAxis dataKey="label" tick={{ fill: "currentColor" }} />
         <YAxis domain={[0, 100]} unit="%" width={44} tick={{ fill: "currentColor" }} />
         <Tooltip />
-        <Bar dataKey="coverage" name="Coverage" unit="%" fill="#2563eb" isAnimationActive={false} />
+        <Bar dataKey="coverage" name={name} unit="%" fill="#2563eb" isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import type { DirectiveCoverageRow, RoundCoverageRow } from "./coverage-data";
 
@@ -59,33 +60,36 @@ function ChartFrame({
 
 /** Sources read per directive, stacked by quality. */
 export function DirectiveCoverageChart({ rows }: { rows: DirectiveCoverageRow[] }) {
+  const t = useTranslations("run");
   const height = 56 + rows.length * 32;
   const data = rows.map((r) => ({ label: r.label, ...r.quality }));
   return (
-    <ChartFrame
-      label="Chart of the sources read per directive by quality; the table below has the numbers"
-      testId="coverage-chart"
-      height={height}
-    >
-      <DirectiveBars data={data} height={height} />
+    <ChartFrame label={t("coverage.directiveChart")} testId="coverage-chart" height={height}>
+      <DirectiveBars
+        data={data}
+        height={height}
+        tierNames={{
+          HIGH: t("quality.HIGH"),
+          MEDIUM: t("quality.MEDIUM"),
+          LOW: t("quality.LOW"),
+          UNKNOWN: t("quality.UNKNOWN"),
+        }}
+      />
     </ChartFrame>
   );
 }
 
 /** Coverage measured after each round, in percent. */
 export function RoundCoverageChart({ rows }: { rows: RoundCoverageRow[] }) {
+  const t = useTranslations("run.coverage");
   const height = 160;
   const data = rows.map((r) => ({
-    label: `Round ${r.round}`,
+    label: t("roundN", { round: r.round }),
     coverage: r.coverage === null ? 0 : Math.round(r.coverage * 100),
   }));
   return (
-    <ChartFrame
-      label="Chart of the coverage after each round; the table below has the numbers"
-      testId="round-coverage-chart"
-      height={height}
-    >
-      <RoundBars data={data} height={height} />
+    <ChartFrame label={t("roundChart")} testId="round-coverage-chart" height={height}>
+      <RoundBars data={data} height={height} name={t("coverage")} />
     </ChartFrame>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { QualityTier } from "@/lib/research/ui";
 import { researcherNumbers } from "./activity-model";
+import type { Translate } from "./run-words";
 import type { RunViewJson, SupervisionRoundView } from "./types";
 
 export interface DirectiveCoverageRow {
@@ -22,11 +23,14 @@ export interface DirectiveCoverageRow {
 
 export function directiveCoverageRows(
   run: Pick<RunViewJson, "coverage" | "directives">,
+  t: Translate,
 ): DirectiveCoverageRow[] {
   const numbers = researcherNumbers(run.directives);
   return (run.coverage?.directives ?? []).map((d) => ({
     directiveId: d.directiveId,
-    label: numbers.has(d.directiveId) ? `Researcher ${numbers.get(d.directiveId)}` : `Directive ${d.ordinal}`,
+    label: numbers.has(d.directiveId)
+      ? t("run.coverage.researcherN", { n: numbers.get(d.directiveId) ?? 0 })
+      : t("run.coverage.directiveN", { n: d.ordinal }),
     topic: d.topic,
     read: d.sourceCount,
     seen: d.seenCount ?? null,
@@ -59,19 +63,14 @@ export function roundCoverageRows(history: readonly SupervisionRoundView[]): Rou
   return history.map((r) => ({ round: r.round, coverage: roundCoverage(r), newSources: r.newSources }));
 }
 
-export const percent = (x: number) => `${Math.round(x * 100)}%`;
+const tiers = ["HIGH", "MEDIUM", "LOW", "UNKNOWN"] as const;
 
-/** "2 high, 1 medium quality" (tiers with none left out). */
-export function qualityWords(q: Record<QualityTier, number>): string {
-  const parts = (
-    [
-      ["HIGH", "high"],
-      ["MEDIUM", "medium"],
-      ["LOW", "low"],
-      ["UNKNOWN", "unknown"],
-    ] as const
-  )
-    .filter(([k]) => q[k] > 0)
-    .map(([k, w]) => `${q[k]} ${w}`);
-  return parts.length ? `${parts.join(", ")} quality` : "none";
+/** "2 high, 1 medium quality" (tiers with none left out), in the translator's language. */
+export function qualityWords(q: Record<QualityTier, number>, t: Translate): string {
+  const parts = tiers
+    .filter((tier) => q[tier] > 0)
+    .map((tier) => t("run.coverage.tier", { count: q[tier], tier }));
+  return parts.length
+    ? t("run.coverage.tiers", { list: parts.join(t("runEvents.listSeparator")) })
+    : t("run.coverage.noTiers");
 }

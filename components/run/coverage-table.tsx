@@ -1,5 +1,6 @@
+import { useFormatter, useTranslations } from "next-intl";
 import { DirectiveCoverageChart, RoundCoverageChart } from "./coverage-chart";
-import { type DirectiveCoverageRow, percent, qualityWords, type RoundCoverageRow } from "./coverage-data";
+import { type DirectiveCoverageRow, qualityWords, type RoundCoverageRow } from "./coverage-data";
 
 /**
  * Coverage per directive (sources read, by quality, and cited) and per round (the one coverage
@@ -13,23 +14,26 @@ export function CoverageTable({
   directives: DirectiveCoverageRow[];
   rounds: RoundCoverageRow[];
 }) {
+  const words = useTranslations();
+  const t = useTranslations("run.coverage");
+  const format = useFormatter();
   const measured = rounds.filter((r) => r.coverage !== null);
   return (
     <div className="space-y-4">
       {directives.length > 0 && (
         <figure className="space-y-2">
-          <figcaption className="text-sm font-medium">Sources read per directive</figcaption>
+          <figcaption className="text-sm font-medium">{t("perDirective")}</figcaption>
           <DirectiveCoverageChart rows={directives} />
           <div className="overflow-x-auto">
             <table className="w-full border-collapse text-left text-xs">
-              <caption className="sr-only">Sources read per directive</caption>
+              <caption className="sr-only">{t("perDirective")}</caption>
               <thead>
                 <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                  <th className="py-1 pr-2">Directive</th>
-                  <th className="py-1 pr-2">Sources read</th>
-                  <th className="py-1 pr-2">Quality</th>
-                  <th className="py-1 pr-2">Websites</th>
-                  <th className="py-1">Cited in findings</th>
+                  <th className="py-1 pr-2">{t("directive")}</th>
+                  <th className="py-1 pr-2">{t("read")}</th>
+                  <th className="py-1 pr-2">{t("quality")}</th>
+                  <th className="py-1 pr-2">{t("websites")}</th>
+                  <th className="py-1">{t("cited")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -46,12 +50,13 @@ export function CoverageTable({
                       <span className="text-muted">{d.topic.slice(0, 90)}</span>
                     </th>
                     <td className="py-1 pr-2">
-                      {d.read}
-                      {d.seen !== null && d.seen > d.read ? ` (of ${d.seen} found)` : ""}
+                      {d.seen !== null && d.seen > d.read
+                        ? t("ofFound", { read: d.read, seen: d.seen })
+                        : d.read}
                     </td>
-                    <td className="py-1 pr-2">{qualityWords(d.quality)}</td>
+                    <td className="py-1 pr-2">{qualityWords(d.quality, words)}</td>
                     <td className="py-1 pr-2">{d.domains}</td>
-                    <td className="py-1">{d.cited ?? "not counted"}</td>
+                    <td className="py-1">{d.cited ?? t("notCounted")}</td>
                   </tr>
                 ))}
               </tbody>
@@ -62,17 +67,16 @@ export function CoverageTable({
       {measured.length > 0 && (
         <figure className="space-y-2">
           <figcaption className="text-sm font-medium">
-            Coverage after each round{" "}
-            <span className="font-normal text-muted">(measured from the sources read)</span>
+            {t("perRound")} <span className="font-normal text-muted">{t("measured")}</span>
           </figcaption>
           <RoundCoverageChart rows={measured} />
           <table className="w-full border-collapse text-left text-xs">
-            <caption className="sr-only">Coverage after each round</caption>
+            <caption className="sr-only">{t("perRound")}</caption>
             <thead>
               <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                <th className="py-1 pr-2">Round</th>
-                <th className="py-1 pr-2">Coverage</th>
-                <th className="py-1">New sources</th>
+                <th className="py-1 pr-2">{t("round")}</th>
+                <th className="py-1 pr-2">{t("coverage")}</th>
+                <th className="py-1">{t("newSources")}</th>
               </tr>
             </thead>
             <tbody>
@@ -85,9 +89,9 @@ export function CoverageTable({
                   className="border-b border-zinc-100 dark:border-zinc-900"
                 >
                   <th scope="row" className="py-1 pr-2 font-normal">
-                    Round {r.round}
+                    {t("roundN", { round: r.round })}
                   </th>
-                  <td className="py-1 pr-2">{percent(r.coverage ?? 0)}</td>
+                  <td className="py-1 pr-2">{format.number(r.coverage ?? 0, { style: "percent" })}</td>
                   <td className="py-1">{r.newSources}</td>
                 </tr>
               ))}

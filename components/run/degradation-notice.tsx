@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { RunViewJson } from "./types";
 
 /**
@@ -6,16 +7,15 @@ import type { RunViewJson } from "./types";
  * the model and what its provider said, so a finished run never looks better than it was.
  */
 export function DegradationNotice({ degradations }: { degradations: RunViewJson["degradations"] }) {
+  const t = useTranslations("run.degraded");
   if (!degradations.length) return null;
   return (
     <section
-      aria-label="Steps that fell back"
+      aria-label={t("label")}
       data-testid="degradations"
       className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950"
     >
-      <p className="font-medium">
-        {degradations.length === 1 ? "One step fell back:" : `${degradations.length} steps fell back:`}
-      </p>
+      <p className="font-medium">{t("title", { count: degradations.length })}</p>
       <ul className="list-disc space-y-1 pl-5 [overflow-wrap:anywhere]">
         {degradations.map((d) => (
           <li key={`${d.step}-${d.round ?? ""}`}>{d.notice}</li>

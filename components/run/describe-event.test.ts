@@ -1,6 +1,14 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import type { EventOf, ResearchEventType } from "@/lib/research/events";
-import { describeEvent } from "./describe-event";
+import type { EventOf, ResearchEvent, ResearchEventType } from "@/lib/research/events";
+import de from "../../messages/de.json";
+import en from "../../messages/en.json";
+import zh from "../../messages/zh.json";
+import { describeEvent as describeIn } from "./describe-event";
+
+// The English words, through the same next-intl translator the page uses.
+const english = createTranslator({ locale: "en", messages: en });
+const describeEvent = (event: ResearchEvent) => describeIn(event, english);
 
 const counts = {
   searches: 3,
@@ -260,11 +268,38 @@ describe("describeEvent", () => {
     ).toBe("Run created; 1 model left out: provider not set up");
   });
 
+  it("counts tokens and cost as numbers of the locale", () => {
+    expect(describeEvent(samples["usage.updated"])).toBe("Used 1,500 tokens so far ($0.0123)");
+  });
+
   it("describes the end of a run", () => {
     expect(describeEvent(samples["run.failed"])).toBe("Failed: no model");
     expect(describeEvent(samples["run.completed"])).toBe("Completed with 3 sources and 5 citations");
     expect(describeEvent({ ...samples["run.completed"], sources: 1, citations: 1, partial: true })).toBe(
       "Completed with 1 source and 1 citation (partial report)",
     );
+  });
+});
+
+describe("describeEvent in other languages", () => {
+  const german = createTranslator({ locale: "de", messages: de as unknown as typeof en });
+  const chinese = createTranslator({ locale: "zh", messages: zh as unknown as typeof en });
+
+  it.each(Object.values(samples))("describes $type in German and Chinese, not in English", (event) => {
+    const english = describeEvent(event);
+    for (const t of [german, chinese]) {
+      const text = describeIn(event, t);
+      expect(text.length).toBeGreaterThan(1);
+      expect(text).not.toContain(event.type);
+      // The run's own data (a query, a URL, the engine's notice) may be the same in every language.
+      if (!/“|https?:|—|openai:/.test(english)) expect(text).not.toBe(english);
+    }
+  });
+
+  it("formats numbers, plurals and percentages for the locale", () => {
+    expect(describeIn({ ...samples["usage.updated"], cost: undefined } as never, german)).toContain("1.500");
+    expect(describeIn(samples["run.completed"], german)).toContain("3 Quellen");
+    expect(describeIn(samples["supervision.assessment"], german)).toMatch(/46\s%/);
+    expect(describeIn(samples["run.completed"], chinese)).toContain("3 个来源");
   });
 });

@@ -1,201 +1,287 @@
 import type { EventOf, ResearchEvent } from "@/lib/research/ui";
-import { failoverReasonLabels, labelFor, priorityLabels, qualityLabels, runPhaseLabels } from "../labels";
-import { clip, plainReason, plural, roleLabel, shortUrl, stopReasonLabel } from "./activity-labels";
+import { clip, plainReason, shortUrl, stopReasonLabel } from "./activity-labels";
+import { labelOf, type Translate } from "./run-words";
 
-const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-const percent = (x: number) => `${Math.round(x * 100)}%`;
-const phase = (p: string | null | undefined) => lower(labelFor(runPhaseLabels, p));
+const yes = (b: unknown) => (b ? "yes" : "no");
+
+/** A phase as the middle of a sentence ("while writing the report"); "working" when unknown. */
+function phaseDoing(t: Translate, p: string | null | undefined): string {
+  return labelOf(t, "runEvents.phaseDoing", p) || t("runEvents.phaseDoing.other");
+}
 
 /**
- * One line a person can read for every event type (the raw payload stays in the API). The switch
- * is exhaustive: a new event type does not compile until it has words here.
+ * One line a person can read for every event type, in the page's language (the raw payload stays in
+ * the API). The switch is exhaustive: a new event type does not compile until it has words here.
  */
-export function describeEvent(event: ResearchEvent): string {
+export function describeEvent(event: ResearchEvent, t: Translate): string {
   switch (event.type) {
     case "run.created":
       return event.warnings?.length
-        ? `Run created; ${plural(event.warnings.length, "model")} left out: provider not set up`
-        : "Run created";
+        ? t("runEvents.createdLeftOut", { count: event.warnings.length })
+        : t("runEvents.created");
     case "run.queue_position":
       return event.position === null
-        ? "A slot is free: starting"
-        : `Waiting for a free slot: number ${event.position} in your queue`;
+        ? t("runEvents.slotFree")
+        : t("runEvents.queued", { position: event.position });
     case "run.started":
-      return event.attempt > 1 ? `Research started again (attempt ${event.attempt})` : "Research started";
+      return event.attempt > 1
+        ? t("runEvents.startedAgain", { attempt: event.attempt })
+        : t("runEvents.started");
     case "run.resumed":
-      return `Picked up again after a restart${event.phase ? ` while ${phase(event.phase)}` : ""}`;
+      return event.phase
+        ? t("runEvents.resumedWhile", { phase: phaseDoing(t, event.phase) })
+        : t("runEvents.resumed");
     case "run.legacy_resume":
-      return "Picked up a run started by an older version of the app";
+      return t("runEvents.legacyResume");
     case "run.completed":
-      return `Completed with ${plural(event.sources, "source")} and ${plural(event.citations, "citation")}${event.partial ? " (partial report)" : ""}`;
+      return t("runEvents.completed", {
+        sources: event.sources,
+        citations: event.citations,
+        partial: yes(event.partial),
+      });
     case "run.failed":
-      return `Failed: ${event.reason}`;
+      return t("runEvents.failed", { reason: event.reason });
     case "run.cancelled":
-      return event.reason ? `Cancelled: ${event.reason}` : "Cancelled";
+      return event.reason
+        ? t("runEvents.cancelledBecause", { reason: event.reason })
+        : t("runEvents.cancelled");
     case "phase.started":
-      return labelFor(runPhaseLabels, event.phase);
+      return phaseLabel(t, event.phase);
     case "phase.completed":
       return event.phase === "done"
-        ? "Wrapped up"
-        : `Finished ${phase(event.phase)} in ${Math.max(1, Math.round(event.durationMs / 1000))} s`;
+        ? t("runEvents.wrappedUp")
+        : t("runEvents.phaseDone", {
+            phase: phaseDoing(t, event.phase),
+            seconds: Math.max(1, Math.round(event.durationMs / 1000)),
+          });
     case "clarification.requested":
-      return `Asked you: ${clip(event.question, 200)}`;
+      return t("runEvents.asked", { question: clip(event.question, 200) });
     case "clarification.answered":
-      return "You answered the clarifying question";
+      return t("runEvents.answered");
     case "brief.created":
-      return `Research brief written${event.knowledgeItems ? ` using ${plural(event.knowledgeItems, "saved finding")}` : ""}${event.fallback ? " (from the question itself)" : ""}`;
+      return t("runEvents.brief", { items: event.knowledgeItems ?? 0, fallback: yes(event.fallback) });
     default:
-      return describePlanning(event);
+      return describePlanning(event, t);
   }
 }
 
-function describePlanning(event: ResearchEvent): string {
+/** A run phase's label ("Writing the report"); an unknown one from an older row, de-snaked. */
+export function phaseLabel(t: Translate, p: string | null | undefined): string {
+  return labelOf(t, "run.phase", p);
+}
+
+function describePlanning(event: ResearchEvent, t: Translate): string {
   switch (event.type) {
     case "supervision.first_round_generate":
-      return event.fallback
-        ? "Planning failed; researching the brief as one topic"
-        : `Planned ${plural(event.count, "research topic")}`;
+      return event.fallback ? t("runEvents.planFailed") : t("runEvents.planned", { count: event.count });
     case "supervision.first_round_critique":
-      return critique(event);
+      return critique(event, t);
     case "supervision.first_round_revise":
-      return event.skipped
-        ? `Plan kept as it was${event.reason ? ` (${event.reason})` : ""}`
-        : `Plan revised: ${event.before ?? "?"} → ${plural(event.after ?? event.count ?? 0, "topic")}`;
+      if (!event.skipped)
+        return t("runEvents.planRevised", {
+          before: event.before ?? "?",
+          after: event.after ?? event.count ?? 0,
+        });
+      return event.reason
+        ? t("runEvents.planKeptBecause", { reason: event.reason })
+        : t("runEvents.planKept");
     case "supervision.first_round_decomposition":
-      return `Plan ready: ${plural(event.finalCount, "directive")}${event.revised ? " after revision" : ""}`;
+      return t("runEvents.planReady", { count: event.finalCount, revised: yes(event.revised) });
     case "supervision.round_started":
       return event.round === 0
-        ? "Round 0 started: planning the research"
-        : `Round ${event.round} started with ${plural(event.pending, "directive")} waiting`;
+        ? t("runEvents.roundZero")
+        : t("runEvents.roundStarted", { round: event.round, pending: event.pending });
     case "supervision.think":
-      return `Supervisor's thinking: ${clip(event.text, 200)}`;
+      return t("runEvents.supervisorThought", { text: clip(event.text, 200) });
     case "supervision.assessment":
-      return `Round ${event.round}: coverage ${percent(event.overallCoverage)}${event.method === "heuristic" ? " (measured from the sources)" : ""} — ${event.shouldContinue ? "more research needed" : "enough"}`;
+      return t("runEvents.assessment", {
+        round: event.round,
+        coverage: event.overallCoverage,
+        heuristic: yes(event.method === "heuristic"),
+        more: yes(event.shouldContinue),
+      });
     case "supervision.heuristic_sufficient":
-      return `Round ${event.round}: every directive clearly covered — model assessment skipped`;
+      return t("runEvents.heuristicSufficient", { round: event.round });
     case "supervision.round_completed":
-      return `Round ${event.round}: ${event.decision === "continue" ? "continuing" : "stopping"} — ${plainReason(event.reason)}`;
+      return t("runEvents.roundCompleted", {
+        round: event.round,
+        decision: event.decision,
+        reason: plainReason(event.reason),
+      });
     case "supervision.stopped_early":
-      return `Research stopped at your request after ${plural(event.researched, "directive")}: writing the report now`;
+      return t("runEvents.stoppedEarly", { count: event.researched });
     case "plan.awaiting_review":
-      return `Plan ready for your review (${plural(event.directives, "directive")})`;
+      return t("runEvents.awaitingReview", { count: event.directives });
     case "plan.approved":
-      return event.edited ? "You approved the plan with changes" : "You approved the plan";
+      return event.edited ? t("runEvents.approvedEdited") : t("runEvents.approved");
     default:
-      return describeDirective(event);
+      return describeDirective(event, t);
   }
 }
 
-function critique(event: EventOf<"supervision.first_round_critique">): string {
-  if (event.failed) return "Could not review the plan; keeping it as planned";
+function critique(event: EventOf<"supervision.first_round_critique">, t: Translate): string {
+  if (event.failed) return t("runEvents.critiqueFailed");
   const issues = Object.entries(event.criteria)
     .filter(([, status]) => status === "ISSUE")
-    .map(([name]) => name);
-  return issues.length ? `Plan reviewed: issues with ${issues.join(", ")}` : "Plan reviewed: no issues found";
+    .map(([name]) => t("runEvents.criterion", { name }));
+  return issues.length
+    ? t("runEvents.critiqueIssues", { issues: issues.join(t("runEvents.listSeparator")) })
+    : t("runEvents.critiqueFine");
 }
 
-function describeDirective(event: ResearchEvent): string {
+function describeDirective(event: ResearchEvent, t: Translate): string {
   switch (event.type) {
     case "directive.created": {
-      const priority = lower(priorityLabels[event.priority] ?? event.priority);
+      const values = { priority: event.priority, topic: clip(event.topic, 140) };
       return event.origin === "user"
-        ? `You added a directive (${priority} priority): ${clip(event.topic, 140)}`
-        : `Supervisor added a directive (round ${event.round}, ${priority} priority): ${clip(event.topic, 140)}`;
+        ? t("runEvents.directiveByUser", values)
+        : t("runEvents.directiveBySupervisor", { ...values, round: event.round });
     }
     case "directive.duplicate_skipped":
-      return `Not added, already covered: ${clip(event.topic, 140)}`;
+      return t("runEvents.duplicate", { topic: clip(event.topic, 140) });
     case "directive.rejected":
-      return `Not added: ${clip(event.topic, 140)} — ${event.reason}`;
+      return t("runEvents.rejected", { topic: clip(event.topic, 140), reason: event.reason });
     case "directive.skipped":
-      return `Directive skipped: ${event.reason}`;
+      return t("runEvents.directiveSkipped", { reason: event.reason });
     case "directive.aged_out":
-      return `Skipped after waiting since round ${event.addedInRound} (low priority): ${clip(event.topic, 140)}`;
+      return t("runEvents.agedOut", { round: event.addedInRound, topic: clip(event.topic, 140) });
     case "directive.started":
-      return "Started researching";
+      return t("runEvents.directiveStarted");
     case "directive.completed":
-      return `Finished researching with ${plural(event.sources, "source")}`;
+      return t("runEvents.directiveDone", { count: event.sources });
     case "directive.failed":
-      return `Research failed: ${event.error}`;
+      return t("runEvents.directiveFailed", { error: event.error });
     default:
-      return describeResearcher(event);
+      return describeResearcher(event, t);
   }
 }
 
-function describeResearcher(event: ResearchEvent): string {
+function describeResearcher(event: ResearchEvent, t: Translate): string {
   switch (event.type) {
     case "researcher.search":
-      return `Searching for “${event.query}”`;
+      return t("runEvents.search", { query: event.query });
     case "researcher.search_results":
-      return `${plural(event.results, "result")} for “${event.query}” (${event.fresh} new)${event.errors.length ? `; ${plural(event.errors.length, "search service")} failed` : ""}`;
+      return t("runEvents.results", {
+        count: event.results,
+        query: event.query,
+        fresh: event.fresh,
+        failed: event.errors.length,
+      });
     case "researcher.fetch":
-      return event.ok
-        ? `Read ${event.url}${event.fromStore ? " (stored copy)" : ""}`
-        : `Could not read ${event.url}${event.reason ? ` (${event.reason})` : ""}`;
+      if (event.ok) return t("runEvents.read", { url: event.url, stored: yes(event.fromStore) });
+      return event.reason
+        ? t("runEvents.unreadableBecause", { url: event.url, reason: event.reason })
+        : t("runEvents.unreadable", { url: event.url });
     case "researcher.fetch_refused":
-      return `Refused to read ${event.url} — ${event.reason}`;
+      return t("runEvents.refused", { url: event.url, reason: event.reason });
     case "researcher.think":
-      return `Thought: ${clip(event.text, 240)}`;
+      return t("runEvents.thought", { text: clip(event.text, 240) });
     case "researcher.reflection_injected":
-      return "Reminded to reflect before going on";
+      return t("runEvents.reflect");
     case "researcher.stopped":
-      return `Stopped because ${stopReasonLabel(event.reason)} (${plural(event.counts.sourcesRead, "page")} read, ${plural(event.counts.searches, "search", "searches")})`;
+      return t("runEvents.stopped", {
+        reason: stopReasonLabel(t, event.reason),
+        pages: event.counts.sourcesRead,
+        searches: event.counts.searches,
+      });
     case "researcher.complete":
-      return `Researcher done: ${stopReasonLabel(event.reason)} (${plural(event.toolCalls, "step")})`;
+      return t("runEvents.researcherDone", {
+        reason: stopReasonLabel(t, event.reason),
+        steps: event.toolCalls,
+      });
     case "source.added":
-      return `Found a source: ${event.title || shortUrl(event.url, 80)} (${lower(labelFor(qualityLabels, event.quality))})`;
+      return t("runEvents.sourceAdded", {
+        title: event.title || shortUrl(event.url, 80),
+        quality: event.quality,
+      });
     case "sources.rechecked":
-      return `Cited sources checked again: ${event.unchanged} unchanged, ${event.changed} changed, ${event.gone} gone`;
+      return t("runEvents.rechecked", {
+        unchanged: event.unchanged,
+        changed: event.changed,
+        gone: event.gone,
+      });
     case "compression.retry":
-      return `Condensing the findings again (attempt ${event.attempt})`;
+      return t("runEvents.condenseRetry", { attempt: event.attempt });
     case "compression.completed":
-      return event.fallback ? "Findings kept as raw notes (condensing failed)" : "Findings condensed";
+      return event.fallback ? t("runEvents.condenseFailed") : t("runEvents.condensed");
     default:
-      return describeReport(event);
+      return describeReport(event, t);
   }
 }
 
-function describeReport(event: ResearchEvent): string {
+function describeReport(event: ResearchEvent, t: Translate): string {
   switch (event.type) {
     case "report.started":
-      return "Writing the report";
+      return t("runEvents.reportStarted");
     case "report.delta":
-      return "Writing the report…";
+      return t("runEvents.reportDelta");
     case "report.citations":
-      return `Citations checked: ${event.kept} kept${event.removedUnknown ? `, ${event.removedUnknown} to unknown sources removed` : ""}`;
+      return t("runEvents.citations", { kept: event.kept, removed: event.removedUnknown });
     case "report.support_checked":
-      return `Citations compared with their sources: ${event.supported} supported, ${event.partially_supported} partly supported, ${event.unsupported} unsupported, ${event.unchecked} not checked`;
+      return t("runEvents.supportChecked", {
+        supported: event.supported,
+        partly: event.partially_supported,
+        unsupported: event.unsupported,
+        unchecked: event.unchecked,
+      });
     case "report.link_corrected":
-      return "Corrected a link to match the source it cites";
+      return t("runEvents.linkCorrected");
     case "report.completed":
-      return `Report written with ${plural(event.citations, "citation")}${event.partial ? " (partial)" : ""}`;
+      return t("runEvents.reportDone", { count: event.citations, partial: yes(event.partial) });
     case "token_limit.retry":
-      return `Text too long for the model while ${phase(event.phase) || "working"}; shortened and retried`;
+      return t("runEvents.tokenLimit", { phase: phaseDoing(t, event.phase) });
     case "knowledge.extracted":
       return event.failed
-        ? "Could not save findings for your knowledge base"
-        : `Saved ${plural(event.count, "finding")} for your knowledge base to review`;
+        ? t("runEvents.knowledgeFailed")
+        : t("runEvents.knowledgeSaved", { count: event.count });
     case "run.degraded":
       return event.notice;
     case "model.retry":
-      return `The model was busy (${lower(roleLabel(event.role))}); trying again (attempt ${event.attempt})`;
+      return t("runEvents.modelRetry", { role: roleDoing(t, event.role), attempt: event.attempt });
     case "model.failover":
-      return `Switched from ${event.from} to ${event.to} (${lower(roleLabel(event.role))}): ${labelFor(failoverReasonLabels, event.reason)}`;
-    case "usage.updated":
-      return `Used ${(event.inputTokens + event.outputTokens).toLocaleString("en-US")} tokens so far${event.cost ? ` ($${event.cost.toFixed(4)})` : ""}`;
-    case "question.asked":
-      return `Asked about the report: ${clip(event.question, 80)}`;
-    case "question.answered":
-      return event.status === "answered"
-        ? `Answered a question with ${plural(event.citations, "citation")}`
-        : "The sources do not answer a question";
-    case "question.failed":
-      return `Could not answer a question: ${plainReason(event.reason)}`;
+      return t("runEvents.failover", {
+        from: event.from,
+        to: event.to,
+        role: roleDoing(t, event.role),
+        reason: failoverLabel(t, event.reason),
+      });
     default:
-      return unreachable(event);
+      return describeAnswers(event, t);
   }
 }
 
+function describeAnswers(event: ResearchEvent, t: Translate): string {
+  switch (event.type) {
+    case "usage.updated": {
+      // Formatted in the translator's locale: "1,500" in English, "1.500" in German.
+      const tokens = event.inputTokens + event.outputTokens;
+      return event.cost
+        ? t("runEvents.usageCost", { tokens, cost: event.cost })
+        : t("runEvents.usage", { tokens });
+    }
+    case "question.asked":
+      return t("runEvents.questionAsked", { question: clip(event.question, 80) });
+    case "question.answered":
+      return event.status === "answered"
+        ? t("runEvents.questionAnswered", { count: event.citations })
+        : t("runEvents.questionUnanswered");
+    case "question.failed":
+      return t("runEvents.questionFailed", { reason: plainReason(event.reason) });
+    default:
+      return unreachable(event, t);
+  }
+}
+
+/** A model role in the middle of a sentence ("researchers", "writing the report"). */
+const roleDoing = (t: Translate, role: string) => t("runEvents.roleDoing", { role });
+
+/** A switch's reason in words (an unknown reason from a newer server, de-snaked). */
+export function failoverLabel(t: Translate, reason: string): string {
+  return labelOf(t, "run.failover", reason);
+}
+
 /** Every type is handled above; an event from a newer server still gets words, not its raw name. */
-function unreachable(event: ResearchEvent): string {
-  return `Step: ${event.type.split(".").at(-1)?.replaceAll("_", " ") ?? "update"}`;
+function unreachable(event: ResearchEvent, t: Translate): string {
+  const type = (event as { type: string }).type;
+  return t("runEvents.step", { name: type.split(".").at(-1)?.replaceAll("_", " ") ?? "" });
 }

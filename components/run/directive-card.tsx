@@ -1,9 +1,9 @@
 import { useTranslations } from "next-intl";
-import { labelFor, priorityLabels } from "../labels";
 import { LazyMarkdown } from "../lazy-markdown";
 import { stopReasonLabel } from "./activity-labels";
 import type { ActivityEntry } from "./activity-model";
 import { directiveStatusText, isResearching } from "./directive-status";
+import { labelOf } from "./run-words";
 import type { DirectiveView, RunViewJson } from "./types";
 
 /**
@@ -24,6 +24,7 @@ export function DirectiveCard({
   steps: number;
 }) {
   const t = useTranslations("directive");
+  const words = useTranslations();
   const live = isResearching(d, run);
   const findings = run.findings?.[d.id] ?? "";
   return (
@@ -43,7 +44,7 @@ export function DirectiveCard({
           className={`rounded px-1.5 py-0.5 text-xs ${live ? "bg-blue-50 text-blue-800 dark:bg-blue-950 dark:text-blue-200" : "bg-zinc-100 dark:bg-zinc-800"}`}
         >
           {live && <span aria-hidden="true">● </span>}
-          {directiveStatusText(d, run, activity)}
+          {directiveStatusText(d, run, activity, words)}
         </span>
       </div>
       {d.topic !== d.title && (
@@ -57,15 +58,19 @@ export function DirectiveCard({
           // The engine counts rounds from 0; people from 1.
           round: d.round + 1,
           origin: d.origin,
-          priority: labelFor(priorityLabels, d.priority),
+          priority: labelOf(words, "run.priority", d.priority),
           steps,
           live: live ? "yes" : "no",
         })}
       </p>
-      {d.stopReason && <p className="text-xs text-muted">Stopped because {stopReasonLabel(d.stopReason)}.</p>}
+      {d.stopReason && (
+        <p className="text-xs text-muted">
+          {words("run.directives.stopped", { reason: stopReasonLabel(words, d.stopReason) })}
+        </p>
+      )}
       {findings && (
         <details>
-          <summary className="cursor-pointer text-xs font-medium">Findings</summary>
+          <summary className="cursor-pointer text-xs font-medium">{words("run.directives.findings")}</summary>
           <div className="mt-2 max-w-none text-xs [overflow-wrap:anywhere]">
             <LazyMarkdown>{findings}</LazyMarkdown>
           </div>

@@ -4,45 +4,40 @@
  * nothing reads "Researching" once the run has stopped.
  */
 import { terminalRunStatuses } from "@/lib/research/ui";
-import { directiveStatusLabels, labelFor } from "../labels";
 import type { ActivityEntry } from "./activity-model";
+import { labelOf, type Translate } from "./run-words";
 import type { DirectiveView, RunViewJson } from "./types";
 
-const endedWhile: Record<string, { running: string; pending: string }> = {
-  cancelled: {
-    running: "Stopped when the run was cancelled",
-    pending: "Not researched: the run was cancelled",
-  },
-  failed: { running: "Stopped when the run failed", pending: "Not researched: the run failed" },
-  completed: { running: "Stopped when the run ended", pending: "Not researched: the run ended first" },
-};
-
 /** The engine's reasons for skipping a directive that was open when the research stopped. */
-const skippedBecause: Record<string, string> = {
-  "the run was cancelled": "Stopped when the run was cancelled",
-  "research was stopped early at the owner's request": "Stopped when you asked for the report",
+const skippedBecause: Record<string, "run.directiveEnded.byCancel" | "run.directiveEnded.byFinish"> = {
+  "the run was cancelled": "run.directiveEnded.byCancel",
+  "research was stopped early at the owner's request": "run.directiveEnded.byFinish",
 };
 
 export function directiveStatusText(
   directive: Pick<DirectiveView, "id" | "status" | "error">,
   run: Pick<RunViewJson, "status">,
   entries: readonly ActivityEntry[],
+  t: Translate,
 ): string {
   const { status } = directive;
   if ((status === "running" || status === "pending") && terminalRunStatuses.includes(run.status)) {
-    return endedWhile[run.status]?.[status] ?? "Stopped";
+    return t(`run.directiveEnded.${status}`, { run: run.status });
   }
   if (status === "skipped") {
     const why = entries.findLast(
       (e) =>
         e.directiveId === directive.id && (e.type === "directive.aged_out" || e.type === "directive.skipped"),
     );
-    if (why?.event.type === "directive.aged_out") return "Skipped: waited too many rounds at low priority";
+    if (why?.event.type === "directive.aged_out") return t("run.directiveEnded.agedOut");
     const reason = why?.event.type === "directive.skipped" ? why.event.reason : directive.error;
-    return reason ? (skippedBecause[reason] ?? `Skipped: ${reason}`) : "Skipped";
+    if (!reason) return t("run.directiveStatus.skipped");
+    const known = skippedBecause[reason];
+    return known ? t(known) : t("run.directiveEnded.skippedBecause", { reason });
   }
-  if (status === "failed" && directive.error) return `Failed: ${directive.error}`;
-  return labelFor(directiveStatusLabels, status);
+  if (status === "failed" && directive.error)
+    return t("run.directiveEnded.failedBecause", { error: directive.error });
+  return labelOf(t, "run.directiveStatus", status);
 }
 
 /** True while the directive's researcher is working (for a live marker). */

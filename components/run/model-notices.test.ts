@@ -1,8 +1,11 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import type { ResearchEvent } from "@/lib/research/events";
+import en from "../../messages/en.json";
 import { toEntry } from "./activity-model";
 import { describeSwitch, modelNotices } from "./model-notices";
 
+const t = createTranslator({ locale: "en", messages: en });
 const entries = (events: ResearchEvent[]) => events.map((e, i) => toEntry({ ...e, seq: i + 1 }));
 const failover = (role: string, reason: "auth" | "unavailable", detail: string): ResearchEvent => ({
   type: "model.failover",
@@ -33,10 +36,10 @@ describe("model notices", () => {
       expect.objectContaining({ reason: "auth", count: 2, detail: "HTTP 401: still a bad key" }),
       expect.objectContaining({ reason: "unavailable", count: 1 }),
     ]);
-    expect(describeSwitch(switches[0])).toBe(
+    expect(describeSwitch(switches[0], t)).toBe(
       "Calls went from openai:gpt-5.1 to anthropic:claude-sonnet-4-5 2 times: the provider refused the key.",
     );
-    expect(describeSwitch(switches[1])).toMatch(
+    expect(describeSwitch(switches[1], t)).toMatch(
       / once: the provider stayed unavailable through the retries\.$/,
     );
   });

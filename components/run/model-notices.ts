@@ -3,9 +3,9 @@
  * model of a chain (one line per pair of models and reason, with how often and the provider's last
  * words) and the models left out when the run was created. Pure functions.
  */
-import { failoverReasonLabels, labelFor } from "../labels";
-import { plural } from "./activity-labels";
 import type { ActivityEntry } from "./activity-model";
+import { failoverLabel } from "./describe-event";
+import type { Translate } from "./run-words";
 
 export interface ModelSwitch {
   from: string;
@@ -46,7 +46,11 @@ export function modelNotices(activity: readonly ActivityEntry[]): ModelNotices {
 }
 
 /** One sentence per switch: "Calls went from A to B 3 times: the provider refused the key." */
-export function describeSwitch(s: ModelSwitch): string {
-  const times = s.count === 1 ? "once" : `${plural(s.count, "time")}`;
-  return `Calls went from ${s.from} to ${s.to} ${times}: ${labelFor(failoverReasonLabels, s.reason)}.`;
+export function describeSwitch(s: ModelSwitch, t: Translate): string {
+  return t("run.models.switch", {
+    from: s.from,
+    to: s.to,
+    count: s.count,
+    reason: failoverLabel(t, s.reason),
+  });
 }

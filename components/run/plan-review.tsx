@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { approvePlanAction } from "@/lib/server/actions/run-control";
 import { ActionMessage, RunIdField } from "./action-message";
@@ -17,6 +18,7 @@ const field =
  */
 export function PlanReview({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
   const { state, formAction, pending } = useRunAction(approvePlanAction, onChanged);
+  const t = useTranslations("run");
   const id = useId();
   const directives = run.directives.filter((d) => d.status === "pending");
   return (
@@ -25,12 +27,9 @@ export function PlanReview({ run, onChanged }: { run: RunViewJson; onChanged: ()
       className="space-y-3 rounded-lg border border-blue-300 bg-blue-50 p-4 text-sm dark:border-blue-800 dark:bg-blue-950"
     >
       <h2 id={`${id}-title`} className="font-medium">
-        Plan review
+        {t("plan.title")}
       </h2>
-      <p>
-        The supervisor proposes these directions. Reword, re-prioritise or remove any, add your own, then
-        approve to start the research.
-      </p>
+      <p>{t("plan.intro")}</p>
       <form action={formAction} className="space-y-4">
         <RunIdField runId={run.id} />
         <ol className="space-y-3">
@@ -39,13 +38,13 @@ export function PlanReview({ run, onChanged }: { run: RunViewJson; onChanged: ()
           ))}
         </ol>
         <fieldset className="space-y-2 rounded border border-blue-200 p-3 dark:border-blue-900">
-          <legend className="px-1 font-medium">Add a direction (optional)</legend>
+          <legend className="px-1 font-medium">{t("plan.add")}</legend>
           <label htmlFor={`${id}-new`} className="block">
-            New topic
+            {t("plan.newTopic")}
           </label>
           <input id={`${id}-new`} name="newTopic" maxLength={2000} className={field} />
           <label htmlFor={`${id}-new-priority`} className="mr-2">
-            Priority of the new topic
+            {t("plan.newPriority")}
           </label>
           <PrioritySelect id={`${id}-new-priority`} name="newPriority" />
         </fieldset>
@@ -54,15 +53,16 @@ export function PlanReview({ run, onChanged }: { run: RunViewJson; onChanged: ()
           disabled={pending}
           className="rounded bg-zinc-900 px-3 py-1 font-medium text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
         >
-          Approve plan and start research
+          {t("plan.approve")}
         </button>
-        <ActionMessage state={state} />
+        <ActionMessage state={state} okText={t("action.approved")} />
       </form>
     </section>
   );
 }
 
 function PlanItem({ directive: d, n, prefix }: { directive: DirectiveView; n: number; prefix: string }) {
+  const t = useTranslations("run.plan");
   const key = `${prefix}-${d.id}`;
   return (
     <li className="space-y-1 rounded border border-blue-200 bg-white p-3 dark:border-blue-900 dark:bg-zinc-950">
@@ -70,7 +70,7 @@ function PlanItem({ directive: d, n, prefix }: { directive: DirectiveView; n: nu
       <input type="hidden" name={`original-topic.${d.id}`} value={d.topic} />
       <input type="hidden" name={`original-priority.${d.id}`} value={d.priority} />
       <label htmlFor={`${key}-topic`} className="block font-medium">
-        Topic {n}
+        {t("topic", { n })}
       </label>
       <textarea
         id={`${key}-topic`}
@@ -84,13 +84,18 @@ function PlanItem({ directive: d, n, prefix }: { directive: DirectiveView; n: nu
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <span>
           <label htmlFor={`${key}-priority`} className="mr-2">
-            Priority of topic {n}
+            {t("topicPriority", { n })}
           </label>
           <PrioritySelect id={`${key}-priority`} name={`priority.${d.id}`} defaultValue={d.priority} />
         </span>
         <label className="flex items-center gap-1">
-          <input type="checkbox" name="remove" value={d.id} aria-label={`Remove: ${d.topic}`} />
-          Remove
+          <input
+            type="checkbox"
+            name="remove"
+            value={d.id}
+            aria-label={t("removeLabel", { topic: d.topic })}
+          />
+          {t("remove")}
         </label>
       </div>
     </li>

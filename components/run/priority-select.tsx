@@ -1,4 +1,4 @@
-import { priorityLabels } from "@/components/labels";
+import { useTranslations } from "next-intl";
 import { type DirectivePriority, directivePriorities } from "@/lib/research/ui";
 
 /**
@@ -17,6 +17,7 @@ export function PrioritySelect({
   defaultValue?: DirectivePriority;
   className?: string;
 }) {
+  const t = useTranslations("run.priority");
   return (
     <select
       id={id}
@@ -26,7 +27,7 @@ export function PrioritySelect({
     >
       {directivePriorities.map((p) => (
         <option key={p} value={p}>
-          {priorityLabels[p]}
+          {t(p)}
         </option>
       ))}
     </select>

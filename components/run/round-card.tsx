@@ -1,5 +1,6 @@
+import { useFormatter, useTranslations } from "next-intl";
 import { plainReason } from "./activity-labels";
-import { percent, roundCoverage } from "./coverage-data";
+import { roundCoverage } from "./coverage-data";
 import type { SupervisionRoundView } from "./types";
 
 type Assessment = {
@@ -19,22 +20,13 @@ type Assessment = {
   generationFailed?: string;
 };
 
-const criteriaNames: Record<string, string> = {
-  redundancy: "No overlap",
-  coverage: "Covers the question",
-  proportionality: "Right number of topics",
-  specificity: "Specific enough",
-};
-
-const questionKinds: Record<string, string> = {
-  simple_factual: "a simple factual question",
-  comparison: "a comparison",
-  typical: "a typical research question",
-};
+/** The plan review's criteria, in the order the card lists them. */
+const criteria = ["redundancy", "coverage", "proportionality", "specificity"] as const;
 
 /**
  * One supervision round as a card: round 0's plan (critique and revision), a later round's thinking,
  * assessment and follow-ups; what the round researched and why the supervisor went on or stopped.
+ * The supervisor's own reasons, notes and follow-ups are the model's text, shown as written.
  */
 export function RoundCard({
   round: r,
@@ -46,6 +38,8 @@ export function RoundCard({
   directivesInRound: number;
   runEnded: boolean;
 }) {
+  const t = useTranslations("run.supervision");
+  const format = useFormatter();
   const a = (r.assessment ?? {}) as Assessment;
   const coverage = roundCoverage(r);
   return (
@@ -56,19 +50,23 @@ export function RoundCard({
       className="space-y-2 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800"
     >
       <h3 id={`round-${r.round}`} className="font-medium">
-        Round {r.round} · {r.round === 0 ? "Planning" : "Coverage check"}
+        {t("round", { round: r.round })}
       </h3>
       {r.round === 0 ? <PlanDetails a={a} planned={r.directivesGenerated} /> : <CheckDetails r={r} a={a} />}
       <p className="text-muted">
         {r.decision === null
           ? runEnded
-            ? "Ended with the run."
-            : `Researching ${directivesInRound || r.directivesGenerated} ${directivesInRound === 1 ? "directive" : "directives"}…`
-          : `${r.directivesExecuted} ${r.directivesExecuted === 1 ? "directive" : "directives"} researched, ${r.newSources} new ${r.newSources === 1 ? "source" : "sources"}${coverage === null ? "" : `; coverage ${percent(coverage)}`}.`}
+            ? t("endedWithRun")
+            : t("researching", { count: directivesInRound || r.directivesGenerated })
+          : t("researched", {
+              count: r.directivesExecuted,
+              sources: r.newSources,
+              coverage: coverage === null ? "none" : format.number(coverage, { style: "percent" }),
+            })}
       </p>
       {r.decision && (
         <p data-testid="round-decision">
-          <span className="font-medium">{r.decision === "continue" ? "Continued: " : "Stopped: "}</span>
+          <span className="font-medium">{r.decision === "continue" ? t("continued") : t("stopped")} </span>
           {plainReason(r.reason ?? "")}
         </p>
       )}
@@ -77,6 +75,7 @@ export function RoundCard({
 }
 
 function PlanDetails({ a, planned }: { a: Assessment; planned: number }) {
+  const t = useTranslations("run.supervision");
   const critique = a.critique as
     | Record<string, { status?: string; note?: string } | string>
     | null
@@ -84,24 +83,21 @@ function PlanDetails({ a, planned }: { a: Assessment; planned: number }) {
   return (
     <>
       <p>
-        Planned {a.finalCount ?? planned} {(a.finalCount ?? planned) === 1 ? "directive" : "directives"}
-        {a.questionKind && questionKinds[a.questionKind]
-          ? `, reading the question as ${questionKinds[a.questionKind]}`
-          : ""}
-        .{a.generationFailed ? " Planning failed, so the brief is researched as one topic." : ""}
+        {t("planned", { count: a.finalCount ?? planned, kind: a.questionKind ?? "none" })}
+        {a.generationFailed ? ` ${t("planFailed")}` : ""}
       </p>
       {critique && "failed" in critique ? (
-        <p className="text-muted">The plan could not be reviewed; it was kept as planned.</p>
+        <p className="text-muted">{t("critiqueFailed")}</p>
       ) : critique ? (
         <div>
-          <p className="font-medium">Review of the plan</p>
+          <p className="font-medium">{t("review")}</p>
           <ul className="ml-4 list-disc text-xs">
-            {Object.entries(criteriaNames).map(([key, name]) => {
-              const c = critique[key];
+            {criteria.map((name) => {
+              const c = critique[name];
               if (!c || typeof c === "string") return null;
               return (
-                <li key={key}>
-                  {name}: {c.status === "ISSUE" ? "issue" : "fine"}
+                <li key={name}>
+                  {t("criterion", { name, issue: c.status === "ISSUE" ? "yes" : "no" })}
                   {c.note ? ` — ${c.note}` : ""}
                 </li>
               );
@@ -113,50 +109,53 @@ function PlanDetails({ a, planned }: { a: Assessment; planned: number }) {
       {a.revised !== undefined && (
         <p className="text-xs text-muted">
           {a.revised
-            ? `Revised from ${a.initialCount ?? "?"} to ${a.finalCount ?? "?"} directives${changes(a)}.`
-            : `Kept as generated${changes(a)}.`}
+            ? t("revised", {
+                before: a.initialCount ?? "?",
+                after: a.finalCount ?? "?",
+                changes: changes(a, t),
+              })
+            : t("kept", { changes: changes(a, t) })}
         </p>
       )}
     </>
   );
 }
 
-function changes(a: Assessment): string {
+function changes(a: Assessment, t: ReturnType<typeof useTranslations<"run.supervision">>): string {
   const parts = [
-    a.added ? `${a.added} added` : "",
-    a.removed ? `${a.removed} removed` : "",
-    a.merged ? `${a.merged} merged` : "",
+    a.added ? t("added", { count: a.added }) : "",
+    a.removed ? t("removed", { count: a.removed }) : "",
+    a.merged ? t("merged", { count: a.merged }) : "",
   ].filter(Boolean);
-  return parts.length ? ` (${parts.join(", ")})` : "";
+  return parts.length ? t("changes", { list: parts.join(", ") }) : "";
 }
 
 function CheckDetails({ r, a }: { r: SupervisionRoundView; a: Assessment }) {
+  const t = useTranslations("run.supervision");
   const followUps = (a.followUps ?? []).map((f) => (typeof f === "string" ? { topic: f } : f));
   return (
     <>
       {r.think && (
         <details>
-          <summary className="cursor-pointer text-xs font-medium">Supervisor's thinking</summary>
+          <summary className="cursor-pointer text-xs font-medium">{t("thinking")}</summary>
           <p className="mt-1 whitespace-pre-wrap text-xs text-muted">{r.think}</p>
         </details>
       )}
       {a.rationale && (
         <p>
-          <span className="font-medium">
-            {a.shouldContinue ? "Assessment: more research needed. " : "Assessment: enough. "}
-          </span>
-          {a.method === "heuristic" || a.method === "heuristic_gate" ? "(From the numbers of sources.) " : ""}
+          <span className="font-medium">{t("assessment", { more: a.shouldContinue ? "yes" : "no" })} </span>
+          {a.method === "heuristic" || a.method === "heuristic_gate" ? `${t("heuristic")} ` : ""}
           {plainReason(a.rationale)}
         </p>
       )}
       {followUps.length > 0 && (
         <div>
-          <p className="font-medium">Follow-ups</p>
+          <p className="font-medium">{t("followUps")}</p>
           <ul className="ml-4 list-disc text-xs">
             {followUps.map((f) => (
               <li key={f.topic}>
                 {f.topic}
-                {f.gap ? <span className="text-muted"> — gap: {f.gap}</span> : null}
+                {f.gap ? <span className="text-muted"> — {t("gap", { gap: f.gap })}</span> : null}
               </li>
             ))}
           </ul>

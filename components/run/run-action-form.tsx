@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { ActionMessage, RunIdField } from "./action-message";
@@ -26,6 +27,7 @@ export function RunActionForm({
   question?: string;
 }) {
   const [state, formAction, pending] = useActionState(action, idle);
+  const t = useTranslations("run.action");
   return (
     <form action={formAction} className="flex flex-wrap items-center gap-2 text-sm" data-testid={testId}>
       <RunIdField runId={runId} />
@@ -38,7 +40,7 @@ export function RunActionForm({
         {pending ? words.pending : words.label}
       </button>
       <span className="text-xs text-muted">{words.hint}</span>
-      <ActionMessage state={state} />
+      <ActionMessage state={state} okText={t("started")} />
     </form>
   );
 }

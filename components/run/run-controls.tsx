@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef } from "react";
 import { terminalRunStatuses } from "@/lib/research/ui";
 import { cancelRunAction, finishRunAction, runAgainAction } from "@/lib/server/actions/run-control";
@@ -35,6 +36,7 @@ export function RunControls({ run, onChanged }: { run: RunViewJson; onChanged: (
 /** Finish now: the run ends completed, its report marked partial. Once asked, the button goes. */
 function FinishControl({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
   const { state, formAction, pending } = useRunAction(finishRunAction, onChanged);
+  const t = useTranslations("run");
   return (
     <div>
       {state.status !== "ok" && (
@@ -45,11 +47,11 @@ function FinishControl({ run, onChanged }: { run: RunViewJson; onChanged: () => 
             disabled={pending}
             className={`${button} border-zinc-400 dark:border-zinc-600`}
           >
-            Stop and write the report now
+            {t("controls.finish")}
           </button>
         </form>
       )}
-      <ActionMessage state={state} />
+      <ActionMessage state={state} okText={t("action.finishing")} />
     </div>
   );
 }
@@ -58,16 +60,17 @@ function FinishControl({ run, onChanged }: { run: RunViewJson; onChanged: () => 
 function CancelControl({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
   const { state, formAction, pending } = useRunAction(cancelRunAction, onChanged);
   const details = useRef<HTMLDetailsElement>(null);
+  const t = useTranslations("run");
   return (
     <div>
       <details ref={details} className="group">
         <summary
           className={`${button} cursor-pointer list-none border-red-300 text-red-700 dark:border-red-800 dark:text-red-400`}
         >
-          Cancel…
+          {t("controls.cancel")}
         </summary>
         <div className="mt-2 space-y-2 rounded border border-red-300 p-3 dark:border-red-800">
-          <p>Stop the research now? Nothing more is researched, and the run cannot be resumed.</p>
+          <p>{t("controls.cancelQuestion")}</p>
           <form action={formAction} className="flex flex-wrap gap-2">
             <RunIdField runId={run.id} />
             <button
@@ -75,19 +78,26 @@ function CancelControl({ run, onChanged }: { run: RunViewJson; onChanged: () => 
               disabled={pending}
               className={`${button} border-red-700 bg-red-700 text-white dark:border-red-400 dark:bg-red-400 dark:text-zinc-950`}
             >
-              Cancel the run
+              {t("controls.cancelConfirm")}
             </button>
             <button
               type="button"
               onClick={() => details.current?.removeAttribute("open")}
               className={`${button} border-zinc-400 dark:border-zinc-600`}
             >
-              Keep going
+              {t("controls.keep")}
             </button>
           </form>
         </div>
       </details>
-      <ActionMessage state={state} />
+      <ActionMessage
+        state={state}
+        okText={
+          state.status === "ok" && state.data?.status !== "cancelled"
+            ? t("action.cancelling")
+            : t("action.cancelled")
+        }
+      />
     </div>
   );
 }
@@ -95,18 +105,19 @@ function CancelControl({ run, onChanged }: { run: RunViewJson; onChanged: () => 
 /** Run again (same question and settings, a new run) or change the question first. */
 function AfterRunControls({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
   const { state, formAction, pending } = useRunAction(runAgainAction, onChanged);
+  const t = useTranslations("run");
   return (
     <div className="flex flex-wrap items-center gap-2">
       <form action={formAction}>
         <RunIdField runId={run.id} />
         <button type="submit" disabled={pending} className={`${button} border-zinc-400 dark:border-zinc-600`}>
-          Run again
+          {t("controls.runAgain")}
         </button>
       </form>
       <a href={`/?from=${run.id}`} className={`${button} border-zinc-400 dark:border-zinc-600`}>
-        Edit question
+        {t("controls.editQuestion")}
       </a>
-      <ActionMessage state={state} />
+      <ActionMessage state={state} okText={t("action.started")} />
     </div>
   );
 }

@@ -2,11 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { type CitationSupport, qualityTiers } from "@/lib/research/ui";
-import { labelFor, qualityLabels, verdictLabels } from "../labels";
+import { type CitationSupport, citationSupports, qualityTiers } from "@/lib/research/ui";
 import { safeHref } from "../markdown-safety";
 import { DomainBadge } from "../report/domain-badge";
 import { verdictMarks } from "../report/verdict";
+import { labelOf } from "./run-words";
 import { isVerdictFilter, matchesSource, type SourceFilter, sourceVerdicts } from "./sources-filter";
 import type { RunViewJson, SourceView } from "./types";
 
@@ -35,6 +35,7 @@ const field = "rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dar
  */
 export function SourcesPanel({ run }: { run: RunViewJson }) {
   const t = useTranslations("sources");
+  const words = useTranslations("run");
   const [filter, setFilter] = useState<SourceFilter>({ query: "", verdict: "", quality: "" });
   const groups = useMemo(() => groupSources(run), [run]);
   const verdicts = useMemo(() => sourceVerdicts(run.citations), [run.citations]);
@@ -68,9 +69,9 @@ export function SourcesPanel({ run }: { run: RunViewJson }) {
             className={field}
           >
             <option value="">{t("any")}</option>
-            {(Object.keys(verdictLabels) as CitationSupport[]).map((v) => (
+            {citationSupports.map((v) => (
               <option key={v} value={v}>
-                {verdictLabels[v]}
+                {words(`verdict.${v}`)}
               </option>
             ))}
             <option value="uncited">{t("uncited")}</option>
@@ -88,7 +89,7 @@ export function SourcesPanel({ run }: { run: RunViewJson }) {
             <option value="">{t("any")}</option>
             {qualityTiers.map((q) => (
               <option key={q} value={q}>
-                {qualityLabels[q]}
+                {words(`quality.${q}`)}
               </option>
             ))}
           </select>
@@ -144,6 +145,7 @@ function SourceItem({
   verdict?: CitationSupport;
 }) {
   const t = useTranslations("sources");
+  const words = useTranslations();
   const href = /^https?:/i.test(s.url) ? safeHref(s.url) : undefined;
   const mark = verdict ? verdictMarks[verdict] : undefined;
   return (
@@ -159,13 +161,13 @@ function SourceItem({
           <span>{s.title || s.url}</span>
         )}{" "}
         <span className="text-muted">
-          {s.domain} · {labelFor(qualityLabels, s.quality)}
+          {s.domain} · {labelOf(words, "run.quality", s.quality)}
           {s.readInFull ? ` · ${t("readInFull")}` : ""}
         </span>
         {verdict && mark && (
           <span className={`block text-xs ${mark.className}`}>
             <span aria-hidden="true">{mark.mark} </span>
-            {verdictLabels[verdict]}
+            {words(`run.verdict.${verdict}`)}
           </span>
         )}
       </span>

@@ -20,6 +20,7 @@ export function StatusHeader({
   children?: React.ReactNode;
 }) {
   const t = useTranslations("runState");
+  const words = useTranslations("run");
   const ended = terminalRunStatuses.includes(run.status);
   const status = t(runStateKey(run.status, run.phase));
   return (
@@ -28,7 +29,7 @@ export function StatusHeader({
     >
       <p className="text-sm text-muted">
         <a href="/" className="hover:underline">
-          ← all runs
+          {words("allRuns")}
         </a>
       </p>
       <h1
@@ -59,13 +60,19 @@ export function StatusHeader({
 
 function EndedFigures({ run }: { run: RunViewJson }) {
   const t = useTranslations("common");
+  const words = useTranslations();
+  const time = formatElapsed(elapsedMs(run, Date.now()), words);
   return (
     <>
       <span className="text-muted">
-        Took{" "}
-        <time data-testid="elapsed" suppressHydrationWarning>
-          {formatElapsed(elapsedMs(run, Date.now()))}
-        </time>
+        {words.rich("run.took", {
+          time,
+          elapsed: (chunks) => (
+            <time data-testid="elapsed" suppressHydrationWarning>
+              {chunks}
+            </time>
+          ),
+        })}
       </span>
       <span className="text-muted">
         {t("sources", { count: run.sources.length })} · {t("topics", { count: run.directives.length })}

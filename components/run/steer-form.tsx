@@ -27,41 +27,40 @@ export function canSteer(run: Pick<RunViewJson, "status" | "phase" | "finishRequ
 export function SteerForm({ run, onChanged }: { run: RunViewJson; onChanged: () => void }) {
   const { state, formAction, pending } = useRunAction(steerAction, onChanged);
   const t = useTranslations("steer");
+  const words = useTranslations("run.steer");
   const id = useId();
   if (!canSteer(run)) {
     return (
       <p className="text-sm text-muted" data-testid="steer-closed">
-        {terminalRunStatuses.includes(run.status)
-          ? "The run has ended, so it takes no new directions."
-          : "The report is being written, so new directions can no longer be researched."}
+        {terminalRunStatuses.includes(run.status) ? words("ended") : words("writing")}
       </p>
     );
   }
   if (run.status === "awaiting_plan_review") {
-    return <p className="text-sm text-muted">Add your own directions in the plan review above.</p>;
+    return <p className="text-sm text-muted">{words("inReview")}</p>;
   }
   const added = state.status === "ok" ? run.directives.find((d) => d.topic === state.data?.topic) : undefined;
   return (
     <form action={formAction} aria-labelledby={`${id}-title`} className="space-y-2 text-sm">
       <h3 id={`${id}-title`} className="font-medium">
-        Steer the research
+        {words("title")}
       </h3>
       <RunIdField runId={run.id} />
       <div className="flex flex-wrap items-end gap-2">
         <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
-          <label htmlFor={`${id}-topic`}>Also research</label>
+          <label htmlFor={`${id}-topic`}>{words("topic")}</label>
           <input
             id={`${id}-topic`}
             name="topic"
             required
             minLength={5}
             maxLength={2000}
-            placeholder="e.g. noise of outdoor units in dense streets"
+            placeholder={words("placeholder")}
             className="rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
           />
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-priority`}>Priority</label>
+          <label htmlFor={`${id}-priority`}>{words("priority")}</label>
           <PrioritySelect id={`${id}-priority`} name="priority" />
         </div>
         <button
@@ -69,7 +68,7 @@ export function SteerForm({ run, onChanged }: { run: RunViewJson; onChanged: () 
           disabled={pending}
           className="rounded bg-zinc-900 px-3 py-1 text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
         >
-          Add directive
+          {words("submit")}
         </button>
       </div>
       <ActionMessage

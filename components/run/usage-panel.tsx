@@ -1,13 +1,28 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import type { UsageSnapshot, UsageTotals } from "@/lib/ai/usage";
 import { roleLabel } from "./activity-labels";
 import type { RunViewJson } from "./types";
 
 const n = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : 0);
-const tokens = (x: number) => x.toLocaleString("en-US");
-const dollars = (x: number) => `$${x < 0.01 && x > 0 ? x.toFixed(4) : x.toFixed(2)}`;
+
+/** Token counts and dollar costs in the page's locale ("1,234" / "1.234"; "$0.0123" / "0,0123 $"). */
+function useNumbers() {
+  const format = useFormatter();
+  return {
+    tokens: (x: number) => format.number(x),
+    dollars: (x: number) => {
+      const digits = x < 0.01 && x > 0 ? 4 : 2;
+      return format.number(x, {
+        style: "currency",
+        currency: "USD",
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+    },
+  };
+}
 
 /** The run's stored usage snapshot, read defensively (an old run may lack fields or be empty). */
 export function readUsage(usage: RunViewJson["usage"]): UsageSnapshot | null {
@@ -31,12 +46,15 @@ export function modelUsage(usage: UsageSnapshot, models: unknown): [string, Usag
 /** Tokens in and out, calls and cost, for the run, for each model role and for each model, in words and numbers. */
 export function UsagePanel({ run }: { run: RunViewJson }) {
   const words = useTranslations("usage");
+  const all = useTranslations();
+  const own = useTranslations("run.usage");
+  const { tokens, dollars } = useNumbers();
   const usage = readUsage(run.usage);
   if (!usage) {
     return (
-      <section aria-label="Usage" className="text-sm">
-        <h2 className="font-medium">Usage</h2>
-        <p className="text-muted">No model calls recorded yet.</p>
+      <section aria-label={own("title")} className="text-sm">
+        <h2 className="font-medium">{own("title")}</h2>
+        <p className="text-muted">{own("none")}</p>
       </section>
     );
   }
@@ -55,8 +73,8 @@ export function UsagePanel({ run }: { run: RunViewJson }) {
   const models = (run.settings?.models ?? {}) as Record<string, string | undefined>;
   const showModels = roles.some(([role]) => models[role]);
   return (
-    <section aria-label="Usage" className="space-y-3 text-sm">
-      <h2 className="font-medium">Usage</h2>
+    <section aria-label={own("title")} className="space-y-3 text-sm">
+      <h2 className="font-medium">{own("title")}</h2>
       <p data-testid="usage-summary">
         {words("summary", {
           calls: n(t.calls),
@@ -67,21 +85,23 @@ export function UsagePanel({ run }: { run: RunViewJson }) {
       </p>
       {roles.length > 0 && (
         <UsageTable
-          caption="Usage by role"
-          head={showModels ? ["Work", "Model"] : ["Work"]}
+          caption={own("byRole")}
+          testId="usage-by-role"
+          head={showModels ? [own("work"), own("model")] : [own("work")]}
           rows={roles.map(([role, totals]) => ({
             key: role,
-            label: roleLabel(role),
-            cells: showModels ? [models[role]?.split(",").join(" → ") ?? "server default"] : [],
+            label: roleLabel(all, role),
+            cells: showModels ? [models[role]?.split(",").join(" → ") ?? own("serverDefault")] : [],
             totals,
           }))}
         />
       )}
       {byModel.length > 0 && (
         <UsageTable
-          caption="Usage by model"
+          caption={own("byModel")}
+          testId="usage-by-model"
           showCaption
-          head={["Model"]}
+          head={[own("model")]}
           rows={byModel.map(([model, totals]) => ({ key: model, label: model, mono: true, totals }))}
         />
       )}
@@ -94,30 +114,31 @@ type UsageRow = { key: string; label: string; mono?: boolean; cells?: string[]; 
 /** One row per role or model: its label (and further cells), then calls, tokens in and out, cost. */
 function UsageTable({
   caption,
+  testId,
   showCaption,
   head,
   rows,
 }: {
   caption: string;
+  testId: string;
   showCaption?: boolean;
   head: string[];
   rows: UsageRow[];
 }) {
+  const t = useTranslations("run.usage");
+  const { tokens } = useNumbers();
   return (
     <div className="overflow-x-auto">
-      <table
-        className="w-full border-collapse text-left text-xs"
-        data-testid={caption.toLowerCase().replaceAll(" ", "-")}
-      >
+      <table className="w-full border-collapse text-left text-xs" data-testid={testId}>
         <caption className={showCaption ? "text-left text-sm font-medium" : "sr-only"}>{caption}</caption>
         <thead>
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            {[...head, "Calls", "Tokens in", "Tokens out"].map((h) => (
+            {[...head, t("calls"), t("tokensIn"), t("tokensOut")].map((h) => (
               <th key={h} className="py-1 pr-2">
                 {h}
               </th>
             ))}
-            <th className="py-1">Cost</th>
+            <th className="py-1">{t("cost")}</th>
           </tr>
         </thead>
         <tbody>
@@ -153,6 +174,7 @@ function UsageTable({
 /** A row's cost; "unknown" when every call of it used a model without a price. */
 function RowCost({ totals }: { totals: UsageTotals }) {
   const words = useTranslations("usage");
+  const { dollars } = useNumbers();
   const unknown = n(totals.calls) > 0 && n(totals.unpricedCalls) >= n(totals.calls);
   return <>{unknown ? words("rowUnknown") : dollars(n(totals.costUsd))}</>;
 }

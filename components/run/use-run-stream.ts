@@ -7,6 +7,7 @@ import {
   terminalEventTypes,
   terminalRunStatuses,
 } from "@/lib/research/ui";
+import type { ShownError } from "../error-text";
 import { type ActivityEntry, mergeEntries, type StreamedEvent, toEntry } from "./activity-model";
 import { applyEvent, needsFullRead } from "./apply-event";
 import { advanceCursor, afterRead, type EventCursor } from "./event-cursor";
@@ -83,19 +84,29 @@ const everyEventType: Record<ResearchEventType, true> = {
 };
 const subscribedEventTypes = Object.keys(everyEventType) as ResearchEventType[];
 
+/** Why live updates stopped, as data: the notice puts it into words in the page's language. */
+export type StreamProblem =
+  | { kind: "stopped" }
+  | { kind: "unreachable" }
+  | { kind: "status"; status: number }
+  | { kind: "refused"; error: ShownError };
+
 /**
  * Why the server closed the stream for good (EventSource cannot tell): a second request to the same
- * address reads the answer. Empty when it would be accepted now (the probe is let go at once).
+ * address reads the answer. Null when it would be accepted now (the probe is let go at once).
  */
-async function whyStreamClosed(url: string): Promise<string> {
+async function whyStreamClosed(url: string): Promise<StreamProblem | null> {
   const probe = new AbortController();
   try {
     const res = await fetch(url, { signal: probe.signal, headers: { accept: "text/event-stream" } });
-    if (res.ok) return "";
-    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-    return body?.error?.message ?? `Live updates stopped: the server answered ${res.status}.`;
+    if (res.ok) return null;
+    const body = (await res.json().catch(() => null)) as { error?: Partial<ShownError> } | null;
+    const error = body?.error;
+    return typeof error?.code === "string" && typeof error.message === "string"
+      ? { kind: "refused", error: { code: error.code, message: error.message, details: error.details } }
+      : { kind: "status", status: res.status };
   } catch {
-    return "Live updates stopped: the server could not be reached.";
+    return { kind: "unreachable" };
   } finally {
     probe.abort();
   }
@@ -112,7 +123,7 @@ export function useRunStream(initial: RunViewJson) {
   const [run, setRun] = useState(initial);
   const [activity, setActivity] = useState<ActivityEntry[]>([]);
   const [liveReport, setLiveReport] = useState("");
-  const [streamProblem, setStreamProblem] = useState<string | null>(null);
+  const [streamProblem, setStreamProblem] = useState<StreamProblem | null>(null);
   // Bumped to open the stream again; lastSeq is where the new one starts.
   const [attempt, setAttempt] = useState(0);
   // The last event received (where a new stream starts) and the last one in the view read.
@@ -200,7 +211,7 @@ export function useRunStream(initial: RunViewJson) {
       if (ended || es.readyState !== EventSource.CLOSED) return;
       void whyStreamClosed(url).then((why) => {
         if (ended) return;
-        setStreamProblem(why || "Live updates stopped.");
+        setStreamProblem(why ?? { kind: "stopped" });
       });
     });
     return () => {

@@ -48,6 +48,7 @@ export function ProgressCard({
   children?: ReactNode;
 }) {
   const t = useTranslations("progress");
+  const words = useTranslations();
   const id = useId();
   const waiting = waitsForPerson(run);
   const now = useNow(!waiting);
@@ -56,7 +57,7 @@ export function ProgressCard({
   const counts = progressCounts(run);
   const lines = researcherLines(run, activity);
   const left = timeLeft(run, activity, now);
-  const elapsed = formatElapsed(workingMs(run, activity, now));
+  const elapsed = formatElapsed(workingMs(run, activity, now), words);
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -134,7 +135,7 @@ function NowLines({ step, lines }: { step: ProgressStep; lines: ReturnType<typeo
           {t(`researcher.${line.step.kind}`, {
             title: line.title,
             query: "query" in line.step ? line.step.query : "",
-            site: "site" in line.step ? line.step.site : "",
+            site: "site" in line.step ? line.step.site || t("aDocument") : "",
           })}
         </li>
       ))}

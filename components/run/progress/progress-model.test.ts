@@ -9,7 +9,7 @@ const at = (s: number) => new Date(T0 + s * 1000).toISOString();
 
 /** A stored event `s` seconds after the run was created. */
 function entry(s: number, event: ResearchEvent, directiveId: string | null = null): ActivityEntry {
-  return { seq: s, type: event.type, at: at(s), text: "", directiveId, event };
+  return { seq: s, type: event.type, at: at(s), directiveId, event };
 }
 
 const running = { status: "running" as const, createdAt: at(0), finishedAt: null };
@@ -95,6 +95,8 @@ describe("counts and researcher lines", () => {
   it("names the site a researcher reads, never its address", () => {
     expect(siteName("http://127.0.0.1:4010/pages/a.html")).toBe("127.0.0.1");
     expect(siteName("https://www.example.org/x?y")).toBe("example.org");
+    // A library document has no site: the card says "a document" in the page's language.
+    expect(siteName("library://doc-1")).toBe("");
     const lines = researcherLines(
       {
         status: "running",

@@ -23,13 +23,16 @@ export interface ResearcherLine {
   step: ResearcherStep;
 }
 
-/** "example.org" for "https://www.example.org/a/b?c": the site, without scheme, port or path. */
+/**
+ * "example.org" for "https://www.example.org/a/b?c": the site, without scheme, port or path; empty
+ * for library:// documents and other non-web addresses (the card says "a document").
+ */
 export function siteName(url: string): string {
   try {
-    return new URL(url).hostname.replace(/^www\./, "");
+    const u = new URL(url);
+    return /^https?:$/.test(u.protocol) ? u.hostname.replace(/^www\./, "") : "";
   } catch {
-    // library:// documents and other non-web addresses: no site to name.
-    return "a document";
+    return "";
   }
 }
 

@@ -41,7 +41,9 @@ export async function answerClarificationAction(_prev: ActionState, form: FormDa
         : parseForm(clarificationAnswerSchema, { answer: fields.answer ?? "" });
     const caller = await actionCaller("actions");
     await answerClarification(await serverRuntime(), runId, caller.userId, answer);
-    return okState(fields.intent === "skip" ? "Skipped: the research continues without it." : "Answer sent.");
+    const skipped = fields.intent === "skip";
+    // `skipped` lets the form say which it was in the page's language.
+    return okState(skipped ? "Skipped: the research continues without it." : "Answer sent.", { skipped });
   });
 }
 
@@ -75,7 +77,7 @@ export async function cancelRunAction(_prev: ActionState, form: FormData): Promi
     const { runId } = splitRunId(form);
     const caller = await actionCaller("actions");
     const { status } = await cancelRun(await serverRuntime(), runId, caller.userId);
-    return okState(status === "cancelled" ? "The run was cancelled." : "Cancelling the run…");
+    return okState(status === "cancelled" ? "The run was cancelled." : "Cancelling the run…", { status });
   });
 }
 

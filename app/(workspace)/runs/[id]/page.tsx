@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getMessages, getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { z } from "zod";
+import { MoreMessages } from "@/components/more-messages";
 import { QuestionThread } from "@/components/questions/question-thread";
 import { runTitle } from "@/components/run/activity-labels";
 import { DeeperForm } from "@/components/run/deeper-form";
@@ -11,6 +13,7 @@ import { StoredReport } from "@/components/run/stored-report";
 import { RunDashboard } from "@/components/run-dashboard";
 import { ScheduleForm } from "@/components/schedules/schedule-form";
 import { VersionSwitcher } from "@/components/versions/version-switcher";
+import { onlyNamespaces, runPageNamespaces } from "@/i18n/page-messages";
 import { pageOwner } from "@/lib/server/owner";
 import { listQuestions } from "@/lib/server/questions/list-questions";
 import { listRunVersions } from "@/lib/server/runs/versions";
@@ -28,7 +31,8 @@ const loadRun = cache(async (id: string) => {
 
 export async function generateMetadata({ params }: PageProps<"/runs/[id]">): Promise<Metadata> {
   const found = await loadRun((await params).id);
-  return { title: found ? runTitle(found.question) : "Run not found — Deep Research" };
+  const t = await getTranslations();
+  return { title: found ? runTitle(found.question, t) : t("run.notFound") };
 }
 
 export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
@@ -59,11 +63,13 @@ export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
   ) : undefined;
   const versions = await listRunVersions(await serverRuntime(), found.id, await pageOwner());
   return (
-    <div className="space-y-4">
-      <LineageNav parent={found.parent} followUps={found.children} />
-      {versions.length > 1 && <VersionSwitcher versions={versions} currentId={found.id} />}
-      <RunDashboard initial={view} storedReport={storedReport} afterReport={afterReport} />
-    </div>
+    <MoreMessages messages={onlyNamespaces(await getMessages(), runPageNamespaces)}>
+      <div className="space-y-4">
+        <LineageNav parent={found.parent} followUps={found.children} />
+        {versions.length > 1 && <VersionSwitcher versions={versions} currentId={found.id} />}
+        <RunDashboard initial={view} storedReport={storedReport} afterReport={afterReport} />
+      </div>
+    </MoreMessages>
   );
 }
 
