@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { localeDirection } from "@/i18n/locale";
-import { runPageNamespaces, withoutNamespaces } from "@/i18n/page-messages";
+import { pageOnlyNamespaces, withoutNamespaces } from "@/i18n/page-messages";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,13 +25,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Next's scripts while rendering, which a page prerendered at build time could not have.
   await connection();
   const locale = await getLocale();
-  const messages = withoutNamespaces(await getMessages(), runPageNamespaces);
+  const messages = withoutNamespaces(await getMessages(), pageOnlyNamespaces);
   return (
     // Native controls (selects, checkboxes, scrollbars) follow the person's scheme too.
     <html lang={locale} dir={localeDirection(locale)} style={{ colorScheme: "light dark" }}>
       <body className="min-h-screen bg-zinc-50 text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         {/* Client components read their words from the same messages the server uses (the run
-            page's own namespaces are added by that page). */}
+            and admin pages' own namespaces are added by those pages). */}
         <NextIntlClientProvider messages={messages}>{children}</NextIntlClientProvider>
       </body>
     </html>

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import en from "../messages/en.json";
-import { onlyNamespaces, runPageNamespaces, withoutNamespaces } from "./page-messages";
+import {
+  adminPageNamespaces,
+  onlyNamespaces,
+  pageOnlyNamespaces,
+  runPageNamespaces,
+  withoutNamespaces,
+} from "./page-messages";
 
 describe("the messages a page's document carries", () => {
   it("splits the catalogue into the run page's namespaces and the rest, losing none", () => {
@@ -13,8 +19,13 @@ describe("the messages a page's document carries", () => {
     expect({ ...rest, ...run }).toEqual(en);
   });
 
-  it("leaves the run page's words out of every other page (at least a third of the catalogue)", () => {
+  it("names each page-only namespace once, for the run page or the admin pages", () => {
+    expect([...pageOnlyNamespaces].sort()).toEqual([...runPageNamespaces, ...adminPageNamespaces].sort());
+    for (const name of pageOnlyNamespaces) expect(en).toHaveProperty(name);
+  });
+
+  it("leaves the page-only words out of every other page (at least a third of the catalogue)", () => {
     const size = (m: object) => JSON.stringify(m).length;
-    expect(size(withoutNamespaces(en, runPageNamespaces))).toBeLessThan((size(en) * 2) / 3);
+    expect(size(withoutNamespaces(en, pageOnlyNamespaces))).toBeLessThan((size(en) * 2) / 3);
   });
 });
