@@ -3,6 +3,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { withMessages } from "../../test/support/intl.ts";
 import { problems } from "../../test/support/markdown-cases.ts";
 import { Markdown } from "../markdown.tsx";
 import { isWellFormedWebUrl } from "../markdown-safety.ts";
@@ -65,7 +66,9 @@ const cards = citationCards(
 const citations: ReportCitations = { cards, passagesFrom: "/api/runs/x/sources/" };
 const render = (md: string, c?: ReportCitations, question?: string, partial?: boolean) =>
   renderToStaticMarkup(
-    createElement(Markdown, { citations: c, question, partial } as Parameters<typeof Markdown>[0], md),
+    withMessages(
+      createElement(Markdown, { citations: c, question, partial } as Parameters<typeof Markdown>[0], md),
+    ),
   );
 
 describe("citation markers", () => {
