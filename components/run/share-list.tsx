@@ -5,6 +5,8 @@ import { useActionState, useEffect, useRef } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { revokeShareAction } from "@/lib/server/actions/shares";
 import type { ShareView } from "@/lib/server/shares/list";
+import { ApiError } from "../api-client";
+import { useErrorText } from "../error-text";
 import type { Jsonified } from "../jsonified";
 
 export type ShareJson = Jsonified<ShareView>;
@@ -51,6 +53,7 @@ export function ShareList({ shares, onRevoked }: { shares: ShareJson[]; onRevoke
 /** Revoke asks first (a revoked link cannot be brought back): a disclosure, so it works without script too. */
 function RevokeForm({ share, onRevoked }: { share: ShareJson; onRevoked: () => void }) {
   const t = useTranslations("share.revoke");
+  const errorText = useErrorText();
   const [state, formAction, pending] = useActionState(revokeShareAction, idle);
   const details = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
@@ -89,7 +92,7 @@ function RevokeForm({ share, onRevoked }: { share: ShareJson; onRevoked: () => v
         </div>
         {state.status === "error" && (
           <p role="alert" className="text-amber-700 dark:text-amber-400">
-            {state.message}
+            {errorText(new ApiError(0, state.code, state.message))}
           </p>
         )}
       </form>

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { useActionState, useCallback, useEffect, useState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { createShareAction } from "@/lib/server/actions/shares";
-import { api } from "../knowledge/api";
-import { errorMessage } from "../read-response";
+import { ApiError, api } from "../api-client";
+import { useErrorText } from "../error-text";
 import { type ShareJson, ShareList } from "./share-list";
 
 /** How long a new link lasts, in days (0: it never expires). */
@@ -22,14 +22,16 @@ const idle: ActionState = { status: "idle" };
 export function SharePanel({ runId }: { runId: string }) {
   const t = useTranslations("share.panel");
   const thread = useTranslations("share.thread");
+  const errorText = useErrorText();
   const [state, formAction, pending] = useActionState(createShareAction, idle);
   const [shares, setShares] = useState<ShareJson[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
 
   const load = useCallback(() => {
     api<{ shares: ShareJson[] }>(`/api/runs/${runId}/shares`).then(
       (list) => setShares(list.shares),
-      (e) => setMessage(errorMessage(e)),
+      // Kept as the error and put into words when shown, in the page's language.
+      (e) => setFailure(e),
     );
   }, [runId]);
 
@@ -79,10 +81,10 @@ export function SharePanel({ runId }: { runId: string }) {
         {created && <NewLink url={created} />}
         {state.status === "error" && (
           <p role="alert" className="text-amber-700 dark:text-amber-400">
-            {state.message}
+            {errorText(new ApiError(0, state.code, state.message))}
           </p>
         )}
-        {message && <p className="text-amber-700 dark:text-amber-400">{message}</p>}
+        {failure !== null && <p className="text-amber-700 dark:text-amber-400">{errorText(failure)}</p>}
       </div>
       <ShareList shares={shares} onRevoked={load} />
     </section>
