@@ -104,7 +104,7 @@ export function markdownTree({
           remarkImagesAsLinks,
           remarkWellFormedAutolinks,
           ...(remarkPlugins ?? []),
-          [remarkReportShape, { question, verdicts, partial }],
+          [remarkReportShape, { question, verdicts, partial, partialNotice: names.partial }],
         ],
         skipHtml: true,
         allowedElements: allowedReportElements,

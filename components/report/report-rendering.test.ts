@@ -156,6 +156,17 @@ describe("a partial report", () => {
     expect(html).toContain('<blockquote data-notice="partial">');
   });
 
+  it("keeps a German or Chinese report's own notice, and adds none in another language", () => {
+    for (const opening of ["Unvollständiger Bericht.", "不完整的报告。"]) {
+      const html = render(`# Q\n\n> **${opening}** …\n\nText.`, undefined, "Q", true);
+      expect(html).toMatch(
+        new RegExp(`<blockquote data-notice="partial">\\s*<p><strong>${opening}</strong>`),
+      );
+      expect(html.match(/<blockquote/g)).toHaveLength(1);
+      expect(html).not.toContain("Partial report.");
+    }
+  });
+
   it("gets one notice when its text has none", () => {
     const html = render("Text.", undefined, "Q", true);
     expect(html.match(/Partial report\./g)).toHaveLength(1);

@@ -21,11 +21,13 @@ export const verdictMarks: Record<CitationSupport, { mark: string; className: st
 export interface ReportNames {
   marker: (n: number, verdict: CitationSupport | undefined) => string;
   image: string;
+  /** The notice on a partial report stored without its own (the engine writes one in the report's language). */
+  partial: { title: string; text: string };
 }
 
 /** The parts of next-intl's `t` for the "report" namespace that the names need (server or client). */
 export type ReportTranslator = (
-  key: "marker" | "image",
+  key: "marker" | "image" | "partial.title" | "partial.text",
   values?: { number: number; verdict: CitationSupport | "none" },
 ) => string;
 
@@ -33,6 +35,7 @@ export function reportNames(t: ReportTranslator): ReportNames {
   return {
     marker: (number, verdict) => t("marker", { number, verdict: verdict ?? "none" }),
     image: t("image"),
+    partial: { title: t("partial.title"), text: t("partial.text") },
   };
 }
 
@@ -43,5 +46,7 @@ export function useReportNames(): ReportNames {
 
 /** What tells one language's names from another's: part of a kept drawing's key. */
 export function reportNamesKey(names: ReportNames): string {
-  return [names.image, names.marker(1, undefined), names.marker(1, "supported")].join("\n");
+  return [names.image, names.marker(1, undefined), names.marker(1, "supported"), names.partial.text].join(
+    "\n",
+  );
 }
