@@ -37,7 +37,10 @@ export function SharedReportView({
   const format = useFormatter();
   const names = useReportNames();
   const { question, status, report, privateSourceUrls, date } = shared;
-  const cards = citationCards(shared.citations, shared.sources);
+  // A private document comes without its address (lib/server/shares/view.ts): its card is titled
+  // with the same words as its entry in the report.
+  const sources = shared.sources.map((s) => (s.url ? s : { ...s, title: privateDocument }));
+  const cards = citationCards(shared.citations, sources);
   const drawnKey =
     report &&
     drawStoredReport({
@@ -77,7 +80,7 @@ export function SharedReportView({
       {shared.thread && (
         <SharedThread
           thread={shared.thread}
-          sources={shared.sources}
+          sources={sources}
           privateSourceUrls={privateSourceUrls}
           privateDocument={privateDocument}
         />
