@@ -11,7 +11,7 @@ import { safeHref } from "./markdown-safety.ts";
 import { ReportPanel } from "./run/report-panel.tsx";
 import type { RunViewJson } from "./run/types";
 
-const render = (md: string) => renderToStaticMarkup(createElement(Markdown, null, md));
+const render = (md: string) => renderToStaticMarkup(withMessages(createElement(Markdown, null, md)));
 
 describe("report Markdown: images", () => {
   it("turns the known image bypasses into links", () => {

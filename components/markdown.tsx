@@ -10,7 +10,7 @@ import {
 } from "./markdown-safety";
 import { markerVerdicts, type ReportCitations } from "./report/citation-data";
 import { remarkReportShape } from "./report/remark-report";
-import { citationName } from "./report/verdict";
+import { type ReportNames, useReportNames } from "./report/verdict";
 
 const REPORT_STYLE =
   "report space-y-4 leading-7 [&_a]:text-blue-700 [&_a]:underline dark:[&_a]:text-blue-400 [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:font-semibold [&_h3]:text-lg [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc [&_table]:w-full [&_td]:border [&_td]:p-1 [&_th]:border [&_th]:p-1 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_blockquote]:text-muted [&_blockquote[data-notice]]:rounded [&_blockquote[data-notice]]:border-amber-500 [&_blockquote[data-notice]]:bg-amber-50 [&_blockquote[data-notice]]:py-2 [&_blockquote[data-notice]]:text-inherit dark:[&_blockquote[data-notice]]:bg-amber-950 [&_[id^=source-]]:scroll-mt-4 [&_[id^=source-]:target]:bg-amber-100 dark:[&_[id^=source-]:target]:bg-amber-900/40";
@@ -33,7 +33,7 @@ type Props = Record<string, unknown> | undefined;
  * marker in the page's data): its verdict shows as a mark drawn by CSS (globals.css, `.cite`) and
  * in its accessible name, and CitationCards around the report opens its one card.
  */
-const components: Components = {
+const reportComponents = (names: ReportNames): Components => ({
   a: ({ href, children: c, node }) => {
     const props = node?.properties as Props;
     const n = Number(props?.dataCitation);
@@ -45,7 +45,7 @@ const components: Components = {
           className="cite"
           data-citation={n}
           data-verdict={verdict}
-          aria-label={citationName(n, verdict)}
+          aria-label={names.marker(n, verdict)}
         >
           [{n}]
         </a>
@@ -54,9 +54,9 @@ const components: Components = {
     return <ReportLink href={href}>{c}</ReportLink>;
   },
   img: ({ src, alt }) => (
-    <ReportLink href={typeof src === "string" ? safeHref(src) : undefined}>{alt || "image"}</ReportLink>
+    <ReportLink href={typeof src === "string" ? safeHref(src) : undefined}>{alt || names.image}</ReportLink>
   ),
-};
+});
 
 /**
  * Report Markdown as HTML. A report quotes fetched pages, so its Markdown is untrusted: raw HTML is
@@ -67,8 +67,8 @@ const components: Components = {
  * links with their verdict (`citations`), anchors on the Sources list, headings below the page's H1.
  * The same renderer draws the streamed draft and the final report.
  */
-export function Markdown(props: MarkdownProps) {
-  return markdownTree(props);
+export function Markdown(props: Omit<MarkdownProps, "names">) {
+  return markdownTree({ ...props, names: useReportNames() });
 }
 
 interface MarkdownProps {
@@ -78,6 +78,8 @@ interface MarkdownProps {
   question?: string;
   /** The report is stored as partial (it then shows one notice saying so). */
   partial?: boolean;
+  /** The page's own words around the report, in the reader's language (verdict.ts). */
+  names: ReportNames;
 }
 
 /**
@@ -90,6 +92,7 @@ export function markdownTree({
   citations,
   question,
   partial,
+  names,
 }: MarkdownProps): ReactNode {
   const verdicts = markerVerdicts(children, citations?.cards ?? []);
   return (
@@ -101,13 +104,13 @@ export function markdownTree({
           remarkImagesAsLinks,
           remarkWellFormedAutolinks,
           ...(remarkPlugins ?? []),
-          [remarkReportShape, { question, verdicts, partial }],
+          [remarkReportShape, { question, verdicts, partial, partialNotice: names.partial }],
         ],
         skipHtml: true,
         allowedElements: allowedReportElements,
         unwrapDisallowed: true,
         urlTransform: safeHref,
-        components,
+        components: reportComponents(names),
       })}
     </div>
   );

@@ -3,6 +3,8 @@
  * and the ended run as a portable bundle; and, for a run opened from a bundle, where it came from.
  * Plain links to the download routes (lib/server/exports/): the browser saves what they answer.
  */
+import { useFormatter, useTranslations } from "next-intl";
+
 const link =
   "rounded border border-zinc-300 px-3 py-1 text-sm no-underline hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
@@ -20,23 +22,19 @@ export function FileExports({
   ended: boolean;
   importedFrom?: ImportedFromView | null;
 }) {
+  const t = useTranslations("exports");
   return (
     <div data-print="hide" className="space-y-2">
-      <nav aria-label="Download the report as a file" className="flex flex-wrap items-center gap-2">
+      <nav aria-label={t("label")} className="flex flex-wrap items-center gap-2">
         <a className={link} href={`/api/runs/${runId}/report.pdf`} download>
-          PDF
+          {t("pdf")}
         </a>
         <a className={link} href={`/api/runs/${runId}/report.docx`} download>
-          Word
+          {t("word")}
         </a>
         {ended && (
-          <a
-            className={link}
-            href={`/api/runs/${runId}/bundle`}
-            download
-            title="The run with its sources, verdicts, passages and events, for another instance to open"
-          >
-            Run bundle
+          <a className={link} href={`/api/runs/${runId}/bundle`} download title={t("bundleHint")}>
+            {t("bundle")}
           </a>
         )}
       </nav>
@@ -47,10 +45,13 @@ export function FileExports({
 
 /** An imported run's verdicts are the original instance's: this one never checked them. */
 export function ImportedNotice({ importedFrom }: { importedFrom: ImportedFromView }) {
+  const t = useTranslations("exports");
+  const format = useFormatter();
+  // In UTC: the server's render and the browser's must say the same day.
+  const date = format.dateTime(new Date(importedFrom.exportedAt), { dateStyle: "medium", timeZone: "UTC" });
   return (
     <p role="note" data-testid="imported-notice" className="text-sm text-amber-800 dark:text-amber-300">
-      Imported from a run bundle exported {importedFrom.exportedAt.slice(0, 10)}: read-only, and its verdicts
-      are as recorded by the original instance.
+      {t("imported", { date })}
     </p>
   );
 }

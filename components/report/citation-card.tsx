@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { CitationSupport } from "@/lib/research/ui";
-import { verdictLabels } from "../labels";
 import { contentWords, passageExcerpt } from "./best-sentence";
 import type { CitationCard, CitedClaim } from "./citation-data";
 import { DomainBadge } from "./domain-badge";
@@ -34,6 +33,7 @@ export function CitationCardBody({
   onClose?: () => void;
 }) {
   const t = useTranslations("report.card");
+  const verdictWords = useTranslations("report.verdict");
   const mark = verdict ? verdictMarks[verdict] : undefined;
   return (
     <>
@@ -56,7 +56,7 @@ export function CitationCardBody({
       {verdict && mark && (
         <span className={`block font-medium ${mark.className}`}>
           <span aria-hidden="true">{mark.mark} </span>
-          {verdictLabels[verdict]}
+          {verdictWords(verdict)}
         </span>
       )}
       <ClaimPassage passages={passages} verdict={verdict} context={context} />

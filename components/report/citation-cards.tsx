@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import {
   createContext,
   type FocusEvent,
@@ -108,6 +109,7 @@ function placeCard(anchor: DOMRect, card: { width: number; height: number }) {
  * and a click outside close it; the pointer may move onto it (WCAG 1.4.13).
  */
 export function CitationCards({ citations, children }: { citations?: ReportCitations; children: ReactNode }) {
+  const t = useTranslations("report");
   const cards = useMemo(() => new Map((citations?.cards ?? []).map((c) => [c.number, c])), [citations]);
   const [open, setOpen] = useState<OpenCard | null>(null);
   const [at, setAt] = useState<{ top: number; left: number } | null>(null);
@@ -226,7 +228,7 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
         <div
           ref={cardRef}
           role="dialog"
-          aria-label={`Source ${open.card.number}: ${open.card.title}`}
+          aria-label={t("cardLabel", { number: open.card.number, title: open.card.title })}
           data-citation-card=""
           data-testid="citation-card"
           data-sheet={open.sheet ? "" : undefined}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 const button =
@@ -11,10 +12,11 @@ const button =
  * (the page was sent with the report already rendered), Copy fetches it.
  */
 export function ExportBar({ runId, markdown }: { runId: string; markdown?: string }) {
+  const t = useTranslations("report.export");
   const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
   return (
     <fieldset
-      aria-label="Export"
+      aria-label={t("label")}
       data-print="hide"
       className="m-0 flex flex-wrap items-center gap-2 border-0 p-0"
     >
@@ -29,20 +31,16 @@ export function ExportBar({ runId, markdown }: { runId: string; markdown?: strin
           )
         }
       >
-        Copy as Markdown
+        {t("copy")}
       </button>
       <a className={`${button} no-underline`} href={`/api/runs/${runId}/report.md?download=1`} download>
-        Download
+        {t("download")}
       </a>
       <button type="button" className={button} onClick={() => window.print()}>
-        Print or save as PDF
+        {t("print")}
       </button>
       <span role="status" aria-live="polite" className="text-sm text-muted">
-        {
-          { no: "", yes: "Copied the report as Markdown.", failed: "Copying failed: use Download instead." }[
-            copied
-          ]
-        }
+        {{ no: "", yes: t("copied"), failed: t("copyFailed") }[copied]}
       </span>
     </fieldset>
   );

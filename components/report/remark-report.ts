@@ -7,7 +7,13 @@
  */
 
 import type { CitationSupport } from "@/lib/research/ui";
-import { CITATION_MARKER, entryText, parseCitationGroup, sourcesHeadingIndex } from "@/lib/research/ui";
+import {
+  CITATION_MARKER,
+  entryText,
+  parseCitationGroup,
+  REPORT_WORDS,
+  sourcesHeadingIndex,
+} from "@/lib/research/ui";
 import type { MdNode } from "../markdown-safety";
 
 type Node = MdNode & { depth?: number; data?: { hProperties?: Record<string, unknown> } };
@@ -19,21 +25,31 @@ export interface ReportShapeOptions {
   verdicts?: Map<number, CitationSupport[]>;
   /** The report is stored as partial: it shows one notice saying so (its own, or this one). */
   partial?: boolean;
+  /** The words of the notice put on a partial report that has none of its own (verdict.ts). */
+  partialNotice?: { title: string; text: string };
 }
 
-const PARTIAL_NOTICE = "Partial report.";
+/** How a partial report's own notice opens, in each language the engine writes reports in. */
+const PARTIAL_OPENINGS = Object.values(REPORT_WORDS).map((words) => words.partial);
 
 /** The report's own notice (a blockquote opening with "**Partial report.**", see synthesis.ts), if any. */
-const isPartialNotice = (node: Node) =>
-  node.type === "blockquote" && textOf(node).trim().startsWith(PARTIAL_NOTICE);
+const isPartialNotice = (node: Node) => {
+  if (node.type !== "blockquote") return false;
+  const text = textOf(node).trim();
+  return PARTIAL_OPENINGS.some((opening) => text.startsWith(opening));
+};
 
 /**
  * A partial report carries one notice, marked for the page's notice style: the one the engine wrote
  * at its top, or, for a report without it, one put there.
  */
-function partialNotice(top: Node[], partial: boolean | undefined): Node[] {
+function partialNotice(
+  top: Node[],
+  partial: boolean | undefined,
+  words: ReportShapeOptions["partialNotice"],
+): Node[] {
   const at = top.findIndex(isPartialNotice);
-  if (at < 0 && !partial) return top;
+  if (at < 0 && (!partial || !words)) return top;
   const notice: Node =
     at >= 0
       ? top[at]
@@ -43,8 +59,8 @@ function partialNotice(top: Node[], partial: boolean | undefined): Node[] {
             {
               type: "paragraph",
               children: [
-                { type: "strong", children: [{ type: "text", value: PARTIAL_NOTICE }] },
-                { type: "text", value: " Research stopped before it was complete." },
+                { type: "strong", children: [{ type: "text", value: words?.title }] },
+                { type: "text", value: ` ${words?.text}` },
               ],
             },
           ],
@@ -133,7 +149,7 @@ export function remarkReportShape(options: ReportShapeOptions = {}) {
     let top = (root.children ?? []) as Node[];
     const first = top[0];
     if (first?.type === "heading" && first.depth === 1 && options.question !== undefined) top = top.slice(1);
-    top = partialNotice(top, options.partial);
+    top = partialNotice(top, options.partial, options.partialNotice);
     root.children = top;
 
     const start = sourcesHeadingIndex(top, (n) => entryText(textOf(n)));

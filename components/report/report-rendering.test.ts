@@ -3,6 +3,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { withMessages } from "../../test/support/intl.ts";
 import { problems } from "../../test/support/markdown-cases.ts";
 import { Markdown } from "../markdown.tsx";
 import { isWellFormedWebUrl } from "../markdown-safety.ts";
@@ -65,7 +66,9 @@ const cards = citationCards(
 const citations: ReportCitations = { cards, passagesFrom: "/api/runs/x/sources/" };
 const render = (md: string, c?: ReportCitations, question?: string, partial?: boolean) =>
   renderToStaticMarkup(
-    createElement(Markdown, { citations: c, question, partial } as Parameters<typeof Markdown>[0], md),
+    withMessages(
+      createElement(Markdown, { citations: c, question, partial } as Parameters<typeof Markdown>[0], md),
+    ),
   );
 
 describe("citation markers", () => {
@@ -151,6 +154,17 @@ describe("a partial report", () => {
     const html = render(md, citations, "Q", true);
     expect(html.match(/Partial report\./g)).toHaveLength(1);
     expect(html).toContain('<blockquote data-notice="partial">');
+  });
+
+  it("keeps a German or Chinese report's own notice, and adds none in another language", () => {
+    for (const opening of ["Unvollständiger Bericht.", "不完整的报告。"]) {
+      const html = render(`# Q\n\n> **${opening}** …\n\nText.`, undefined, "Q", true);
+      expect(html).toMatch(
+        new RegExp(`<blockquote data-notice="partial">\\s*<p><strong>${opening}</strong>`),
+      );
+      expect(html.match(/<blockquote/g)).toHaveLength(1);
+      expect(html).not.toContain("Partial report.");
+    }
   });
 
   it("gets one notice when its text has none", () => {

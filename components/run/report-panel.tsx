@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type ReactNode, useMemo, useRef } from "react";
 import { terminalRunStatuses } from "@/lib/research/ui";
 import { FileExports } from "../exports/file-exports";
@@ -30,6 +31,7 @@ export function ReportPanel({
   liveReport: string;
   storedReport?: ReactNode;
 }) {
+  const t = useTranslations("report");
   const report = run.report ?? liveReport;
   // Citation checks exist only for the stored report. With the server's rendering the view may come
   // without the report's Markdown (the page does not send it twice).
@@ -72,7 +74,7 @@ export function ReportPanel({
       <div className="gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_13rem]">
         <section
           ref={container}
-          aria-label="Report"
+          aria-label={t("region")}
           data-print="report"
           aria-busy={!stored}
           className="min-w-0 space-y-4 rounded-lg border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-900"
@@ -87,7 +89,7 @@ export function ReportPanel({
           )}
           {!stored && (
             <p className="text-sm text-muted" data-print="hide">
-              Draft: the report is being written.
+              {t("draft")}
             </p>
           )}
           {citationStats && stored && <VerificationSummary stats={citationStats} container={container} />}

@@ -1,37 +1,46 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { revokeShareAction } from "@/lib/server/actions/shares";
 import type { ShareView } from "@/lib/server/shares/list";
+import { ApiError } from "../api-client";
+import { useErrorText } from "../error-text";
 import type { Jsonified } from "../jsonified";
 
 export type ShareJson = Jsonified<ShareView>;
 
-const day = (iso: string) => new Date(iso).toLocaleDateString();
 const idle: ActionState = { status: "idle" };
 
-/** Whether a link still opens the report, and if not, why. */
-function shareState(s: ShareJson, now: number): string {
-  if (s.revokedAt) return `revoked ${day(s.revokedAt)}`;
-  if (s.expiresAt && Date.parse(s.expiresAt) <= now) return `expired ${day(s.expiresAt)}`;
-  return s.expiresAt ? `expires ${day(s.expiresAt)}` : "no expiry";
+/** Whether a link still opens the report, and if not, why ("revoked 3 Mar 2031"). */
+function shareState(
+  s: ShareJson,
+  now: number,
+  t: (key: "revoked" | "expired" | "expires" | "noExpiry", values?: { date: string }) => string,
+  day: (iso: string) => string,
+): string {
+  if (s.revokedAt) return t("revoked", { date: day(s.revokedAt) });
+  if (s.expiresAt && Date.parse(s.expiresAt) <= now) return t("expired", { date: day(s.expiresAt) });
+  return s.expiresAt ? t("expires", { date: day(s.expiresAt) }) : t("noExpiry");
 }
 
 /** The run's share links (never their URLs: those are shown once, at creation), each revocable. */
 export function ShareList({ shares, onRevoked }: { shares: ShareJson[]; onRevoked: () => void }) {
-  if (!shares.length) return <p className="text-sm text-muted">No share links yet.</p>;
+  const t = useTranslations("share.list");
+  const format = useFormatter();
+  const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
+  if (!shares.length) return <p className="text-sm text-muted">{t("none")}</p>;
   const now = Date.now();
   return (
-    <ul aria-label="Share links" className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
+    <ul aria-label={t("label")} className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
       {shares.map((s) => {
         const live = !s.revokedAt && !(s.expiresAt && Date.parse(s.expiresAt) <= now);
         return (
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
-            <span className="min-w-0 truncate">{s.label || "(no label)"}</span>
+            <span className="min-w-0 truncate">{s.label || t("unnamed")}</span>
             <span className="shrink-0 text-muted">
-              created {day(s.createdAt)} · {shareState(s, now)}
+              {t("created", { date: day(s.createdAt) })} · {shareState(s, now, t, day)}
             </span>
             {live && <RevokeForm share={s} onRevoked={onRevoked} />}
           </li>
@@ -44,6 +53,7 @@ export function ShareList({ shares, onRevoked }: { shares: ShareJson[]; onRevoke
 /** Revoke asks first (a revoked link cannot be brought back): a disclosure, so it works without script too. */
 function RevokeForm({ share, onRevoked }: { share: ShareJson; onRevoked: () => void }) {
   const t = useTranslations("share.revoke");
+  const errorText = useErrorText();
   const [state, formAction, pending] = useActionState(revokeShareAction, idle);
   const details = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
@@ -82,7 +92,7 @@ function RevokeForm({ share, onRevoked }: { share: ShareJson; onRevoked: () => v
         </div>
         {state.status === "error" && (
           <p role="alert" className="text-amber-700 dark:text-amber-400">
-            {state.message}
+            {errorText(new ApiError(0, state.code, state.message))}
           </p>
         )}
       </form>

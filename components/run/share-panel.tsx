@@ -4,18 +4,12 @@ import { useTranslations } from "next-intl";
 import { useActionState, useCallback, useEffect, useState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { createShareAction } from "@/lib/server/actions/shares";
-import { api } from "../knowledge/api";
-import { errorMessage } from "../read-response";
+import { ApiError, api } from "../api-client";
+import { useErrorText } from "../error-text";
 import { type ShareJson, ShareList } from "./share-list";
 
-const EXPIRY_CHOICES = [
-  { days: 0, text: "never expires" },
-  { days: 1, text: "1 day" },
-  { days: 7, text: "7 days" },
-  { days: 30, text: "30 days" },
-  { days: 90, text: "90 days" },
-  { days: 365, text: "1 year" },
-];
+/** How long a new link lasts, in days (0: it never expires). */
+const EXPIRY_DAYS = [0, 1, 7, 30, 90, 365];
 
 const inputStyle = "rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
 const idle: ActionState = { status: "idle" };
@@ -26,15 +20,18 @@ const idle: ActionState = { status: "idle" };
  * with a Copy button; the list shows each link's label, dates and a Revoke button.
  */
 export function SharePanel({ runId }: { runId: string }) {
-  const t = useTranslations("share.thread");
+  const t = useTranslations("share.panel");
+  const thread = useTranslations("share.thread");
+  const errorText = useErrorText();
   const [state, formAction, pending] = useActionState(createShareAction, idle);
   const [shares, setShares] = useState<ShareJson[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
 
   const load = useCallback(() => {
     api<{ shares: ShareJson[] }>(`/api/runs/${runId}/shares`).then(
       (list) => setShares(list.shares),
-      (e) => setMessage(errorMessage(e)),
+      // Kept as the error and put into words when shown, in the page's language.
+      (e) => setFailure(e),
     );
   }, [runId]);
 
@@ -44,46 +41,50 @@ export function SharePanel({ runId }: { runId: string }) {
 
   const created = state.status === "ok" && typeof state.data?.url === "string" ? state.data.url : null;
   return (
-    <section aria-label="Share" data-print="hide" className="space-y-3">
-      <h2 className="font-medium">Share the report</h2>
-      <form action={formAction} aria-label="Create a share link" className="flex flex-wrap gap-2 text-sm">
+    <section aria-label={t("label")} data-print="hide" className="space-y-3">
+      <h2 className="font-medium">{t("heading")}</h2>
+      <form action={formAction} aria-label={t("form")} className="flex flex-wrap gap-2 text-sm">
         <input type="hidden" name="runId" value={runId} />
         <input
-          aria-label="Label"
+          aria-label={t("name")}
           name="label"
           maxLength={100}
-          placeholder="Label (whom it is for)"
+          placeholder={t("namePlaceholder")}
           className={`min-w-0 flex-1 ${inputStyle}`}
         />
-        <select aria-label="Expires after" name="expiresInDays" defaultValue="0" className={inputStyle}>
-          {EXPIRY_CHOICES.map((c) => (
-            <option key={c.days} value={c.days}>
-              {c.text}
+        <select aria-label={t("expires")} name="expiresInDays" defaultValue="0" className={inputStyle}>
+          {EXPIRY_DAYS.map((days) => (
+            <option key={days} value={days}>
+              {days === 0
+                ? t("never")
+                : days % 365 === 0
+                  ? t("years", { count: days / 365 })
+                  : t("days", { count: days })}
             </option>
           ))}
         </select>
         <label className="flex items-center gap-1">
-          <input type="checkbox" name="allowDownload" /> Readers may download a PDF
+          <input type="checkbox" name="allowDownload" /> {t("allowDownload")}
         </label>
         <label className="flex items-center gap-1">
-          <input type="checkbox" name="includeThread" /> {t("include")}
+          <input type="checkbox" name="includeThread" /> {thread("include")}
         </label>
         <button
           type="submit"
           disabled={pending}
           className="rounded bg-zinc-900 px-3 py-1 text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
         >
-          Create link
+          {t("create")}
         </button>
       </form>
       <div aria-live="polite" className="space-y-1 text-sm">
         {created && <NewLink url={created} />}
         {state.status === "error" && (
           <p role="alert" className="text-amber-700 dark:text-amber-400">
-            {state.message}
+            {errorText(new ApiError(0, state.code, state.message))}
           </p>
         )}
-        {message && <p className="text-amber-700 dark:text-amber-400">{message}</p>}
+        {failure !== null && <p className="text-amber-700 dark:text-amber-400">{errorText(failure)}</p>}
       </div>
       <ShareList shares={shares} onRevoked={load} />
     </section>
@@ -91,12 +92,18 @@ export function SharePanel({ runId }: { runId: string }) {
 }
 
 function NewLink({ url }: { url: string }) {
+  const t = useTranslations("share.panel");
   const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
   return (
     <div className="space-y-1 rounded border border-emerald-300 p-3 dark:border-emerald-800">
-      <p>New link — copy it now, it is not shown again:</p>
+      <p>{t("newLink")}</p>
       <div className="flex gap-2">
-        <input aria-label="New share link" readOnly value={url} className={`min-w-0 flex-1 ${inputStyle}`} />
+        <input
+          aria-label={t("newLinkField")}
+          readOnly
+          value={url}
+          className={`min-w-0 flex-1 ${inputStyle}`}
+        />
         <button
           type="button"
           onClick={() =>
@@ -108,7 +115,7 @@ function NewLink({ url }: { url: string }) {
           }
           className="rounded border border-zinc-300 px-3 dark:border-zinc-700"
         >
-          {{ no: "Copy", yes: "Copied", failed: "Select and copy it" }[copied]}
+          {{ no: t("copy"), yes: t("copied"), failed: t("copyFailed") }[copied]}
         </button>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { markdownTree } from "../markdown";
 import { ownerReportCitations, type ReportCitations } from "../report/citation-data";
 import { drawnReport, keepDrawnReport } from "../report/drawn-reports";
 import { StoredReportSlot } from "../report/stored-report-slot";
+import { type ReportNames, reportNamesKey, useReportNames } from "../report/verdict";
 
 type StoredRun = Parameters<typeof ownerReportCitations>[0] & {
   question: string;
@@ -27,6 +28,7 @@ export function StoredReport({ run }: { run: StoredRun }) {
     question: run.question,
     partial: run.reportPartial,
     citations: ownerReportCitations(run),
+    names: useReportNames(),
   });
   return (
     <StoredReportSlot
@@ -41,22 +43,24 @@ export function StoredReport({ run }: { run: StoredRun }) {
 /**
  * Draws a stored report once (unless a tree drawn from the same inputs is kept) and returns the key
  * the slot draws it by. `remarkPlugins` and `keyParts`: a page's own steps (the share page's
- * redaction) and what they depend on, part of the key.
+ * redaction) and what they depend on, part of the key; so are the reader's language's `names` (the
+ * markers' accessible names), so a German reader never gets a tree kept for an English one.
  */
 export function drawStoredReport(input: {
   markdown: string;
   question: string;
   partial: boolean;
   citations: ReportCitations;
+  names: ReportNames;
   remarkPlugins?: Options["remarkPlugins"];
   keyParts?: unknown;
 }): string {
-  const { markdown, question, partial, citations, remarkPlugins, keyParts } = input;
+  const { markdown, question, partial, citations, names, remarkPlugins, keyParts } = input;
   const key = createHash("sha256")
-    .update(JSON.stringify([markdown, question, partial, citations, keyParts ?? null]))
+    .update(JSON.stringify([markdown, question, partial, citations, reportNamesKey(names), keyParts ?? null]))
     .digest("base64url");
   if (drawnReport(key) === undefined) {
-    const tree = markdownTree({ children: markdown, citations, question, partial, remarkPlugins });
+    const tree = markdownTree({ children: markdown, citations, question, partial, remarkPlugins, names });
     keepDrawnReport(key, tree, markdown.length);
   }
   return key;

@@ -1,12 +1,11 @@
 /**
  * The share page's redaction, as a remark step: links to sources from the owner's private document
- * library lose their URL. In the report's `## Sources` section such an entry reads "private
- * document" (no title, no address); in the text, the link's words stay and only the link goes.
+ * library lose their URL. In the report's `## Sources` section such an entry reads `privateDocument`
+ * ("private document" in the report's language: it becomes part of the report; no title, no
+ * address); in the text, the link's words stay and only the link goes.
  */
 import { entryText, sourcesHeadingIndex, urlKey } from "@/lib/research/ui";
 import type { MdNode } from "../markdown-safety";
-
-export const PRIVATE_DOCUMENT = "private document";
 
 const textOf = (node: MdNode): string => node.value ?? (node.children ?? []).map(textOf).join("");
 
@@ -23,7 +22,10 @@ function sourcesSection(root: MdNode): Set<MdNode> {
   return section;
 }
 
-export function remarkRedactPrivateSources(options: { privateUrls: readonly string[] }) {
+export function remarkRedactPrivateSources(options: {
+  privateUrls: readonly string[];
+  privateDocument: string;
+}) {
   const privateKeys = new Set(options.privateUrls.map(urlKey));
   const isPrivate = (url: string | undefined) => url !== undefined && privateKeys.has(urlKey(url));
 
@@ -42,7 +44,7 @@ export function remarkRedactPrivateSources(options: { privateUrls: readonly stri
       if (!node.children) return;
       node.children = node.children.flatMap((child) => {
         if (!redacts(child)) return [child];
-        return inSources ? [{ type: "text", value: PRIVATE_DOCUMENT }] : (child.children ?? []);
+        return inSources ? [{ type: "text", value: options.privateDocument }] : (child.children ?? []);
       });
       for (const child of node.children) walk(child, inSources);
     };

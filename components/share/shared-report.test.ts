@@ -4,6 +4,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { SharedReport } from "@/lib/server/shares/view";
+import { withMessages } from "../../test/support/intl.ts";
 import { imageMarkdown, problems } from "../../test/support/markdown-cases.ts";
 import { firstParagraph, SharedReportView } from "./shared-report.tsx";
 
@@ -28,6 +29,7 @@ const report = [
 
 const shared = (markdown: string, privateSourceUrls: string[] = []): SharedReport => ({
   question: "Heat pumps in the cold?",
+  language: "en",
   status: "completed",
   date: new Date("2031-03-04T10:00:00Z"),
   report: { markdown, partial: false },
@@ -37,7 +39,8 @@ const shared = (markdown: string, privateSourceUrls: string[] = []): SharedRepor
   allowDownload: false,
   thread: undefined,
 });
-const render = (s: SharedReport) => renderToStaticMarkup(createElement(SharedReportView, { shared: s }));
+const render = (s: SharedReport, privateDocument = "private document", locale: "en" | "de" | "zh" = "en") =>
+  renderToStaticMarkup(withMessages(createElement(SharedReportView, { shared: s, privateDocument }), locale));
 
 describe("the shared report", () => {
   const html = render(shared(report, ["https://intranet.example/memo", `library://${PRIVATE_ID}`]));
@@ -96,6 +99,42 @@ describe("the shared report", () => {
   it("takes the link preview's description from the report's first paragraph", () => {
     expect(firstParagraph(report)).toBe(
       "Cold-climate units keep a COP above 2. The board memo sets the budget (the memo). An uploaded note agrees, as does the vendor sheet.",
+    );
+  });
+
+  it("speaks the reader's language around the report, and the report's inside it", () => {
+    // An English report read by a German reader: the page's words and the markers' names are German,
+    // the word written into the report's Sources list is the report's (the page passes it in).
+    const withVerdict = {
+      ...shared(`A claim [1].\n\n## Sources\n\n[1] [Memo](https://intranet.example/memo)\n`, [
+        "https://intranet.example/memo",
+      ]),
+      citations: [
+        {
+          number: 1,
+          sourceId: "s1",
+          sentence: "A claim.",
+          support: "supported" as const,
+          reason: null,
+          passage: null,
+        },
+      ],
+      sources: [{ id: "s1", title: "private document", domain: null, url: "" }],
+    };
+    const english = render(withVerdict);
+    const german = render(withVerdict, "private document", "de");
+    expect(english).toContain('aria-label="Source 1, supported by the source"');
+    expect(german).toContain("Geteilter Recherchebericht (nur zum Lesen)");
+    expect(german).toContain("4. März 2031");
+    // Not the tree kept for the English reader: the kept drawing's key has the reader's words.
+    expect(german).toContain('aria-label="Quelle 1, von der Quelle gestützt"');
+    expect(german).not.toContain("Source 1");
+    expect(german).toContain("[1] private document");
+    const chinese = render(withVerdict, "私有文档", "zh");
+    expect(chinese).toContain("分享的研究报告（只读）");
+    expect(chinese).toContain("[1] 私有文档");
+    expect(render({ ...shared(""), report: undefined, status: "running" }, "", "de")).toContain(
+      "Dieser Durchlauf hat noch keinen Bericht (Status: läuft).",
     );
   });
 

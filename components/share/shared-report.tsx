@@ -1,13 +1,13 @@
+import { useFormatter, useTranslations } from "next-intl";
 import type { SharedReport } from "@/lib/server/shares/view";
 import { SharedPdfLink } from "../exports/shared-pdf-link";
 import { CitationCards } from "../report/citation-cards";
 import { type CitationCard, citationCards } from "../report/citation-data";
 import { StoredReportSlot } from "../report/stored-report-slot";
+import { useReportNames } from "../report/verdict";
 import { drawStoredReport } from "../run/stored-report";
 import { remarkRedactPrivateSources } from "./redact-private-sources";
 import { SharedThread } from "./shared-thread";
-
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" });
 
 /**
  * The read-only report behind a share link: the question (once: the report's own leading heading
@@ -16,20 +16,31 @@ const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: 
  * URLs nor their titles ever reach the recipient's browser. The report is in the page once, as
  * HTML (drawn like the owner's stored report: the page's data names it by key); a citation card
  * loads its claims and passages from the link's own endpoint (`passagesFrom`, under the share's
- * path: the recipient has no session for the owner's API).
+ * path: the recipient has no session for the owner's API). The page's words are in the reader's
+ * language; the word it writes into the report ("private document") is in the report's
+ * (`privateDocument`, looked up by the page for `shared.language`).
  */
 export function SharedReportView({
   shared,
   token,
   pdfHref,
+  privateDocument,
 }: {
   shared: SharedReport;
+  /** "private document" in the report's language. */
+  privateDocument: string;
   /** The link's token; without it (a preview) the cards carry their passages. */
   token?: string;
   pdfHref?: string;
 }) {
+  const t = useTranslations("share.page");
+  const format = useFormatter();
+  const names = useReportNames();
   const { question, status, report, privateSourceUrls, date } = shared;
-  const cards = citationCards(shared.citations, shared.sources);
+  // A private document comes without its address (lib/server/shares/view.ts): its card is titled
+  // with the same words as its entry in the report.
+  const sources = shared.sources.map((s) => (s.url ? s : { ...s, title: privateDocument }));
+  const cards = citationCards(shared.citations, sources);
   const drawnKey =
     report &&
     drawStoredReport({
@@ -37,8 +48,9 @@ export function SharedReportView({
       question,
       partial: report.partial,
       citations: { cards },
-      remarkPlugins: [[remarkRedactPrivateSources, { privateUrls: privateSourceUrls }]],
-      keyParts: ["share", privateSourceUrls],
+      names,
+      remarkPlugins: [[remarkRedactPrivateSources, { privateUrls: privateSourceUrls, privateDocument }]],
+      keyParts: ["share", privateSourceUrls, privateDocument],
     });
   const pageCitations = token
     ? { cards: markerCards(cards), passagesFrom: `/share/${encodeURIComponent(token)}/sources/` }
@@ -46,9 +58,11 @@ export function SharedReportView({
   return (
     <article className="space-y-6">
       <header className="space-y-1">
-        <p className="text-sm text-muted">Shared research report (read-only)</p>
+        <p className="text-sm text-muted">{t("kind")}</p>
         <h1 className="text-2xl font-semibold tracking-tight">{question}</h1>
-        <p className="text-sm text-muted">{dateFormat.format(new Date(date))}</p>
+        <p className="text-sm text-muted">
+          {format.dateTime(new Date(date), { dateStyle: "long", timeZone: "UTC" })}
+        </p>
         {pdfHref && report && <SharedPdfLink href={pdfHref} />}
       </header>
       {report ? (
@@ -61,10 +75,15 @@ export function SharedReportView({
           </CitationCards>
         </div>
       ) : (
-        <p>This run has no report yet (status: {status}).</p>
+        <p>{t("noReport", { status })}</p>
       )}
       {shared.thread && (
-        <SharedThread thread={shared.thread} sources={shared.sources} privateSourceUrls={privateSourceUrls} />
+        <SharedThread
+          thread={shared.thread}
+          sources={sources}
+          privateSourceUrls={privateSourceUrls}
+          privateDocument={privateDocument}
+        />
       )}
     </article>
   );

@@ -15,10 +15,13 @@ export function SharedThread({
   thread,
   sources,
   privateSourceUrls,
+  privateDocument,
 }: {
   thread: SharedQuestion[];
   sources: SharedSource[];
   privateSourceUrls: string[];
+  /** "private document" in the report's language (the answers are in it too). */
+  privateDocument: string;
 }) {
   const t = useTranslations("questions");
   const shared = useTranslations("share.thread");
@@ -44,7 +47,9 @@ export function SharedThread({
                   <CitationCards citations={citations}>
                     <Markdown
                       citations={citations}
-                      remarkPlugins={[[remarkRedactPrivateSources, { privateUrls: privateSourceUrls }]]}
+                      remarkPlugins={[
+                        [remarkRedactPrivateSources, { privateUrls: privateSourceUrls, privateDocument }],
+                      ]}
                     >
                       {q.answer}
                     </Markdown>

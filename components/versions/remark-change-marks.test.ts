@@ -3,6 +3,7 @@
 // HTML from the Markdown gets through.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { englishReportNames } from "../../test/support/intl.ts";
 import { markdownTree } from "../markdown.tsx";
 import { type ChangeKind, remarkChangeMarks } from "./remark-change-marks.ts";
 
@@ -10,7 +11,11 @@ const labels = { changed: "Changed claim", added: "Added claim" };
 
 function render(markdown: string, claims: { text: string; kind: ChangeKind }[]): string {
   return renderToStaticMarkup(
-    markdownTree({ children: markdown, remarkPlugins: [[remarkChangeMarks, { claims, labels }]] }) as never,
+    markdownTree({
+      children: markdown,
+      names: englishReportNames(),
+      remarkPlugins: [[remarkChangeMarks, { claims, labels }]],
+    }) as never,
   );
 }
 

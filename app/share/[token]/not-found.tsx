@@ -4,11 +4,10 @@ import { getTranslations } from "next-intl/server";
 import { serverRuntime } from "@/lib/server/runtime";
 import { deadShareReason } from "@/lib/server/shares/view";
 
-export const metadata: Metadata = {
-  title: "Share link not available · Deep Research",
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("share.page");
+  return { title: t("deadMetaTitle"), robots: { index: false, follow: false }, referrer: "no-referrer" };
+}
 
 /** The token of the share page being answered (proxy.ts passes the request's path on). */
 async function requestedToken(): Promise<string> {

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { createTranslator } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { firstParagraph, SharedReportView } from "@/components/share/shared-report";
 import { serverRuntime } from "@/lib/server/runtime";
@@ -18,8 +20,9 @@ const loadShared = cache(async (token: string) => {
  * preview gets the question and the report's first paragraph; no image (nothing remote to fetch).
  */
 export async function generateMetadata({ params }: PageProps<"/share/[token]">): Promise<Metadata> {
+  const t = await getTranslations("share.page");
   const base: Metadata = {
-    title: "Shared report · Deep Research",
+    title: t("metaTitle"),
     robots: { index: false, follow: false },
     referrer: "no-referrer",
   };
@@ -47,5 +50,16 @@ export default async function SharedReportPage({ params }: PageProps<"/share/[to
   if (!shared) notFound();
   // The owner allowed downloads for this link: the PDF route answers the same token.
   const pdfHref = shared.allowDownload ? `/share/${token}/report.pdf` : undefined;
-  return <SharedReportView shared={shared} token={token} pdfHref={pdfHref} />;
+  // The page's words follow the reader; the one it writes into the report follows the report.
+  // (i18n/request.ts gives this request the reader's messages, so the report's are loaded here.)
+  const messages = (await import(`../../../messages/${shared.language}.json`)).default;
+  const inReport = createTranslator({ locale: shared.language, messages, namespace: "share.page" });
+  return (
+    <SharedReportView
+      shared={shared}
+      token={token}
+      pdfHref={pdfHref}
+      privateDocument={inReport("privateDocument")}
+    />
+  );
 }

@@ -7,6 +7,8 @@ import { deadShareState, liveShareForToken } from "../../../db/queries/shares.ts
 import { listSources } from "../../../db/queries/sources.ts";
 import type { Citation, Source } from "../../../db/schema.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
+import { runReportLanguage } from "../../research/index.ts";
+import type { ReportLanguage } from "../../research/ui.ts";
 import { type SharedQuestion, sharedThread } from "./thread.ts";
 
 export type { SharedQuestion } from "./thread.ts";
@@ -36,6 +38,8 @@ export interface SharedSource {
 /** What a share link shows: the question, its date and the report with its citations, nothing else of the run. */
 export interface SharedReport {
   question: string;
+  /** The language the report is written in: words the page puts into the report follow it, not the reader's. */
+  language: ReportLanguage;
   status: string;
   /** When the report was finished (the run's start while it has none). */
   date: Date;
@@ -82,6 +86,7 @@ export async function sharedReport(
   const cited = new Set([...citations, ...(thread ?? []).flatMap((q) => q.citations)].map((c) => c.sourceId));
   return {
     question: run.question,
+    language: runReportLanguage(run.settings, run.question),
     status: run.status,
     date: run.finishedAt ?? run.createdAt,
     report: report && { markdown: report.markdown, partial: report.partial },

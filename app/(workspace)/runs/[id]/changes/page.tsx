@@ -6,6 +6,7 @@ import { z } from "zod";
 import { absoluteTime } from "@/components/home/time-format";
 import { markdownTree } from "@/components/markdown";
 import { ownerReportCitations } from "@/components/report/citation-data";
+import { type ReportTranslator, reportNames } from "@/components/report/verdict";
 import { ChangesView } from "@/components/versions/changes-view";
 import { remarkChangeMarks } from "@/components/versions/remark-change-marks";
 import { AppError } from "@/lib/errors";
@@ -43,8 +44,9 @@ export async function generateMetadata({
 }: PageProps<"/runs/[id]/changes">): Promise<Metadata> {
   const found = await load((await params).id, first((await searchParams).against));
   const t = await getTranslations("versions");
+  const report = await getTranslations("report");
   return {
-    title: found ? t("pageTitle", { question: found.after.question }) : t("notFoundTitle"),
+    title: found ? t("pageTitle", { question: found.after.question }) : report("runNotFound"),
   };
 }
 
@@ -52,6 +54,7 @@ export default async function ChangesPage({ params, searchParams }: PageProps<"/
   const found = await load((await params).id, first((await searchParams).against));
   if (!found) notFound();
   const t = await getTranslations("versions");
+  const names = reportNames((await getTranslations("report")) as ReportTranslator);
   const { after, before, versions, diff } = found;
   const numberOf = (id: string) => versions.findIndex((v) => v.id === id) + 1;
   const name = (id: string) => (numberOf(id) > 0 ? String(numberOf(id)) : t("otherRun"));
@@ -62,6 +65,7 @@ export default async function ChangesPage({ params, searchParams }: PageProps<"/
           citations: ownerReportCitations(after),
           question: after.question,
           partial: after.reportPartial,
+          names,
           remarkPlugins: [
             [
               remarkChangeMarks,
