@@ -16,26 +16,6 @@ import {
   uiOffenders,
 } from "./literal-strings.ts";
 
-/**
- * Files whose conversion to messages is still under way (issue 34's UI wave). The list may only
- * shrink: a file here that has no offender left fails the test until it is taken off. Empty it.
- */
-const notYetConverted = new Set<string>([
-  "app/share/[token]/not-found.tsx",
-  "app/share/[token]/page.tsx",
-  "components/exports/file-exports.tsx",
-  "components/exports/shared-pdf-link.tsx",
-  "components/labels.ts",
-  "components/markdown.tsx",
-  "components/report/citation-cards.tsx",
-  "components/report/export-bar.tsx",
-  "components/report/remark-report.ts",
-  "components/run/report-panel.tsx",
-  "components/run/share-list.tsx",
-  "components/run/share-panel.tsx",
-  "components/share/shared-report.tsx",
-]);
-
 /** The code that writes words into a report, an answer or an export (the words modules left out). */
 const REPORT_WRITERS = [
   "lib/research/report",
@@ -157,12 +137,7 @@ describe("words written into the code", () => {
     expect(root).toMatch(/\S/);
   });
 
-  it("has no literal user-visible string outside the message files (but in files not yet converted)", () => {
-    const offenders = [...all.entries()].filter(([file]) => !notYetConverted.has(file));
-    expect(offenders.flatMap(([, list]) => list.map(format))).toEqual([]);
-  });
-
-  it("lists as not yet converted only files that still have offenders", () => {
-    expect([...notYetConverted].filter((file) => !all.has(file))).toEqual([]);
+  it("has no literal user-visible string outside the message files", () => {
+    expect([...all.values()].flat().map(format)).toEqual([]);
   });
 });

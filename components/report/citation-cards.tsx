@@ -39,7 +39,7 @@ const markerOf = (target: EventTarget | null) =>
 
 /** The text of the paragraph (or list item, cell, quote) a marker stands in: what its claim says. */
 function contextOf(anchor: Element): string {
-  return (anchor.closest("p, li, td, th, blockquote") ?? anchor.parentElement)?.textContent ?? "";
+  return (anchor.closest("p,li,td,th,blockquote") ?? anchor.parentElement)?.textContent ?? "";
 }
 
 const LOADING: Passages = { state: "loading" };
