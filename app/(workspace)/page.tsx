@@ -4,6 +4,7 @@ import { ImportBundleForm } from "@/components/exports/import-bundle-form";
 import { startFromSettings } from "@/components/home/form-start";
 import { RecentRuns } from "@/components/home/recent-runs";
 import { NewRunForm } from "@/components/new-run-form";
+import { PageMessages } from "@/components/page-messages";
 import { SetupStatus } from "@/components/setup-status";
 import { checkHealth } from "@/lib/server/operations/health";
 import { pageOwner } from "@/lib/server/owner";
@@ -32,40 +33,42 @@ export default async function HomePage({ searchParams }: PageProps<"/">) {
     ? await listRunSummaries(await serverRuntime(), await pageOwner(), 20, { query })
     : [];
   return (
-    <div className="space-y-8">
-      <section className="space-y-3">
-        <h1 className="text-3xl font-semibold tracking-tight">{t("title")}</h1>
-        <p className="max-w-2xl text-muted">{t("intro")}</p>
-        <SetupStatus health={health} searchProblem={options.searchProblem} />
-        <NewRunForm
-          disabled={!health.models.configured || !health.database.ok}
-          options={options}
-          initialQuestion={question}
-          start={from ? startFromSettings(from.settings, options) : undefined}
-        />
-      </section>
-      {
-        <section className="grid gap-6 text-sm sm:grid-cols-2" data-testid="home-guide">
-          <div className="space-y-2">
-            <h2 className="font-medium">{t("examplesTitle")}</h2>
-            <ul className="list-disc space-y-1 pl-5 text-muted">
-              <li>{t("examples.compare")}</li>
-              <li>{t("examples.evidence")}</li>
-              <li>{t("examples.field")}</li>
-            </ul>
-          </div>
-          <div className="space-y-2">
-            <h2 className="font-medium">{t("getTitle")}</h2>
-            <ul className="list-disc space-y-1 pl-5 text-muted">
-              <li>{t("get.report")}</li>
-              <li>{t("get.checked")}</li>
-              <li>{t("get.time")}</li>
-            </ul>
-          </div>
+    <PageMessages part="home">
+      <div className="space-y-8">
+        <section className="space-y-3">
+          <h1 className="text-3xl font-semibold tracking-tight">{t("title")}</h1>
+          <p className="max-w-2xl text-muted">{t("intro")}</p>
+          <SetupStatus health={health} searchProblem={options.searchProblem} />
+          <NewRunForm
+            disabled={!health.models.configured || !health.database.ok}
+            options={options}
+            initialQuestion={question}
+            start={from ? startFromSettings(from.settings, options) : undefined}
+          />
         </section>
-      }
-      <RecentRuns runs={recent} query={query} />
-      {health.database.ok && <ImportBundleForm />}
-    </div>
+        {
+          <section className="grid gap-6 text-sm sm:grid-cols-2" data-testid="home-guide">
+            <div className="space-y-2">
+              <h2 className="font-medium">{t("examplesTitle")}</h2>
+              <ul className="list-disc space-y-1 pl-5 text-muted">
+                <li>{t("examples.compare")}</li>
+                <li>{t("examples.evidence")}</li>
+                <li>{t("examples.field")}</li>
+              </ul>
+            </div>
+            <div className="space-y-2">
+              <h2 className="font-medium">{t("getTitle")}</h2>
+              <ul className="list-disc space-y-1 pl-5 text-muted">
+                <li>{t("get.report")}</li>
+                <li>{t("get.checked")}</li>
+                <li>{t("get.time")}</li>
+              </ul>
+            </div>
+          </section>
+        }
+        <RecentRuns runs={recent} query={query} />
+        {health.database.ok && <ImportBundleForm />}
+      </div>
+    </PageMessages>
   );
 }

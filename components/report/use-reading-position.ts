@@ -6,26 +6,33 @@ const BLOCKS = "h2,h3,h4,h5,h6,p,li,tr,pre,blockquote";
 /** A block's words, without marks or numbers that differ between the draft and the final text. */
 const key = (el: Element) => (el.textContent ?? "").replace(/\[\d+\]|[^\p{L}]+/gu, "").slice(0, 60);
 
-type Anchor = { words: string; top: number };
+/** A block by its words, and where it was: in the window, and from the top of the document. */
+type Anchor = { words: string; top: number; pageTop: number };
 
-/** The first block of the report that reaches into the window, with its height there. */
+/** The first block of the report that reaches into the window, with its place. */
 function firstVisibleBlock(container: HTMLElement): Anchor | null {
   for (const block of container.querySelectorAll(BLOCKS)) {
     const r = block.getBoundingClientRect();
     if (r.bottom <= 0) continue;
     const words = key(block);
-    if (words) return { words, top: r.top };
+    if (words) return { words, top: r.top, pageTop: r.top + window.scrollY };
   }
   return null;
 }
 
-/** Scrolls so that the block with the anchor's words is where the anchor was. */
+/**
+ * Scrolls by as much as the block with the anchor's words moved in the document since it was
+ * remembered (the layout shifted, not the window: a scroll of the reader's own, smooth or not,
+ * moves no block in the document and is left alone).
+ */
 function putBack(container: HTMLElement, anchor: Anchor | null) {
   if (!anchor || anchor.top > window.innerHeight) return;
   for (const block of container.querySelectorAll(BLOCKS)) {
     if (key(block) !== anchor.words) continue;
-    const moved = block.getBoundingClientRect().top - anchor.top;
-    if (Math.abs(moved) > 1) window.scrollBy({ top: moved, behavior: "instant" });
+    const moved = block.getBoundingClientRect().top + window.scrollY - anchor.pageTop;
+    if (Math.abs(moved) <= 1) return;
+    anchor.pageTop += moved;
+    window.scrollBy({ top: moved, behavior: "instant" });
     return;
   }
 }

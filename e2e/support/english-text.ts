@@ -54,10 +54,17 @@ const words = (text: string) => text.split(/\s+/).filter((w) => /\p{L}/u.test(w)
 /** The English phrases (two or more words) that have no place on a page in `locale`. */
 export function englishPhrases(locale: "de" | "zh"): string[] {
   const theirs = new Map(flatten(catalogue(locale)));
+  // A run the other language writes as it is (code such as `Authorization: Bearer …` inside a
+  // sentence) is no evidence either.
+  const kept = new Set(
+    [...theirs.values()].flatMap((message) => literalRuns(message).map((run) => run.trim())),
+  );
   const phrases = flatten(catalogue("en")).flatMap(([key, message]) =>
     theirs.get(key) === message ? [] : literalRuns(message).map((run) => run.trim()),
   );
-  return [...new Set(phrases.filter((p) => words(p).length >= 2))].sort((a, b) => b.length - a.length);
+  return [...new Set(phrases.filter((p) => words(p).length >= 2 && !kept.has(p)))].sort(
+    (a, b) => b.length - a.length,
+  );
 }
 
 export interface EnglishText {

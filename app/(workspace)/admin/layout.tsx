@@ -1,13 +1,7 @@
-import { getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
-import { MoreMessages } from "@/components/more-messages";
-import { adminPageNamespaces, onlyNamespaces } from "@/i18n/page-messages";
+import { PageMessages } from "@/components/page-messages";
 
-/** The admin pages: their client components' words, which no other page's document carries. */
-export default async function AdminLayout({ children }: { children: ReactNode }) {
-  return (
-    <MoreMessages messages={onlyNamespaces(await getMessages(), adminPageNamespaces)}>
-      {children}
-    </MoreMessages>
-  );
+/** The admin pages, with their client components' words (no other page's document carries them). */
+export default function AdminLayout({ children }: { children: ReactNode }) {
+  return <PageMessages part="admin">{children}</PageMessages>;
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getMessages, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { z } from "zod";
-import { MoreMessages } from "@/components/more-messages";
+import { PageMessages } from "@/components/page-messages";
 import { QuestionThread } from "@/components/questions/question-thread";
 import { runTitle } from "@/components/run/activity-labels";
 import { DeeperForm } from "@/components/run/deeper-form";
@@ -13,7 +13,6 @@ import { StoredReport } from "@/components/run/stored-report";
 import { RunDashboard } from "@/components/run-dashboard";
 import { ScheduleForm } from "@/components/schedules/schedule-form";
 import { VersionSwitcher } from "@/components/versions/version-switcher";
-import { onlyNamespaces, runPageNamespaces } from "@/i18n/page-messages";
 import { pageOwner } from "@/lib/server/owner";
 import { listQuestions } from "@/lib/server/questions/list-questions";
 import { listRunVersions } from "@/lib/server/runs/versions";
@@ -63,13 +62,13 @@ export default async function RunPage({ params }: PageProps<"/runs/[id]">) {
   ) : undefined;
   const versions = await listRunVersions(await serverRuntime(), found.id, await pageOwner());
   return (
-    <MoreMessages messages={onlyNamespaces(await getMessages(), runPageNamespaces)}>
+    <PageMessages part="run">
       <div className="space-y-4">
         <LineageNav parent={found.parent} followUps={found.children} />
         {versions.length > 1 && <VersionSwitcher versions={versions} currentId={found.id} />}
         <RunDashboard initial={view} storedReport={storedReport} afterReport={afterReport} />
       </div>
-    </MoreMessages>
+    </PageMessages>
   );
 }
 
