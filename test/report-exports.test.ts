@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRun } from "../db/queries/runs.ts";
-import { sources } from "../db/schema.ts";
+import { runs, sources } from "../db/schema.ts";
 import { getRuntime } from "../lib/jobs/runtime.ts";
 import { shareRun } from "../lib/server/shares/create.ts";
 import { revokeOwnShare } from "../lib/server/shares/revoke.ts";
@@ -175,6 +175,17 @@ describe("report files", () => {
     expect(text).toContain("[3] private document");
     expect(text).not.toContain("library://");
     expect(text).not.toContain("Installers named backup heat");
+    // A German report says it in German: the words belong to the report, not to its reader.
+    await rt.handle.db
+      .update(runs)
+      .set({ settings: { reportLanguage: "de" } })
+      .where(eq(runs.id, shared));
+    const german = execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], {
+      input: Buffer.from(await (await fetchPdf(open.token)).arrayBuffer()),
+      encoding: "utf8",
+    }).replace(/\s+/g, " ");
+    expect(german).toContain("[3] privates Dokument");
+    expect(german).not.toContain("private document");
     await revokeOwnShare(rt, open.share.id, alice.userId);
     expect((await fetchPdf(open.token)).status).toBe(404);
   });

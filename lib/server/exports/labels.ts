@@ -12,6 +12,8 @@ export interface ExportWords {
   passage: string;
   recordedElsewhere: string;
   verdict: (support: CitationSupport, recordedElsewhere: boolean) => string;
+  /** What a share link's reader gets in place of a private library document's title and link. */
+  privateDocument: string;
 }
 
 interface Table {
@@ -20,6 +22,7 @@ interface Table {
   passage: string;
   recordedElsewhere: string;
   asRecorded: string;
+  privateDocument: string;
   verdicts: Record<CitationSupport, string>;
 }
 
@@ -30,6 +33,7 @@ const TABLES: Record<ReportLanguage, Table> = {
     passage: "Stored passage",
     recordedElsewhere: "Verdicts as recorded by the instance this run was imported from.",
     asRecorded: "as recorded by the original instance",
+    privateDocument: "private document",
     verdicts: {
       supported: "Supported by the source",
       partially_supported: "Partly supported by the source",
@@ -45,6 +49,7 @@ const TABLES: Record<ReportLanguage, Table> = {
     recordedElsewhere:
       "Bewertungen, wie sie die Instanz festgehalten hat, aus der dieser Lauf importiert wurde.",
     asRecorded: "wie von der ursprünglichen Instanz festgehalten",
+    privateDocument: "privates Dokument",
     verdicts: {
       supported: "Von der Quelle gestützt",
       partially_supported: "Von der Quelle teilweise gestützt",
@@ -58,6 +63,7 @@ const TABLES: Record<ReportLanguage, Table> = {
     passage: "存储的段落",
     recordedElsewhere: "判定结果来自导入此运行的原始实例。",
     asRecorded: "由原始实例记录",
+    privateDocument: "私有文档",
     verdicts: {
       supported: "来源支持",
       partially_supported: "来源部分支持",
@@ -75,6 +81,7 @@ export function exportWordsFor(language: ReportLanguage): ExportWords {
     dateLine: (date) => `${t.dateLine} · ${date.toISOString().slice(0, 10)}`,
     passage: t.passage,
     recordedElsewhere: t.recordedElsewhere,
+    privateDocument: t.privateDocument,
     verdict: (support, recordedElsewhere) =>
       recordedElsewhere ? `${t.verdicts[support]} (${t.asRecorded})` : t.verdicts[support],
   };

@@ -37,16 +37,19 @@ function listedSources(markdown: string): Map<number, { title: string; url: stri
   return out;
 }
 
-/** What a share link's reader gets of a private library document: no title, URL, passage or link. */
-const PRIVATE = "private document";
-
-/** Links in the report to the owner's private documents become the words "private document". */
-function redactLinks(nodes: RootContent[], privateUrls: Set<string>): RootContent[] {
+/**
+ * Links in the report to the owner's private documents become the words for "private document" in
+ * the report's language (`words`): a share link's reader gets no title, URL, passage or link.
+ */
+function redactLinks(nodes: RootContent[], privateUrls: Set<string>, words: string): RootContent[] {
   return nodes.map((node) => {
     if (node.type === "link" && privateUrls.has(node.url))
-      return { type: "text", value: PRIVATE } as RootContent;
+      return { type: "text", value: words } as RootContent;
     if ("children" in node) {
-      return { ...node, children: redactLinks(node.children as RootContent[], privateUrls) } as RootContent;
+      return {
+        ...node,
+        children: redactLinks(node.children as RootContent[], privateUrls, words),
+      } as RootContent;
     }
     return node;
   });
@@ -69,6 +72,8 @@ export async function loadExportDocument(
     listSourceSummaries(db, run.id),
   ]);
   const byId = new Map(sourceRows.map((s) => [s.id, s]));
+  const words = exportWordsFor(runReportLanguage(run.settings, run.question));
+  const privateTitle = words.privateDocument;
   const listed = listedSources(report.markdown);
   const entries = new Map<number, ExportSource>();
   const entry = (n: number, fallback: { title: string; url: string; domain: string }) => {
@@ -84,7 +89,7 @@ export async function loadExportDocument(
     const s = byId.get(c.sourceId);
     if (!s) continue;
     const source = hidden(s)
-      ? { title: PRIVATE, url: "", domain: "" }
+      ? { title: privateTitle, url: "", domain: "" }
       : { title: s.title || s.domain || s.url, url: s.url, domain: s.domain };
     entry(c.number, source).claims.push({
       sentence: c.sentence,
@@ -95,7 +100,7 @@ export async function loadExportDocument(
   for (const [n, s] of listed) {
     if (entries.has(n)) continue;
     const privateEntry = hidden({ provider: "", url: s.url });
-    entry(n, privateEntry ? { title: PRIVATE, url: "", domain: "" } : { ...s, domain: hostOf(s.url) });
+    entry(n, privateEntry ? { title: privateTitle, url: "", domain: "" } : { ...s, domain: hostOf(s.url) });
   }
   const privateUrls = new Set(sourceRows.filter((s) => hidden(s)).map((s) => s.url));
   const blocks = reportBlocks(report.markdown, run.question);
@@ -103,10 +108,10 @@ export async function loadExportDocument(
     question: run.question,
     date: run.finishedAt ?? run.createdAt,
     partial: report.partial,
-    blocks: privateUrls.size ? redactLinks(blocks, privateUrls) : blocks,
+    blocks: privateUrls.size ? redactLinks(blocks, privateUrls, privateTitle) : blocks,
     sources: [...entries.values()].sort((a, b) => a.number - b.number),
     recordedElsewhere: run.importedFrom !== null,
-    words: exportWordsFor(runReportLanguage(run.settings, run.question)),
+    words,
   };
 }
 
