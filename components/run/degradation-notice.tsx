@@ -1,13 +1,16 @@
 import { useTranslations } from "next-intl";
+import { degradationText } from "./degradation-text";
 import type { RunViewJson } from "./types";
 
 /**
  * The steps of a run that fell back instead of doing their work (a plan of one directive, a
  * heuristic coverage judgement, unchecked citations, no knowledge), each in one plain sentence with
- * the model and what its provider said, so a finished run never looks better than it was.
+ * the model and what its provider said (in the provider's words), so a finished run never looks
+ * better than it was.
  */
 export function DegradationNotice({ degradations }: { degradations: RunViewJson["degradations"] }) {
   const t = useTranslations("run.degraded");
+  const words = useTranslations();
   if (!degradations.length) return null;
   return (
     <section
@@ -18,7 +21,7 @@ export function DegradationNotice({ degradations }: { degradations: RunViewJson[
       <p className="font-medium">{t("title", { count: degradations.length })}</p>
       <ul className="list-disc space-y-1 pl-5 [overflow-wrap:anywhere]">
         {degradations.map((d) => (
-          <li key={`${d.step}-${d.round ?? ""}`}>{d.notice}</li>
+          <li key={`${d.step}-${d.round ?? ""}`}>{degradationText(words, d)}</li>
         ))}
       </ul>
     </section>

@@ -1,5 +1,6 @@
 import type { EventOf, ResearchEvent } from "@/lib/research/ui";
 import { clip, plainReason, shortUrl, stopReasonLabel } from "./activity-labels";
+import { degradationText } from "./degradation-text";
 import { labelOf, type Translate } from "./run-words";
 
 const yes = (b: unknown) => (b ? "yes" : "no");
@@ -235,7 +236,7 @@ function describeReport(event: ResearchEvent, t: Translate): string {
         ? t("runEvents.knowledgeFailed")
         : t("runEvents.knowledgeSaved", { count: event.count });
     case "run.degraded":
-      return event.notice;
+      return degradationText(t, event);
     case "model.retry":
       return t("runEvents.modelRetry", { role: roleDoing(t, event.role), attempt: event.attempt });
     case "model.failover":

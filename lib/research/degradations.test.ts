@@ -31,6 +31,7 @@ describe("describeDegradation", () => {
       round: null,
       model: "openai:gpt-5.1",
       error: "Invalid schema for response_format 'citation_verdicts': 'maxLength' is not permitted.",
+      cause: { kind: "refused", status: 400 },
       notice:
         "Citations were not checked: openai:gpt-5.1 refused the request (HTTP 400) — Invalid schema for response_format 'citation_verdicts': 'maxLength' is not permitted.",
       at: "2026-11-26T10:00:00.000Z",
@@ -46,9 +47,11 @@ describe("describeDegradation", () => {
       retryable: true,
       cause: new Error("Overloaded"),
     });
-    expect(describeDegradation({ step: "coverage_assessment", round: 2, error, at }).notice).toBe(
+    const d = describeDegradation({ step: "coverage_assessment", round: 2, error, at });
+    expect(d.notice).toBe(
       "Coverage after round 2 was judged by the heuristic: anthropic:claude-sonnet-4-5 failed (HTTP 529) after 3 attempts — Overloaded",
     );
+    expect(d.cause).toEqual({ kind: "failed", status: 529, attempts: 3 });
   });
 
   it("an unusable answer, a context window, or an error without a model (the role's model is named)", () => {
@@ -58,9 +61,11 @@ describe("describeDegradation", () => {
       attempts: 3,
       issues: "it did not match the schema",
     });
-    expect(describeDegradation({ step: "knowledge", error: unusable, at }).notice).toBe(
+    const knowledge = describeDegradation({ step: "knowledge", error: unusable, at });
+    expect(knowledge.notice).toBe(
       "No knowledge was extracted: google:gemini-2.5-flash gave no usable answer after 3 tries — it did not match the schema",
     );
+    expect(knowledge.cause).toEqual({ kind: "unusable", attempts: 3 });
     const window = new ContextWindowError({
       message: "maximum context length",
       role: "supervisor",

@@ -13,6 +13,13 @@ import type { EngineDeps } from "./deps.ts";
 import { isFatalEngineError } from "./errors.ts";
 import type { DegradationStep } from "./vocabulary.ts";
 
+/** What the model did, as data: the run page says it in the reader's language. */
+export type DegradationCause =
+  | { kind: "unusable"; attempts: number }
+  | { kind: "context" }
+  | { kind: "refused"; status: number }
+  | { kind: "failed"; status: number | null; attempts: number };
+
 export interface Degradation {
   step: DegradationStep;
   /** The supervision round, for a step that runs once per round; null otherwise. */
@@ -21,7 +28,9 @@ export interface Degradation {
   model: string | null;
   /** What the provider said (or why its answer could not be used). */
   error: string;
-  /** One plain sentence for the run page. */
+  /** What the model did (absent on records from before it was kept). */
+  cause?: DegradationCause;
+  /** One plain English sentence (the API's; the run page says it from the parts above). */
   notice: string;
   /** When it happened (ISO 8601). */
   at: string;
@@ -44,18 +53,32 @@ function providerMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** What the model did, in a few words ("refused the request (HTTP 400)"). */
-function whatHappened(error: unknown): string {
-  if (error instanceof StructuredOutputError) return `gave no usable answer after ${error.attempts} tries`;
-  if (error instanceof ContextWindowError)
-    return "could not take the input (too long for its context window)";
+/** What the model did. */
+function causeOf(error: unknown): DegradationCause {
+  if (error instanceof StructuredOutputError) return { kind: "unusable", attempts: error.attempts };
+  if (error instanceof ContextWindowError) return { kind: "context" };
   if (error instanceof ModelCallError) {
     const status = error.statusCode;
-    if (status !== undefined && status >= 400 && status < 500) return `refused the request (HTTP ${status})`;
-    const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : "";
-    return `failed${status ? ` (HTTP ${status})` : ""}${tries}`;
+    if (status !== undefined && status >= 400 && status < 500) return { kind: "refused", status };
+    return { kind: "failed", status: status ?? null, attempts: error.attempts };
   }
-  return "failed";
+  return { kind: "failed", status: null, attempts: 1 };
+}
+
+/** The cause in a few English words ("refused the request (HTTP 400)"). */
+function whatHappened(cause: DegradationCause): string {
+  switch (cause.kind) {
+    case "unusable":
+      return `gave no usable answer after ${cause.attempts} tries`;
+    case "context":
+      return "could not take the input (too long for its context window)";
+    case "refused":
+      return `refused the request (HTTP ${cause.status})`;
+    case "failed": {
+      const tries = cause.attempts > 1 ? ` after ${cause.attempts} attempts` : "";
+      return `failed${cause.status ? ` (HTTP ${cause.status})` : ""}${tries}`;
+    }
+  }
 }
 
 function modelOf(error: unknown): string | undefined {
@@ -78,8 +101,9 @@ export function describeDegradation(input: {
   const said = providerMessage(input.error).replace(/\s+/g, " ").trim();
   const error = said.length > MAX_ERROR_CHARS ? `${said.slice(0, MAX_ERROR_CHARS - 1)}…` : said;
   const who = model ?? "the model";
-  const notice = `${fallbackOf[input.step](round)}: ${who} ${whatHappened(input.error)}${error ? ` — ${error}` : ""}`;
-  return { step: input.step, round, model, error, notice, at: input.at.toISOString() };
+  const cause = causeOf(input.error);
+  const notice = `${fallbackOf[input.step](round)}: ${who} ${whatHappened(cause)}${error ? ` — ${error}` : ""}`;
+  return { step: input.step, round, model, error, cause, notice, at: input.at.toISOString() };
 }
 
 /**

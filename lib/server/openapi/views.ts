@@ -128,7 +128,18 @@ const degradationSchema = z
     round: z.int().nullable().meta({ description: "The supervision round, for the coverage assessment." }),
     model: z.string().nullable().meta({ description: "The model that failed (`provider:model`)." }),
     error: z.string().meta({ description: "What the provider said, or why its answer was unusable." }),
-    notice: z.string().meta({ description: "The plain sentence the run page shows." }),
+    cause: z
+      .object({
+        kind: z.enum(["unusable", "context", "refused", "failed"]),
+        status: z.int().nullable().optional(),
+        attempts: z.int().optional(),
+      })
+      .optional()
+      .meta({
+        description:
+          "What the model did: no usable answer after `attempts` tries, input too long for its context window, refused with HTTP `status`, or failed (with `status` when there was one). Absent on records made before it was kept.",
+      }),
+    notice: z.string().meta({ description: "The same in one plain English sentence." }),
     at: timestamp(),
   })
   .meta({
