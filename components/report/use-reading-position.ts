@@ -37,44 +37,62 @@ function putBack(container: HTMLElement, anchor: Anchor | null) {
   }
 }
 
+/** How long after the run's last change the page is kept in place: the finished layout's last moves. */
+const SETTLING_MS = 2000;
+
 /**
- * Keeps the reader where they are while the page changes around the report: when its text is
- * replaced (the streamed draft by the stored report) and when anything above it grows or shrinks
- * (the export bar appearing, the progress card changing, the finished layout moving panels into
- * tabs). The first block at the top of the window is remembered as the reader scrolls and put back
- * at the same height after each change. The browser's own scroll anchoring is switched off while
- * the report is on the page: the block it anchors to is gone once the text is replaced, and two
- * corrections of the same shift would add up.
+ * Keeps the reader where they are while the run changes the page around the report: when its
+ * text is replaced (the streamed draft by the stored report) and when anything above it grows or
+ * shrinks (the export bar appearing, the progress card changing, the finished layout moving panels
+ * into tabs). The first block at the top of the window is remembered as the reader scrolls and put
+ * back at the same height after each change. Until then the browser's own scroll anchoring is off:
+ * the block it anchors to is gone once the text is replaced, and two corrections of the same shift
+ * would add up. `settled`: the stored report of a run that has ended — the page now changes only
+ * when the reader acts (a contents menu that closes, a tab), which the browser's anchoring handles,
+ * so it gets it back a moment later; a page opened settled never switches it off.
  */
-export function useReadingPosition(container: RefObject<HTMLElement | null>, version: string) {
+export function useReadingPosition(
+  container: RefObject<HTMLElement | null>,
+  version: string,
+  settled: boolean,
+) {
   const anchor = useRef<Anchor | null>(null);
   const first = useRef(true);
+  const openedSettled = useRef(settled);
 
   useEffect(() => {
-    const root = document.documentElement;
-    const anchoring = root.style.overflowAnchor;
-    root.style.overflowAnchor = "none";
     // The report's container appears only once there is text: read it at each event, not once here.
     const remember = () => {
       const el = container.current;
       anchor.current = el ? firstVisibleBlock(el) : null;
     };
-    // A change of size anywhere on the page may move the block; at the very top the reader is not
-    // reading the report yet, and the page stays where it is.
-    const keep = () => {
-      const el = container.current;
-      if (el && window.scrollY > 0) putBack(el, anchor.current);
-    };
     remember();
     window.addEventListener("scroll", remember, { passive: true });
-    const sizes = new ResizeObserver(keep);
+    return () => window.removeEventListener("scroll", remember);
+  }, [container]);
+
+  useEffect(() => {
+    if (openedSettled.current) return;
+    const root = document.documentElement;
+    const anchoring = root.style.overflowAnchor;
+    root.style.overflowAnchor = "none";
+    // A change of size anywhere on the page may move the block; at the very top the reader is not
+    // reading the report yet, and the page stays where it is.
+    const sizes = new ResizeObserver(() => {
+      const el = container.current;
+      if (el && window.scrollY > 0) putBack(el, anchor.current);
+    });
     sizes.observe(document.body);
-    return () => {
-      window.removeEventListener("scroll", remember);
+    const stop = () => {
       sizes.disconnect();
       root.style.overflowAnchor = anchoring;
     };
-  }, [container]);
+    const timer = settled ? setTimeout(stop, SETTLING_MS) : undefined;
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [container, settled]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the text's version changes
   useLayoutEffect(() => {

@@ -40,7 +40,7 @@ export function ReportPanel({
   const version = `${stored ? "final" : "draft"}:${terminalRunStatuses.includes(run.status) ? "ended" : "live"}`;
   // The text changes (draft → stored report) and the page around it changes (the finished layout puts
   // the report first): either way the reader stays on the paragraph they were reading.
-  useReadingPosition(container, version);
+  useReadingPosition(container, version, stored && terminalRunStatuses.includes(run.status));
   // Each refresh of the run brings new arrays with the same content: key the citations by content,
   // so the rendered report (the costly part of a long one: parsing its Markdown) is kept.
   const citationsKey = useMemo(

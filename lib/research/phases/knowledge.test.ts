@@ -137,6 +137,7 @@ describe("extractKnowledge", () => {
         round: null,
         model: "mock:supervisor",
         error: "Invalid schema for 'knowledge_items'.",
+        cause: { kind: "refused", status: 400 },
         notice:
           "No knowledge was extracted: mock:supervisor refused the request (HTTP 400) — Invalid schema for 'knowledge_items'.",
         at: new Date(0).toISOString(),

@@ -306,6 +306,7 @@ describe("round 0: decomposition", () => {
       round: null,
       model: "mock:m",
       error: "model unavailable",
+      cause: { kind: "failed", status: null, attempts: 1 },
       notice: "The research plan fell back to a single directive: mock:m failed — model unavailable",
     };
     expect(eventsOf(events, "run.degraded")).toEqual([{ type: "run.degraded", ...planner }]);
