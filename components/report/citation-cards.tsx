@@ -132,14 +132,20 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
     },
     [cards],
   );
-  const close = useCallback(() => {
+  // The card shown now: a close meant for another marker's card (the pointer leaving a marker after
+  // focus opened another one, a scroll that took the old marker away) leaves this one open.
+  const shown = useRef(open);
+  shown.current = open;
+  /** Closes the card, or only the card of `anchor` when one is given. */
+  const close = useCallback((anchor?: Element) => {
+    if (anchor && shown.current?.anchor !== anchor) return;
     clearTimeout(closing.current);
     setOpen(null);
     setAt(null);
   }, []);
-  const hideSoon = () => {
+  const hideSoon = (anchor: Element | null) => {
     clearTimeout(closing.current);
-    closing.current = setTimeout(close, 150);
+    if (anchor) closing.current = setTimeout(() => close(anchor), 150);
   };
   useEffect(() => () => clearTimeout(closing.current), []);
 
@@ -158,7 +164,7 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
     const onScroll = () => {
       if (open.sheet) return;
       const r = open.anchor.getBoundingClientRect();
-      if (r.bottom < 0 || r.top > window.innerHeight) return close();
+      if (r.bottom < 0 || r.top > window.innerHeight) return close(open.anchor);
       const el = cardRef.current;
       if (el) setAt(placeCard(r, { width: el.offsetWidth, height: el.offsetHeight }));
     };
@@ -201,16 +207,16 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
       if (a && pointer.current !== "touch") show(a, false);
     },
     onMouseOut: (e: MouseEvent) => {
-      if (markerOf(e.target) && !open?.sheet && !cardRef.current?.contains(e.relatedTarget as Node))
-        hideSoon();
+      const a = markerOf(e.target);
+      if (a && !open?.sheet && !cardRef.current?.contains(e.relatedTarget as Node)) hideSoon(a);
     },
     onFocus: (e: FocusEvent) => {
       const a = markerOf(e.target);
       if (a && pointer.current !== "touch") show(a, false);
     },
     onBlur: (e: FocusEvent) => {
-      if (markerOf(e.target) && !open?.sheet && !cardRef.current?.contains(e.relatedTarget as Node))
-        hideSoon();
+      const a = markerOf(e.target);
+      if (a && !open?.sheet && !cardRef.current?.contains(e.relatedTarget as Node)) hideSoon(a);
     },
     onClick: (e: MouseEvent) => {
       const a = markerOf(e.target);
@@ -233,7 +239,7 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
           data-testid="citation-card"
           data-sheet={open.sheet ? "" : undefined}
           onMouseEnter={() => clearTimeout(closing.current)}
-          onMouseLeave={() => !open.sheet && hideSoon()}
+          onMouseLeave={() => !open.sheet && hideSoon(open.anchor)}
           style={
             open.sheet
               ? undefined
@@ -246,8 +252,8 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
             verdict={open.verdict}
             context={open.context}
             passages={passages}
-            sourceLink={open.sheet ? close : undefined}
-            onClose={open.sheet ? close : undefined}
+            sourceLink={open.sheet ? () => close() : undefined}
+            onClose={open.sheet ? () => close() : undefined}
           />
         </div>
       )}

@@ -72,10 +72,16 @@ export function useReadingPosition(
   }, [container]);
 
   useEffect(() => {
-    if (openedSettled.current) return;
     const root = document.documentElement;
     const anchoring = root.style.overflowAnchor;
     root.style.overflowAnchor = "none";
+    return () => {
+      root.style.overflowAnchor = anchoring;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (openedSettled.current) return;
     // A change of size anywhere on the page may move the block; at the very top the reader is not
     // reading the report yet, and the page stays where it is.
     const sizes = new ResizeObserver(() => {
@@ -83,14 +89,10 @@ export function useReadingPosition(
       if (el && window.scrollY > 0) putBack(el, anchor.current);
     });
     sizes.observe(document.body);
-    const stop = () => {
-      sizes.disconnect();
-      root.style.overflowAnchor = anchoring;
-    };
-    const timer = settled ? setTimeout(stop, SETTLING_MS) : undefined;
+    const timer = settled ? setTimeout(() => sizes.disconnect(), SETTLING_MS) : undefined;
     return () => {
       clearTimeout(timer);
-      stop();
+      sizes.disconnect();
     };
   }, [container, settled]);
 
