@@ -27,6 +27,8 @@ interface OpenCard {
   anchor: HTMLAnchorElement;
   /** Opened by a tap: a bottom sheet instead of a card beside the marker. */
   sheet: boolean;
+  /** Opened by the pointer resting on the marker, or by focus: each closes it only by its own leaving. */
+  by: "pointer" | "focus";
 }
 
 const ReportCitationsContext = createContext<ReportCitations | undefined>(undefined);
@@ -119,15 +121,15 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
   const passages = usePassages(open, citations?.passagesFrom);
 
   const show = useCallback(
-    (anchor: HTMLAnchorElement, sheet: boolean) => {
+    (anchor: HTMLAnchorElement, sheet: boolean, by: OpenCard["by"]) => {
       clearTimeout(closing.current);
       const card = cards.get(Number(anchor.dataset.citation));
       if (!card) return;
       const verdict = anchor.dataset.verdict as CitationSupport | undefined;
       setOpen((o) =>
-        o?.anchor === anchor && o.sheet === sheet
+        o?.anchor === anchor && o.sheet === sheet && o.by === by
           ? o
-          : { card, verdict, context: contextOf(anchor), anchor, sheet },
+          : { card, verdict, context: contextOf(anchor), anchor, sheet, by },
       );
     },
     [cards],
@@ -204,26 +206,28 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
     },
     onMouseOver: (e: MouseEvent) => {
       const a = markerOf(e.target);
-      if (a && pointer.current !== "touch") show(a, false);
+      if (a && pointer.current !== "touch") show(a, false, "pointer");
     },
     onMouseOut: (e: MouseEvent) => {
       const a = markerOf(e.target);
-      if (a && !open?.sheet && !cardRef.current?.contains(e.relatedTarget as Node)) hideSoon(a);
+      if (a && open?.by === "pointer" && !open.sheet && !cardRef.current?.contains(e.relatedTarget as Node))
+        hideSoon(a);
     },
     onFocus: (e: FocusEvent) => {
       const a = markerOf(e.target);
-      if (a && pointer.current !== "touch") show(a, false);
+      if (a && pointer.current !== "touch") show(a, false, "focus");
     },
     onBlur: (e: FocusEvent) => {
       const a = markerOf(e.target);
-      if (a && !open?.sheet && !cardRef.current?.contains(e.relatedTarget as Node)) hideSoon(a);
+      if (a && open?.by === "focus" && !open.sheet && !cardRef.current?.contains(e.relatedTarget as Node))
+        hideSoon(a);
     },
     onClick: (e: MouseEvent) => {
       const a = markerOf(e.target);
       if (!a || (pointer.current !== "touch" && pointer.current !== "pen")) return;
       // A tap previews the source in a sheet; the sheet's link goes on to the entry.
       e.preventDefault();
-      show(a, true);
+      show(a, true, "pointer");
     },
   };
 
@@ -239,7 +243,7 @@ export function CitationCards({ citations, children }: { citations?: ReportCitat
           data-testid="citation-card"
           data-sheet={open.sheet ? "" : undefined}
           onMouseEnter={() => clearTimeout(closing.current)}
-          onMouseLeave={() => !open.sheet && hideSoon(open.anchor)}
+          onMouseLeave={() => open.by === "pointer" && !open.sheet && hideSoon(open.anchor)}
           style={
             open.sheet
               ? undefined
