@@ -9,11 +9,6 @@ export const typeKeys: Record<string, "text" | "markdown" | "html" | "pdf"> = {
   "application/pdf": "pdf",
 };
 
-export const numberFormat = new Intl.NumberFormat("en");
-/** UTC and fixed-format, so the server's and the browser's rendering agree. */
-export const formatDate = (iso: string) =>
-  `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-
 /** A document's type, size and date in the page's language (dates in UTC, so server and browser agree). */
 export function useDocumentFormat() {
   const t = useTranslations("library");
