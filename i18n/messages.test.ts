@@ -2,6 +2,7 @@ import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messagefor
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { errorStatus } from "../lib/errors";
+import { becauseCodes } from "../lib/research/ui";
 import de from "../messages/de.json";
 import en from "../messages/en.json";
 import zh from "../messages/zh.json";
@@ -69,6 +70,14 @@ describe("the message modules", () => {
       (t as unknown as { rich: (k: string, v: object) => unknown }).rich(key, values);
     }
     expect(failures).toEqual([]);
+  });
+
+  it("has words for every reason code of the engine in every locale", () => {
+    for (const locale of locales) {
+      const keys = new Set(flatten(catalogues[locale]).map(([key]) => key));
+      const missing = becauseCodes.filter((code) => !keys.has(`because.${code}`));
+      expect({ locale, missing }).toEqual({ locale, missing: [] });
+    }
   });
 
   it("has a message for every error code of the API in every locale", () => {

@@ -5,6 +5,7 @@
  * of the engine is reached through lib/research/index.ts (the import test enforces both doors).
  */
 
+export { type Because, type BecauseCode, becauseCodes } from "./because.ts";
 export type { Degradation } from "./degradations.ts";
 export {
   type EventOf,

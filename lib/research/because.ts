@@ -1,0 +1,45 @@
+/**
+ * Why the engine ended, skipped or refused something, as a code and the values its words need, so
+ * each reader says it in their own language: the UI by its messages (`because.<code>`), a report by
+ * its words. The English `reason` written beside it stays for the API and for readers that know no
+ * code (an event from an older version); a value named `said` is someone else's words (a provider's
+ * error, a model's reason) and is shown as they were said.
+ */
+
+/** Why a run ended without its report being finished, or was cancelled. */
+export const runEndCodes = [
+  "run_time_limit",
+  "phase_time_limit",
+  "budget_exhausted",
+  "storage_quota",
+  "run_error",
+  "not_configured",
+  "job_given_up",
+  "job_missing",
+  "cancelled_by_user",
+  "cancelled_before_start",
+] as const;
+
+/** Why a directive that was open when the research stopped was not researched. */
+export const directiveSkipCodes = [
+  "skip_run_cancelled",
+  "skip_finished_early",
+  "skip_supervision_over",
+] as const;
+
+/** Every code, by area; each has words in every locale (the messages test reads this list). */
+export const becauseCodes = [...runEndCodes, ...directiveSkipCodes] as const;
+
+export type BecauseCode = (typeof becauseCodes)[number];
+
+export type BecauseValues = Record<string, string | number>;
+
+export interface Because<C extends BecauseCode = BecauseCode> {
+  code: C;
+  values?: BecauseValues;
+}
+
+/** A reason as data; `values` left out when there are none. */
+export function because<C extends BecauseCode>(code: C, values?: BecauseValues): Because<C> {
+  return values && Object.keys(values).length ? { code, values } : { code };
+}
