@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type {
+  Because,
   CitationSupport,
   Degradation,
   DirectiveOrigin,
@@ -65,6 +66,8 @@ export const runs = pgTable(
     clarificationQuestion: text("clarification_question"),
     clarificationAnswer: text("clarification_answer"),
     error: text("error"),
+    /** Why it failed as a code with values (lib/research/because.ts), said in the reader's language. */
+    errorBecause: jsonb("error_because").$type<Because>(),
     usage: jsonb("usage").$type<Record<string, unknown>>().notNull().default({}),
     /** Steps that fell back (lib/research/degradations.ts): one per step and round, in order. */
     degradations: jsonb("degradations").$type<Degradation[]>().notNull().default([]),

@@ -64,6 +64,12 @@ describe("a run the worker cannot configure", () => {
     const events = await listEventsAfter(h.db, run.id, 0);
     expect(events.map((e) => e.type)).toEqual(["run.failed"]);
     expect(events[0].payload).toMatchObject({ reason: row?.error, partial: false });
+    // The variable to set, as said, inside words the reader's language gives.
+    expect(row?.errorBecause).toMatchObject({
+      code: "not_configured",
+      values: { said: expect.stringContaining("TAVILY_API_KEY") },
+    });
+    expect(events[0].payload).toMatchObject({ because: row?.errorBecause });
     expect(announced).toEqual([
       {
         kind: "event",

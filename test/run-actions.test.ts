@@ -72,6 +72,11 @@ describe("run actions announce the seq they wrote", () => {
     l.stop();
     expect(await written(run.id)).toEqual(["1:run.created", "2:run.cancelled"]);
     expect(l.announced()).toEqual(["2:run.cancelled"]);
+    const [ended] = await listEventsAfter(h.db, run.id, 1);
+    expect(ended.payload).toEqual({
+      reason: "cancelled by the user before it ran",
+      because: { code: "cancelled_before_start" },
+    });
     const row = await getRun(h.db, run.id);
     expect(row?.status).toBe("cancelled");
     expect(row?.finishedAt).toBeInstanceOf(Date);

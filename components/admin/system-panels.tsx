@@ -9,6 +9,8 @@ import { useMoney } from "../account/money";
 import { CostByDayChart } from "../account/usage-chart";
 import { DataTable } from "../data-table";
 import { type TimeWords, timeWords, useTimeFormat } from "../home/time-format";
+import { becauseText } from "../run/because-text";
+import type { Translate } from "../run/run-words";
 
 const cell = "px-3 py-2";
 
@@ -58,8 +60,20 @@ export function ActiveRunsTable({ runs }: { runs: SystemOverview["runs"] }) {
   );
 }
 
+/**
+ * A failure's reason in the reader's language by its code; a provider's own words stay on the
+ * owner's run page. A failure recorded before codes keeps its stored English summary.
+ */
+function failureText(say: Translate, f: SystemOverview["failures"][number]) {
+  if (!f.error) return say("admin.system.noReason");
+  if (!f.because) return f.error;
+  const text = becauseText(say, f.because, f.error);
+  return f.cut ? `${text} ${say("admin.system.detailsForOwner")}` : text;
+}
+
 export function FailuresTable({ failures }: { failures: SystemOverview["failures"] }) {
   const t = useTranslations("admin.system");
+  const say = useTranslations();
   const { absoluteTime } = useTimeFormat();
   if (failures.length === 0) return <p className="text-sm text-muted">{t("noFailures")}</p>;
   return (
@@ -74,8 +88,7 @@ export function FailuresTable({ failures }: { failures: SystemOverview["failures
           </td>
           <td className={cell}>{f.ownerEmail ?? t("noAccount")}</td>
           <td className={cell}>{f.phase ? t("phaseName", { phase: f.phase }) : "—"}</td>
-          {/* The reason is the run's stored summary, in the words it was recorded with. */}
-          <td className={`${cell} break-words`}>{f.error ?? t("noReason")}</td>
+          <td className={`${cell} break-words`}>{failureText(say, f)}</td>
           <td />
         </tr>
       ))}

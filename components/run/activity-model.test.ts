@@ -102,7 +102,16 @@ describe("directiveStatusText", () => {
         [entry({ type: "directive.skipped", directiveId: "d1", reason: "the run was cancelled" })],
         t,
       ),
-    ).toBe("Stopped when the run was cancelled");
+    ).toBe("Skipped: the run was cancelled");
+    const coded = entry({
+      type: "directive.skipped",
+      directiveId: "d1",
+      reason: "supervision had finished before this directive could run",
+      because: { code: "skip_supervision_over" },
+    });
+    expect(directiveStatusText(d, { status: "completed" }, [coded], german)).toBe(
+      "Übersprungen: die Recherche war beendet, bevor dieses Thema an der Reihe war",
+    );
     expect(
       directiveStatusText(
         { ...d, error: "research was stopped early at the owner's request" },
@@ -110,7 +119,7 @@ describe("directiveStatusText", () => {
         [],
         t,
       ),
-    ).toBe("Stopped when you asked for the report");
+    ).toBe("Skipped: you asked for the report before the research was over");
   });
 });
 

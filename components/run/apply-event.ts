@@ -85,7 +85,7 @@ export function applyEvent(view: RunViewJson, e: StreamedEvent): RunViewJson {
     case "run.completed":
       return { ...next, status: "completed", phase: "done", finishedAt: at };
     case "run.failed":
-      return { ...next, status: "failed", error: e.reason, finishedAt: at };
+      return { ...next, status: "failed", error: e.reason, errorBecause: e.because ?? null, finishedAt: at };
     case "run.cancelled":
       return { ...next, status: "cancelled", finishedAt: at };
     case "run.queue_position":

@@ -296,6 +296,36 @@ describe("describeEvent in other languages", () => {
     }
   });
 
+  it("says the engine's reasons for a run's end and a skipped directive by their codes", () => {
+    const timedOut: ResearchEvent = {
+      type: "run.failed",
+      reason: "The run exceeded its time limit of 900 s.",
+      because: { code: "run_time_limit", values: { seconds: 900 } },
+      partial: true,
+    };
+    expect(describeIn(timedOut, german)).toBe(
+      "Fehlgeschlagen: Der Durchlauf hat sein Zeitlimit von 900 s überschritten.",
+    );
+    expect(describeIn(timedOut, chinese)).toContain("运行超过了 900 秒的时间限制。");
+    const cancelled: ResearchEvent = {
+      type: "run.cancelled",
+      reason: "cancelled by the user",
+      because: { code: "cancelled_by_user" },
+    };
+    expect(describeIn(cancelled, german)).toBe("Abgebrochen: Sie haben den Durchlauf abgebrochen");
+    const skipped: ResearchEvent = {
+      type: "directive.skipped",
+      directiveId: "d",
+      reason: "research was stopped early at the owner's request",
+      because: { code: "skip_finished_early" },
+    };
+    expect(describeIn(skipped, chinese)).not.toContain("research was stopped");
+    // An event from before the codes keeps the words it was written with.
+    expect(describeIn({ ...timedOut, because: undefined }, german)).toBe(
+      "Fehlgeschlagen: The run exceeded its time limit of 900 s.",
+    );
+  });
+
   it("formats numbers, plurals and percentages for the locale", () => {
     expect(describeIn({ ...samples["usage.updated"], cost: undefined } as never, german)).toContain("1.500");
     expect(describeIn(samples["run.completed"], german)).toContain("3 Quellen");

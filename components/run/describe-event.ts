@@ -1,5 +1,6 @@
 import type { EventOf, ResearchEvent } from "@/lib/research/ui";
 import { clip, plainReason, shortUrl, stopReasonLabel } from "./activity-labels";
+import { becauseText } from "./because-text";
 import { degradationText } from "./degradation-text";
 import { labelOf, type Translate } from "./run-words";
 
@@ -41,10 +42,10 @@ export function describeEvent(event: ResearchEvent, t: Translate): string {
         partial: yes(event.partial),
       });
     case "run.failed":
-      return t("runEvents.failed", { reason: event.reason });
+      return t("runEvents.failed", { reason: becauseText(t, event.because, event.reason) });
     case "run.cancelled":
       return event.reason
-        ? t("runEvents.cancelledBecause", { reason: event.reason })
+        ? t("runEvents.cancelledBecause", { reason: becauseText(t, event.because, event.reason) })
         : t("runEvents.cancelled");
     case "phase.started":
       return phaseLabel(t, event.phase);
@@ -143,7 +144,7 @@ function describeDirective(event: ResearchEvent, t: Translate): string {
     case "directive.rejected":
       return t("runEvents.rejected", { topic: clip(event.topic, 140), reason: event.reason });
     case "directive.skipped":
-      return t("runEvents.directiveSkipped", { reason: event.reason });
+      return t("runEvents.directiveSkipped", { reason: becauseText(t, event.because, event.reason) });
     case "directive.aged_out":
       return t("runEvents.agedOut", { round: event.addedInRound, topic: clip(event.topic, 140) });
     case "directive.started":

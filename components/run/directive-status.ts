@@ -3,15 +3,20 @@
  * end (a cancelled run leaves its researching directive `running`), so a finished run overrides it:
  * nothing reads "Researching" once the run has stopped.
  */
-import { terminalRunStatuses } from "@/lib/research/ui";
+import { type Because, terminalRunStatuses } from "@/lib/research/ui";
 import type { ActivityEntry } from "./activity-model";
+import { becauseText } from "./because-text";
 import { labelOf, type Translate } from "./run-words";
 import type { DirectiveView, RunViewJson } from "./types";
 
-/** The engine's reasons for skipping a directive that was open when the research stopped. */
-const skippedBecause: Record<string, "run.directiveEnded.byCancel" | "run.directiveEnded.byFinish"> = {
-  "the run was cancelled": "run.directiveEnded.byCancel",
-  "research was stopped early at the owner's request": "run.directiveEnded.byFinish",
+/**
+ * The engine's English reasons for skipping a directive, as their codes: a directive's stored reason
+ * has no code, and the event that had one may be older than the events the page keeps.
+ */
+const skippedBecause: Record<string, Because> = {
+  "the run was cancelled": { code: "skip_run_cancelled" },
+  "research was stopped early at the owner's request": { code: "skip_finished_early" },
+  "supervision had finished before this directive could run": { code: "skip_supervision_over" },
 };
 
 export function directiveStatusText(
@@ -30,10 +35,11 @@ export function directiveStatusText(
         e.directiveId === directive.id && (e.type === "directive.aged_out" || e.type === "directive.skipped"),
     );
     if (why?.event.type === "directive.aged_out") return t("run.directiveEnded.agedOut");
-    const reason = why?.event.type === "directive.skipped" ? why.event.reason : directive.error;
+    const event = why?.event.type === "directive.skipped" ? why.event : undefined;
+    const reason = event?.reason ?? directive.error;
     if (!reason) return t("run.directiveStatus.skipped");
-    const known = skippedBecause[reason];
-    return known ? t(known) : t("run.directiveEnded.skippedBecause", { reason });
+    const coded = event?.because ?? skippedBecause[reason];
+    return t("run.directiveEnded.skippedBecause", { reason: becauseText(t, coded, reason) });
   }
   if (status === "failed" && directive.error)
     return t("run.directiveEnded.failedBecause", { error: directive.error });

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { terminalRunStatuses } from "@/lib/research/ui";
 import { runStateKey } from "../labels";
 import { elapsedMs, formatElapsed } from "./activity-model";
+import { becauseText } from "./because-text";
 import type { RunViewJson } from "./types";
 
 /**
@@ -21,6 +22,7 @@ export function StatusHeader({
 }) {
   const t = useTranslations("runState");
   const words = useTranslations("run");
+  const say = useTranslations();
   const ended = terminalRunStatuses.includes(run.status);
   const status = t(runStateKey(run.status, run.phase));
   return (
@@ -50,7 +52,7 @@ export function StatusHeader({
       </p>
       {run.error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {run.error}
+          {becauseText(say, run.errorBecause, run.error)}
         </p>
       )}
       {children}

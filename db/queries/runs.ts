@@ -5,7 +5,7 @@
  * racing for one transition change the run once.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
-import type { Degradation } from "../../lib/research/ui.ts";
+import type { Because, Degradation } from "../../lib/research/ui.ts";
 import type { Db } from "../client.ts";
 import { type NewRun, type Run, type RunStatus, runs, terminalRunStatuses } from "../schema.ts";
 
@@ -99,7 +99,7 @@ export async function updateRunStatus(
 export async function endRun(
   db: Db,
   id: string,
-  end: { status: RunStatus; phase?: Run["phase"]; error: string | null },
+  end: { status: RunStatus; phase?: Run["phase"]; error: string | null; errorBecause: Because | null },
 ): Promise<Run | undefined> {
   const [row] = await db
     .update(runs)
@@ -284,10 +284,15 @@ export async function listRunsToSweep(db: Db, idleBefore: Date): Promise<{ id: s
 }
 
 /** Ends a run whose job was given up on as failed, unless it ended meanwhile. */
-export async function failAbandonedRun(db: Db, id: string, reason: string): Promise<Run | undefined> {
+export async function failAbandonedRun(
+  db: Db,
+  id: string,
+  reason: string,
+  errorBecause: Because,
+): Promise<Run | undefined> {
   const [row] = await db
     .update(runs)
-    .set({ status: "failed", error: reason, finishedAt: sql`now()`, ...touched() })
+    .set({ status: "failed", error: reason, errorBecause, finishedAt: sql`now()`, ...touched() })
     .where(and(eq(runs.id, id), inArray(runs.status, jobStatuses)))
     .returning();
   return row;

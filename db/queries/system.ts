@@ -5,6 +5,7 @@
  * a failure's question is read only so that lib/server/system.ts can take it out of the reason.
  */
 import { and, desc, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
+import type { Because } from "../../lib/research/ui.ts";
 import type { Db } from "../client.ts";
 import { type RunPhase, type RunStatus, runs, terminalRunStatuses, users } from "../schema.ts";
 import { resultRows } from "./usage.ts";
@@ -46,6 +47,7 @@ export interface FailureRow {
   question: string;
   phase: RunPhase | null;
   error: string | null;
+  errorBecause: Because | null;
   finishedAt: Date | null;
 }
 
@@ -58,6 +60,7 @@ export async function listRecentFailures(db: Db, limit = 20): Promise<FailureRow
       question: runs.question,
       phase: runs.phase,
       error: runs.error,
+      errorBecause: runs.errorBecause,
       finishedAt: runs.finishedAt,
     })
     .from(runs)

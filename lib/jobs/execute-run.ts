@@ -18,6 +18,7 @@ import type {
   TerminalEvent,
 } from "../research/index.ts";
 import {
+  because,
   defaultPhases,
   isNotConfigured,
   type RunAbortReason,
@@ -159,7 +160,8 @@ async function executeRunInScope(opts: ExecuteRunOptions): Promise<RunOutcome> {
     // every attempt: end the run now with what to set, instead of letting the queue retry it.
     if (!isNotConfigured(error)) throw error;
     const reason = `The run cannot start: ${error.message}`;
-    await store.finishRun({ type: "run.failed", reason, partial: false });
+    const why = because("not_configured", { said: error.message });
+    await store.finishRun({ type: "run.failed", reason, because: why, partial: false });
     return { status: "failed", reason, partial: false };
   } finally {
     for (const c of cleanups) c();

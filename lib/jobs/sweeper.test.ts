@@ -45,13 +45,19 @@ describe("sweepAbandonedRuns", () => {
     const row = await getRun(h.db, cancelled.run.id);
     expect(row?.status).toBe("failed");
     expect(row?.error).toMatch(/ended as "cancelled"/);
+    expect(row?.errorBecause).toEqual({ code: "job_given_up", values: { state: "cancelled", attempts: 1 } });
     expect((await getRun(h.db, gone.run.id))?.error).toMatch(/no longer exists/);
+    expect((await getRun(h.db, gone.run.id))?.errorBecause).toEqual({ code: "job_missing" });
     expect((await getRun(h.db, alive.run.id))?.status).toBe("running");
     const events = await listEventsAfter(h.db, cancelled.run.id, 0);
     expect(events.at(-1)?.type).toBe("run.failed");
     // Announced after the status and the event committed together, with the seq it was written with.
     expect(announced).toEqual([`${events.at(-1)?.seq}:run.failed`]);
-    expect(events.at(-1)?.payload).toMatchObject({ reason: row?.error, partial: false });
+    expect(events.at(-1)?.payload).toMatchObject({
+      reason: row?.error,
+      because: row?.errorBecause,
+      partial: false,
+    });
 
     // A second sweep (another worker) changes nothing and emits nothing.
     expect(await sweepAbandonedRuns(h.db, cancelled.boss, bus)).toEqual([]);

@@ -7,6 +7,7 @@
 import type { PgBoss } from "pg-boss";
 import type { Db } from "../../db/client.ts";
 import { failAbandonedRun, listRunsToSweep } from "../../db/queries/runs.ts";
+import { because, type Why } from "../research/index.ts";
 import { log } from "../telemetry/log.ts";
 import type { RunBus } from "./bus.ts";
 import { withEventTransaction } from "./event-sink.ts";
@@ -27,12 +28,24 @@ export async function sweepAbandonedRuns(
   for (const c of await listRunsToSweep(db, idleBefore)) {
     const job = await boss.getJobById(RUN_QUEUE, c.jobId);
     if (job && (job.state === "created" || job.state === "retry" || job.state === "active")) continue;
-    const reason = job
-      ? `The run's job ended as "${job.state}" after ${job.retryCount + 1} attempt(s) without finishing the run; it was given up.`
-      : "The run's job no longer exists in the queue; the run was given up.";
-    if (await failAbandoned(db, boss, bus, c.id, reason)) ended.push(c.id);
+    if (await failAbandoned(db, boss, bus, c.id, abandonedBecause(job))) ended.push(c.id);
   }
   return ended;
+}
+
+/** Why a run was given up: its job ended without ending it, or is gone from the queue. */
+function abandonedBecause(job: { state: string; retryCount: number } | null): Why {
+  if (!job) {
+    return {
+      reason: "The run's job no longer exists in the queue; the run was given up.",
+      because: because("job_missing"),
+    };
+  }
+  const attempts = job.retryCount + 1;
+  return {
+    reason: `The run's job ended as "${job.state}" after ${attempts} attempt(s) without finishing the run; it was given up.`,
+    because: because("job_given_up", { state: job.state, attempts }),
+  };
 }
 
 /**
@@ -40,17 +53,11 @@ export async function sweepAbandonedRuns(
  * run that cannot be ended now (its write failed and rolled back) stays as it was for the next
  * sweep and does not keep the others from being ended.
  */
-async function failAbandoned(
-  db: Db,
-  boss: PgBoss,
-  bus: RunBus,
-  runId: string,
-  reason: string,
-): Promise<boolean> {
+async function failAbandoned(db: Db, boss: PgBoss, bus: RunBus, runId: string, why: Why): Promise<boolean> {
   try {
     return await withEventTransaction(db, bus, async (tx, events) => {
-      if (!(await failAbandonedRun(tx, runId, reason))) return false;
-      await events.append(runId, { type: "run.failed", reason, partial: false });
+      if (!(await failAbandonedRun(tx, runId, why.reason, why.because))) return false;
+      await events.append(runId, { type: "run.failed", ...why, partial: false });
       await oweRunWebhook(tx, boss, runId, "run.failed");
       return true;
     });

@@ -6,13 +6,20 @@
  * error, a model's reason) and is shown as they were said.
  */
 
-/** Why a run ended without its report being finished, or was cancelled. */
-export const runEndCodes = [
+/** Why a run failed while it ran (a partial report says it too, in the report's language). */
+export const runFailureCodes = [
   "run_time_limit",
   "phase_time_limit",
   "budget_exhausted",
   "storage_quota",
   "run_error",
+] as const;
+
+export type RunFailureCode = (typeof runFailureCodes)[number];
+
+/** Why a run ended without its report being finished, or was cancelled. */
+export const runEndCodes = [
+  ...runFailureCodes,
   "not_configured",
   "job_given_up",
   "job_missing",
@@ -42,4 +49,10 @@ export interface Because<C extends BecauseCode = BecauseCode> {
 /** A reason as data; `values` left out when there are none. */
 export function because<C extends BecauseCode>(code: C, values?: BecauseValues): Because<C> {
   return values && Object.keys(values).length ? { code, values } : { code };
+}
+
+/** A reason both ways: the English sentence the API keeps, and the same as a code. */
+export interface Why<C extends BecauseCode = BecauseCode> {
+  reason: string;
+  because: Because<C>;
 }

@@ -4,6 +4,7 @@
  * them, except the transient ones (report.delta), which stream live and are never stored one by one.
  */
 import type { UsageSnapshot } from "../ai/usage.ts";
+import type { Because } from "./because.ts";
 import type { Degradation } from "./degradations.ts";
 import type { StopCounts, StopRule } from "./phases/directive/stop-rules.ts";
 import type { SupervisionRoundRecord } from "./store.ts";
@@ -26,8 +27,9 @@ export type ResearchEvent =
   | { type: "run.resumed"; phase: RunPhase | null; attempt: number }
   | { type: "run.legacy_resume"; fromVersion: number; toVersion: number; note: string }
   | { type: "run.completed"; sources: number; citations: number; partial: boolean }
-  | { type: "run.failed"; reason: string; partial: boolean }
-  | { type: "run.cancelled"; reason: string }
+  /** `reason`: plain English (the API's); `because`: the same as a code the UI says in its language. */
+  | { type: "run.failed"; reason: string; because?: Because; partial: boolean }
+  | { type: "run.cancelled"; reason: string; because?: Because }
   | { type: "phase.started"; phase: RunPhase }
   | { type: "phase.completed"; phase: RunPhase; durationMs: number }
   // clarification and brief
@@ -132,7 +134,7 @@ export type ResearchEvent =
   /** A proposed directive not stored: vaguer than an earlier one, or over the per-round or total cap. */
   | { type: "directive.rejected"; round: number; topic: string; reason: string; similarTo?: string }
   /** A pending directive never run (e.g. added after supervision finished). */
-  | { type: "directive.skipped"; directiveId: string; reason: string }
+  | { type: "directive.skipped"; directiveId: string; reason: string; because?: Because }
   /** The owner asked for the report now: research stopped with `researched` directives done. */
   | { type: "supervision.stopped_early"; reason: string; researched: number }
   /** A low-priority user directive still queued after `lowPriorityUserMaxRounds` rounds: skipped. */
@@ -305,14 +307,15 @@ export function runEndOf(event: TerminalEvent): {
   status: Extract<RunStatus, "completed" | "failed" | "cancelled">;
   phase?: RunPhase;
   error: string | null;
+  errorBecause: Because | null;
 } {
   switch (event.type) {
     case "run.completed":
-      return { status: "completed", phase: "done", error: null };
+      return { status: "completed", phase: "done", error: null, errorBecause: null };
     case "run.failed":
-      return { status: "failed", error: event.reason };
+      return { status: "failed", error: event.reason, errorBecause: event.because ?? null };
     case "run.cancelled":
-      return { status: "cancelled", error: null };
+      return { status: "cancelled", error: null, errorBecause: null };
   }
 }
 

@@ -5,6 +5,7 @@
  * here so a server module needs one import.
  */
 
+export { because, type Why } from "./because.ts";
 export {
   defaultResearchConfig,
   type ResearchConfig,

@@ -2,6 +2,7 @@
  * What the run's driver (run.ts) needs of its phases, and the outcomes it ends in. The real phases
  * are wired in phases/index.ts; tests of the driver pass their own.
  */
+import type { Because, RunFailureCode } from "./because.ts";
 import type { EngineDeps } from "./deps.ts";
 import type { DirectiveOutcome } from "./phases/directive/execute.ts";
 import type { ResearcherContext } from "./phases/directive/researcher.ts";
@@ -43,7 +44,10 @@ export interface Phases {
   /** A report from what was gathered, written without a model; used when the run cannot finish. */
   writePartialReport(
     deps: EngineDeps,
-    input: Omit<ReportInput, "brief" | "directiveSources" | "writtenEarly"> & { reason: string },
+    input: Omit<ReportInput, "brief" | "directiveSources" | "writtenEarly"> & {
+      reason: string;
+      because?: Because<RunFailureCode>;
+    },
   ): Promise<{ markdown: string } | undefined>;
   extractKnowledge(
     deps: EngineDeps,

@@ -240,6 +240,10 @@ describe("runResearch", () => {
     expect((outcome as { reason: string }).reason).toBe(
       "The synthesis phase exceeded its time limit of 1 s.",
     );
+    // The same reason as a code, on the event and the run row, for readers in other languages.
+    const because = { code: "phase_time_limit", values: { phase: "synthesis", seconds: 1 } };
+    expect(s.events.at(-1)).toMatchObject({ type: "run.failed", because });
+    expect((await getRun(h.db, s.run.id))?.errorBecause).toEqual(because);
     expect(phaseSignal?.aborted).toBe(true);
     expect(s.deps.signal.aborted).toBe(false);
     expect(calls).toContain("partial");
@@ -367,6 +371,12 @@ describe("runResearch", () => {
       type: "directive.skipped",
       directiveId: d.id,
       reason: "the run was cancelled",
+      because: { code: "skip_run_cancelled" },
+    });
+    expect(s.events.at(-1)).toEqual({
+      type: "run.cancelled",
+      reason: "cancelled by the user",
+      because: { code: "cancelled_by_user" },
     });
   });
 });

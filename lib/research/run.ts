@@ -18,15 +18,16 @@ import {
   startPhase,
   writeStatus,
 } from "./attempt.ts";
+import { because, type RunFailureCode, type Why } from "./because.ts";
 import { STATE_VERSION } from "./checkpoint.ts";
 import type { EngineDeps } from "./deps.ts";
-import { isQuotaExceeded, PhaseTimeoutError, runAbortReason } from "./errors.ts";
+import { isQuotaExceeded, PhaseTimeoutError, type RunAbortReason, runAbortReason } from "./errors.ts";
 import { withPhaseTimeout } from "./phase-timeout.ts";
 import { createKnownSources } from "./phases/directive/known-sources.ts";
 import { readableUrlsOf } from "./phases/directive/readable-urls.ts";
 import type { ResearcherContext } from "./phases/directive/researcher.ts";
 import { createSeenUrls } from "./phases/directive/seen-urls.ts";
-import { skipLeftovers } from "./phases/supervision/execution.ts";
+import { leftoversOf, skipLeftovers } from "./phases/supervision/execution.ts";
 import type { GatheredResearch } from "./phases/supervision/supervise.ts";
 import type { Phases, RunOutcome } from "./phases-contract.ts";
 import { reportBody } from "./report/parts.ts";
@@ -206,7 +207,7 @@ async function runSupervisionPhase(a: Attempt, brief: string): Promise<RunOutcom
  */
 async function stopGathering(a: Attempt): Promise<void> {
   const { store, events } = a.deps;
-  await skipLeftovers(a.deps, "research was stopped early at the owner's request", { includeRunning: true });
+  await skipLeftovers(a.deps, leftoversOf.finishedEarly, { includeRunning: true });
   a.checkpoint.gatheringStopped = true;
   await store.saveCheckpoint({ ...a.checkpoint }, STATE_VERSION);
   const researched = (await store.listResearcherResults()).length;
@@ -308,34 +309,62 @@ async function endAfterError(deps: EngineDeps, phases: Phases, error: unknown): 
   const reason = runAbortReason(deps.signal);
   if (reason?.kind === "shutdown") return { status: "interrupted" };
   if (reason?.kind === "cancelled") {
-    await skipLeftovers(deps, "the run was cancelled", { includeRunning: true });
-    await deps.store.finishRun({ type: "run.cancelled", reason: `cancelled by ${reason.by}` });
+    await skipLeftovers(deps, leftoversOf.cancelled, { includeRunning: true });
+    const byOwner = reason.by === "the user" ? { because: because("cancelled_by_user") } : {};
+    await deps.store.finishRun({ type: "run.cancelled", reason: `cancelled by ${reason.by}`, ...byOwner });
     return { status: "cancelled" };
   }
-  const message =
-    reason?.kind === "timeout"
-      ? `The run exceeded its time limit of ${Math.round(reason.limitMs / 1000)} s.`
-      : error instanceof PhaseTimeoutError
-        ? error.message
-        : error instanceof BudgetExceededError
-          ? `The run's budget was exhausted: ${error.message}`
-          : isQuotaExceeded(error)
-            ? `The run stopped storing page text: ${error.message}`
-            : `The run failed: ${error instanceof Error ? error.message : String(error)}`;
-  const partial = await tryPartialReport(deps, phases, message);
-  await deps.store.finishRun({ type: "run.failed", reason: message, partial });
-  return { status: "failed", reason: message, partial };
+  const failure = failureOf(reason, error);
+  const partial = await tryPartialReport(deps, phases, failure);
+  await deps.store.finishRun({
+    type: "run.failed",
+    reason: failure.reason,
+    because: failure.because,
+    partial,
+  });
+  return { status: "failed", reason: failure.reason, partial };
+}
+
+type RunFailure = Why<RunFailureCode>;
+
+/** Why the run failed: a sentence for the API and the same as a code for every reader's language. */
+function failureOf(abort: RunAbortReason | undefined, error: unknown): RunFailure {
+  const said = error instanceof Error ? error.message : String(error);
+  if (abort?.kind === "timeout") {
+    const seconds = Math.round(abort.limitMs / 1000);
+    return {
+      reason: `The run exceeded its time limit of ${seconds} s.`,
+      because: because("run_time_limit", { seconds }),
+    };
+  }
+  if (error instanceof PhaseTimeoutError) {
+    const values = { phase: error.phase, seconds: Math.round(error.limitMs / 1000) };
+    return { reason: error.message, because: because("phase_time_limit", values) };
+  }
+  if (error instanceof BudgetExceededError) {
+    return {
+      reason: `The run's budget was exhausted: ${said}`,
+      because: because("budget_exhausted", { said }),
+    };
+  }
+  if (isQuotaExceeded(error)) {
+    return {
+      reason: `The run stopped storing page text: ${said}`,
+      because: because("storage_quota", { said }),
+    };
+  }
+  return { reason: `The run failed: ${said}`, because: because("run_error", { said }) };
 }
 
 /** Whatever was gathered becomes a marked partial report, unless a report already exists. */
-async function tryPartialReport(deps: EngineDeps, phases: Phases, reason: string): Promise<boolean> {
+async function tryPartialReport(deps: EngineDeps, phases: Phases, failure: RunFailure): Promise<boolean> {
   try {
     const existing = await deps.store.getReport();
     if (existing) return existing.partial;
     const snapshot = await deps.store.getRun();
     const g = await gathered(deps);
     if (!g.findings.length) return false;
-    const written = await phases.writePartialReport(deps, { question: snapshot.question, reason, ...g });
+    const written = await phases.writePartialReport(deps, { question: snapshot.question, ...failure, ...g });
     return Boolean(written);
   } catch (e) {
     log("engine").error({ err: e }, "could not write a partial report");

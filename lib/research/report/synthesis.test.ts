@@ -572,9 +572,14 @@ describe("writeReport", () => {
 describe("writePartialReport", () => {
   it("assembles, post-processes and stores a partial report without any model call", async () => {
     const { h, input } = await world({});
-    const out = await writePartialReport(h.deps, { ...input, reason: "The run's budget was exhausted" });
+    const out = await writePartialReport(h.deps, {
+      ...input,
+      reason: "The run's budget was exhausted: 9000 tokens used",
+      because: { code: "budget_exhausted", values: { said: "9000 tokens used" } },
+    });
+    // The reason in the report's words (not the API's English sentence), the provider's part as said.
     expect(out?.markdown).toContain(
-      "> **Partial report.** The run stopped before the report could be written",
+      "> **Partial report.** The run stopped before the report could be written (its budget ran out: 9000 tokens used).",
     );
     expect(await h.store.getReport()).toMatchObject({ partial: true });
     const cited = await storedCitations(h.runId);

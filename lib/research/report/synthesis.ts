@@ -7,6 +7,7 @@
  * findings that fit, without a model, and marked as partial.
  */
 
+import type { Because, RunFailureCode } from "../because.ts";
 import type { EngineDeps } from "../deps.ts";
 import { type EventSink, emitAll, type ReportCitationVerdict, type StoredEvent } from "../events.ts";
 import { reportLanguageOf } from "../language.ts";
@@ -364,7 +365,7 @@ const wordsOf = (deps: EngineDeps, question: string) =>
  */
 export async function writePartialReport(
   deps: EngineDeps,
-  input: Omit<ReportInput, "brief"> & { reason: string },
+  input: Omit<ReportInput, "brief"> & { reason: string; because?: Because<RunFailureCode> },
 ): Promise<{ markdown: string } | undefined> {
   const numbered = citableSources(input.sources);
   const items = await prepareFindings(deps, input, numbered);
@@ -373,7 +374,7 @@ export async function writePartialReport(
   const words = wordsOf(deps, input.question);
   const markdown = partialReportMarkdown({
     question: input.question,
-    note: words.stoppedBeforeReport(input.reason.trim()),
+    note: words.stoppedBeforeReport(input.because ? words.failedBecause(input.because) : input.reason.trim()),
     items,
     words,
   });

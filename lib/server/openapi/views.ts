@@ -122,6 +122,19 @@ export const citationSchema = z
   })
   .meta({ id: "Citation" });
 
+/** A reason as data (lib/research/because.ts): the English `reason` beside it says the same. */
+export const becauseSchema = z
+  .object({
+    code: z.string().meta({ description: "What happened, as a stable code (e.g. `run_time_limit`)." }),
+    values: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .meta({
+        description: "The figures and names the words need; `said` is a provider's or model's own words.",
+      }),
+  })
+  .meta({ id: "Because" });
+
 const degradationSchema = z
   .object({
     step: z.enum(degradationSteps),
@@ -168,6 +181,9 @@ export const runViewSchema = z
     usage: jsonObject("Tokens, calls and cost: in total, by role and by model."),
     degradations: z.array(degradationSchema),
     error: z.string().nullable().meta({ description: "Why the run failed, in plain words." }),
+    errorBecause: becauseSchema
+      .nullable()
+      .meta({ description: "Why the run failed, as a code with values (the UI says it in its language)." }),
     importedFrom: z
       .object({
         originalId: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failureSummary } from "./system.ts";
+import { failureSummary, operatorBecause } from "./system.ts";
 
 describe("failureSummary: a failure reason as an admin sees it", () => {
   it("keeps the kind and place of the failure and leaves out the provider's text, which may quote the run", () => {
@@ -11,6 +11,18 @@ describe("failureSummary: a failure reason as an admin sees it", () => {
       "The run failed: synthesis model openai-compatible:scripted-model failed (HTTP 500) (the details are on the run's page, for its owner)",
     );
     expect(summary).not.toContain("landlord");
+  });
+
+  it("keeps of a coded reason the provider's words only up to their first clause, without the question", () => {
+    const question = "Heat pumps in frost?";
+    const said = `synthesis model x failed (HTTP 500): upstream said "${question}" was too long`;
+    expect(operatorBecause({ code: "run_error", values: { said } }, question)).toEqual({
+      because: { code: "run_error", values: { said: "synthesis model x failed (HTTP 500)" } },
+      cut: true,
+    });
+    const timeout = { code: "run_time_limit" as const, values: { seconds: 60 } };
+    expect(operatorBecause(timeout, question)).toEqual({ because: timeout, cut: false });
+    expect(operatorBecause(null, question)).toEqual({ because: null, cut: false });
   });
 
   it("keeps short reasons as they are, takes the question out, and bounds the length", () => {

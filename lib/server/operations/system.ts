@@ -10,6 +10,7 @@ import {
   modelErrorsByRole,
 } from "../../../db/queries/system.ts";
 import { usageByDay } from "../../../db/queries/usage.ts";
+import type { Because } from "../../research/index.ts";
 import { fillDays, windowStart } from "../accounts/usage.ts";
 import type { Runtime } from "../runtime.ts";
 
@@ -32,6 +33,22 @@ export function failureSummary(error: string | null, question: string): string |
   return summary.length > REASON_MAX_CHARS ? `${summary.slice(0, REASON_MAX_CHARS - 1)}…` : summary;
 }
 
+/**
+ * The reason's code for an operator: of a provider's own words (`said`) only the first clause (ours,
+ * e.g. "synthesis model X failed (HTTP 500)"), as above; `cut` when more is on the run's page.
+ */
+export function operatorBecause(
+  why: Because | null,
+  question: string,
+): { because: Because | null; cut: boolean } {
+  const said = why?.values?.said;
+  if (!why || typeof said !== "string") return { because: why, cut: false };
+  const [first, ...rest] = said.split(": ");
+  const clause = question.trim() ? first.replaceAll(question, "[the question]") : first;
+  const values = { ...why.values, said: clause.slice(0, REASON_MAX_CHARS) };
+  return { because: { code: why.code, values }, cut: rest.length > 0 || clause.length > REASON_MAX_CHARS };
+}
+
 export async function systemOverview(rt: Runtime, now = new Date()) {
   const db = rt.handle.db;
   const since = windowStart(now, SYSTEM_DAYS);
@@ -52,9 +69,10 @@ export async function systemOverview(rt: Runtime, now = new Date()) {
       startedAt: r.startedAt?.toISOString() ?? null,
       ageSeconds: ageSeconds(r.createdAt),
     })),
-    failures: failures.map(({ question, error, ...f }) => ({
+    failures: failures.map(({ question, error, errorBecause, ...f }) => ({
       ...f,
       error: failureSummary(error, question),
+      ...operatorBecause(errorBecause, question),
       finishedAt: f.finishedAt?.toISOString() ?? null,
     })),
     ended: {

@@ -6,6 +6,7 @@ import { withEventTransaction } from "../../jobs/event-sink.ts";
 import { cancelQueuedJob, getBoss } from "../../jobs/queue.ts";
 import { promoteWaitingRuns } from "../../jobs/run-slots.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
+import { because } from "../../research/index.ts";
 import { ownedRun } from "./owned.ts";
 
 export async function cancelRun(rt: Runtime, id: string, ownerId: string): Promise<{ status: string }> {
@@ -18,7 +19,11 @@ export async function cancelRun(rt: Runtime, id: string, ownerId: string): Promi
   const idle = await withEventTransaction(db, rt.bus, async (tx, events) => {
     const row = await cancelIdleRun(tx, id);
     if (row)
-      await events.append(id, { type: "run.cancelled", reason: "cancelled by the user before it ran" });
+      await events.append(id, {
+        type: "run.cancelled",
+        reason: "cancelled by the user before it ran",
+        because: because("cancelled_before_start"),
+      });
     return row;
   });
   if (idle) {

@@ -56,6 +56,7 @@ export async function runView(db: Db, run: Run) {
     /** Steps that fell back (planner, coverage assessment, citation check, knowledge): why, and the notice shown. */
     degradations: run.degradations,
     error: run.error,
+    errorBecause: run.errorBecause ?? null,
     /** Set when the run was opened from a bundle: its origin; its verdicts are the original instance's. */
     importedFrom: run.importedFrom ?? null,
     ...lineage,

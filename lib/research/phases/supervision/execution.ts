@@ -3,6 +3,7 @@
  * and at most `maxConcurrentResearchers` at once; and the clean-up of directives never run.
  */
 
+import { because, type Why } from "../../because.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { recoverableMessage, throwIfAborted } from "../../errors.ts";
 import type { DirectiveRecord } from "../../store.ts";
@@ -113,16 +114,29 @@ export async function executeRunnable(
  */
 export async function skipLeftovers(
   deps: EngineDeps,
-  reason = "supervision had finished before this directive could run",
+  why: Why = leftoversOf.supervisionOver,
   opts: { includeRunning?: boolean } = {},
 ): Promise<void> {
-  await deferWrite(deps, (direct) => skipPending(direct, reason, opts));
+  await deferWrite(deps, (direct) => skipPending(direct, why, opts));
 }
 
-async function skipPending(deps: EngineDeps, reason: string, opts: { includeRunning?: boolean }) {
+/** Why directives open when the research stopped were not researched. */
+export const leftoversOf = {
+  supervisionOver: {
+    reason: "supervision had finished before this directive could run",
+    because: because("skip_supervision_over"),
+  },
+  cancelled: { reason: "the run was cancelled", because: because("skip_run_cancelled") },
+  finishedEarly: {
+    reason: "research was stopped early at the owner's request",
+    because: because("skip_finished_early"),
+  },
+} satisfies Record<string, Why>;
+
+async function skipPending(deps: EngineDeps, why: Why, opts: { includeRunning?: boolean }) {
   for (const d of await deps.store.listDirectives()) {
     if (d.status !== "pending" && !(opts.includeRunning && d.status === "running")) continue;
-    await deps.store.setDirectiveStatus(d.id, "skipped", reason);
-    await deps.events.emit({ type: "directive.skipped", directiveId: d.id, reason });
+    await deps.store.setDirectiveStatus(d.id, "skipped", why.reason);
+    await deps.events.emit({ type: "directive.skipped", directiveId: d.id, ...why });
   }
 }

@@ -9,7 +9,28 @@ export const de: ReportWords = {
   emptyReport:
     "Das Schreibmodell hat einen leeren Bericht geliefert; dieser Bericht zeigt daher die Rechercheergebnisse, wie sie gesammelt wurden.",
   stoppedBeforeReport: (reason) =>
-    `Der Lauf endete, bevor der Bericht geschrieben werden konnte (${reason}). Dies sind die Rechercheergebnisse, wie sie gesammelt wurden.`,
+    `Der Durchlauf endete, bevor der Bericht geschrieben werden konnte (${reason}). Dies sind die Rechercheergebnisse, wie sie gesammelt wurden.`,
+  failedBecause: ({ code, values = {} }) => {
+    const phases: Record<string, string> = {
+      clarification: "das Klären der Frage",
+      brief: "das Schreiben des Rechercheauftrags",
+      supervision: "die Recherche",
+      synthesis: "das Schreiben des Berichts",
+      knowledge: "das Speichern der Erkenntnisse",
+    };
+    switch (code) {
+      case "run_time_limit":
+        return `der Durchlauf hat sein Zeitlimit von ${values.seconds} s überschritten`;
+      case "phase_time_limit":
+        return `${phases[values.phase] ?? values.phase} hat das Zeitlimit von ${values.seconds} s überschritten`;
+      case "budget_exhausted":
+        return `das Budget ist aufgebraucht: ${values.said}`;
+      case "storage_quota":
+        return `es kann kein weiterer Seitentext gespeichert werden: ${values.said}`;
+      case "run_error":
+        return `ein Fehler: ${values.said}`;
+    }
+  },
   noFindings: "Es konnten keine Rechercheergebnisse aufgenommen werden.",
   contextOverflow: (leftOut) =>
     "Das Recherchematerial passte auch nach dreifacher Kürzung nicht in das Kontextfenster des Schreibmodells; dieser Bericht zeigt daher die Rechercheergebnisse, wie sie gesammelt wurden, statt einer geschriebenen Synthese" +

@@ -1,3 +1,5 @@
+import type { Because, RunFailureCode } from "../../because.ts";
+
 /** Every word the code (not the model) puts into a report, in one language. */
 export interface ReportWords {
   /** The heading of the list of cited sources. */
@@ -9,6 +11,8 @@ export interface ReportWords {
   writtenEarly: (researched: number, planned: number, sources: number) => string;
   emptyReport: string;
   stoppedBeforeReport: (reason: string) => string;
+  /** Why the run failed, for the partial report's notice (`said` values stay as they were said). */
+  failedBecause: (why: Because<RunFailureCode>) => string;
   noFindings: string;
   /** The material did not fit the writing model even cut down; `leftOut` topics were dropped. */
   contextOverflow: (leftOut: number) => string;
