@@ -35,6 +35,38 @@ describe("errors shown in the person's language", () => {
     );
   });
 
+  it("tells apart the limits one code covers by the detail that names them, in every language", () => {
+    const german = translator("de", de as unknown as typeof en);
+    const chinese = translator("zh", zh as unknown as typeof en);
+    const say = (details: object, code = "rate_limited") => ({ code, message: "English.", details });
+    expect(localizedError(say({ inProgress: 2, maxConcurrentRuns: 2 }), "de", german)).toBe(
+      "Sie haben 2 Durchläufe in Arbeit (Ihr Limit ist 2). Warten Sie, bis einer fertig ist, oder brechen Sie einen ab.",
+    );
+    expect(localizedError(say({ spentUsd: 12.5, monthlyCostLimitUsd: 10 }), "de", german)).toMatch(
+      /diesen Monat 12,50\s\$ gekostet .* Monatslimit von 10,00\s\$/,
+    );
+    expect(localizedError(say({ maxActive: 2, maxQueued: 5 }), "zh", chinese)).toContain(
+      "2 个运行中，5 个等待中",
+    );
+    const quota = {
+      quota: "library",
+      variable: "QUOTA_LIBRARY_MB",
+      usedMb: 199.5,
+      limitMb: 200,
+      addingMb: 1.25,
+    };
+    expect(localizedError(say(quota, "quota_exceeded"), "de", german)).toBe(
+      "Der Text Ihrer Bibliothek würde sein Limit von 200 MB (QUOTA_LIBRARY_MB) überschreiten: 199,5 MB sind gespeichert, und dies fügt 1,25 MB hinzu. Löschen Sie Dokumente, die Sie nicht mehr brauchen, oder bitten Sie den Betrieb, das Limit zu erhöhen.",
+    );
+    expect(localizedError(say({ status: "running" }, "conflict"), "de", german)).toBe(
+      "Dieser Durchlauf ist noch nicht beendet. Brechen Sie ihn zuerst ab und löschen Sie ihn dann.",
+    );
+    const refused = { reason: "private_address", url: "http://10.0.0.1/" };
+    expect(localizedError(say(refused, "validation_failed"), "zh", chinese)).toBe(
+      "无法添加 http://10.0.0.1/：这不是公共地址。",
+    );
+  });
+
   it("falls back to the plain message when a parameter is missing, and to a general one for unknown codes", () => {
     const limited = { code: "rate_limited", message: "Too many requests.", details: { limit: "runs" } };
     expect(localizedError(limited, "de", translator("de", de as unknown as typeof en))).toBe(

@@ -52,18 +52,35 @@ function detailValues(details: unknown): Record<string, string | number> {
   ) as Record<string, string | number>;
 }
 
+/**
+ * `errors.withDetails.<code>` said with the error's details: one message when every value it names
+ * is there; or, where one code covers several limits, variants named by the detail that tells them
+ * apart (`rate_limited.inProgress`, `rate_limited.spentUsd`), the first present one with all its values.
+ */
+function withDetails(error: ShownError, t: ErrorTranslator): string | undefined {
+  const key = `withDetails.${error.code}`;
+  if (!t.has(key)) return undefined;
+  const values = detailValues(error.details);
+  const raw = t.raw(key);
+  const variants: [string, unknown][] =
+    typeof raw === "string"
+      ? [[key, raw]]
+      : Object.entries(raw as object).flatMap(([name, message]) =>
+          name in values ? [[`${key}.${name}`, message] as [string, unknown]] : [],
+        );
+  const fits = variants.find(
+    ([, message]) => typeof message === "string" && argumentNames(message).every((name) => name in values),
+  );
+  return fits ? t(fits[0], values) : undefined;
+}
+
 export function localizedError(error: ShownError, locale: string, t: ErrorTranslator): string {
   // better-auth's codes (UPPER_CASE) come with its own terse English: the catalogue's words instead,
   // in every language, where it has them.
   const authCode = /^[A-Z][A-Z_]+$/.test(error.code) && t.has(error.code);
   if (locale === defaultLocale && error.message && !authCode) return error.message;
-  const values = detailValues(error.details);
-  const detailed = `withDetails.${error.code}`;
-  if (t.has(detailed)) {
-    const raw = t.raw(detailed);
-    if (typeof raw === "string" && argumentNames(raw).every((name) => name in values))
-      return t(detailed, values);
-  }
+  const detailed = error.code === "withDetails" ? undefined : withDetails(error, t);
+  if (detailed) return detailed;
   if (error.code !== "withDetails" && t.has(error.code)) return t(error.code);
   return t("unknown");
 }

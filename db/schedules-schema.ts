@@ -28,6 +28,8 @@ export const runSchedules = pgTable(
     nextRunAt: at("next_run_at"),
     /** Why the last scheduled refresh did not start (limits, budget); null while it runs as planned. */
     pausedReason: text("paused_reason"),
+    /** The same as the API error it was (code and details), so each reader sees it in their language. */
+    pausedError: jsonb("paused_error").$type<PausedError>(),
     pausedAt: at("paused_at"),
     lastRunId: uuid("last_run_id"),
     createdAt: at("created_at").notNull().defaultNow(),
@@ -36,6 +38,12 @@ export const runSchedules = pgTable(
   (t) => [index("run_schedules_owner_idx").on(t.ownerId)],
 );
 export type RunSchedule = typeof runSchedules.$inferSelect;
+
+/** Why a schedule paused, as the API error it was: its stable code and the values its words need. */
+export interface PausedError {
+  code: string;
+  details: Record<string, unknown> | null;
+}
 
 export const notificationKinds = ["version_ready", "schedule_paused"] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

@@ -4,7 +4,10 @@
 // does not), the owner's limits pause the schedule with their reason, another account gets 404 and
 // a read token cannot schedule. Firings are sent to the queue directly: the cron clock is pg-boss's.
 import { eq, sql } from "drizzle-orm";
+import { createTranslator } from "next-intl";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ErrorTranslator } from "../components/error-text.ts";
+import { pausedText } from "../components/schedules/paused-text.ts";
 import { createRun } from "../db/queries/runs.ts";
 import { saveUserLimits } from "../db/queries/user-limits.ts";
 import { createDbRunStore } from "../db/research-store.ts";
@@ -15,6 +18,7 @@ import { getRuntime, stopRuntime } from "../lib/jobs/runtime.ts";
 import { SCHEDULE_QUEUE } from "../lib/jobs/schedules/queue.ts";
 import { startScheduleWorker } from "../lib/server/schedules/worker.ts";
 import { createToken } from "../lib/server/tokens/create.ts";
+import de from "../messages/de.json";
 import { call, type Person, signUp, signUpInvited, useFreshAppDatabase } from "./support/app-session.ts";
 import { EN_REPORT } from "./support/export-cases.ts";
 import { makeReportedRun } from "./support/reported-run.ts";
@@ -194,6 +198,13 @@ describe("a firing through the queue", () => {
     const paused = await db.select().from(notifications).where(eq(notifications.kind, "schedule_paused"));
     expect(paused).toHaveLength(1);
     expect(paused[0]).toMatchObject({ ownerId: alice.userId, runId: first });
+    // Kept as the error it was, so the page and the bell say it in the reader's language.
+    expect(got.pausedError).toMatchObject({ code: "rate_limited", details: { maxConcurrentRuns: 1 } });
+    expect(paused[0].data).toMatchObject({ reason: got.pausedReason, ...got.pausedError });
+    const german = createTranslator({ locale: "de", messages: de, namespace: "errors" });
+    const said = pausedText(got.pausedReason, got.pausedError, "de", german as unknown as ErrorTranslator);
+    expect(said).not.toBe(got.pausedReason);
+    expect(said).toMatch(/1/);
 
     const res = await schedule("DELETE", first);
     expect(await res.json()).toEqual({ removed: true });

@@ -3,12 +3,14 @@
  * to its run (a new version that differs from the one before; a schedule paused by limits).
  */
 import { headers } from "next/headers";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { sessionCallerFromHeaders } from "@/lib/server/auth/caller";
 import { listMyNotifications, type NotificationList } from "@/lib/server/notifications/notifications";
 import { serverRuntime } from "@/lib/server/runtime";
+import type { ErrorTranslator } from "../error-text";
 import { MarkReadButton } from "./mark-read-button";
+import { type PausedErrorView, pausedText } from "./paused-text";
 
 // Once per request: the header places the menu twice (wide screens, phone menu).
 const myNotices = cache(async (): Promise<NotificationList | null> => {
@@ -25,6 +27,10 @@ export async function NotificationsMenu() {
   const list = await myNotices();
   if (!list) return null;
   const t = await getTranslations("notifications");
+  const locale = await getLocale();
+  const errors = (await getTranslations("errors")) as unknown as ErrorTranslator;
+  const paused = (data: Record<string, unknown>) =>
+    pausedText(String(data.reason ?? ""), data as unknown as PausedErrorView, locale, errors);
   return (
     <details className="relative text-sm" data-testid="notifications-menu">
       <summary className="cursor-pointer list-none" aria-label={t("label", { count: list.unread })}>
@@ -49,7 +55,7 @@ export async function NotificationsMenu() {
                   <a href={`/runs/${n.runId}`} className="hover:underline">
                     {n.kind === "version_ready"
                       ? t("versionReady", changes(n.data))
-                      : t("schedulePaused", { reason: String(n.data.reason ?? "") })}
+                      : t("schedulePaused", { reason: paused(n.data) })}
                   </a>
                 </li>
               ))}

@@ -1,10 +1,12 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useActionState } from "react";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { removeScheduleAction, setScheduleAction } from "@/lib/server/actions/schedules";
+import type { ErrorTranslator } from "../error-text";
 import { ActionMessage, RunIdField } from "../run/action-message";
+import { type PausedErrorView, pausedText } from "./paused-text";
 
 const idle: ActionState = { status: "idle" };
 
@@ -12,6 +14,7 @@ export interface ScheduleFormValue {
   every: "day" | "week" | "month";
   nextRunAt: string | null;
   pausedReason: string | null;
+  pausedError: PausedErrorView | null;
 }
 
 /**
@@ -21,6 +24,8 @@ export interface ScheduleFormValue {
  */
 export function ScheduleForm({ runId, schedule }: { runId: string; schedule: ScheduleFormValue | null }) {
   const t = useTranslations("schedules");
+  const locale = useLocale();
+  const errors = useTranslations("errors") as unknown as ErrorTranslator;
   const format = useFormatter();
   const [setState, setAction, setting] = useActionState(setScheduleAction, idle);
   const [removeState, removeAction, removing] = useActionState(removeScheduleAction, idle);
@@ -42,7 +47,7 @@ export function ScheduleForm({ runId, schedule }: { runId: string; schedule: Sch
       )}
       {schedule?.pausedReason && (
         <p role="status" className="text-amber-800 dark:text-amber-300" data-testid="schedule-paused">
-          {t("paused", { reason: schedule.pausedReason })}
+          {t("paused", { reason: pausedText(schedule.pausedReason, schedule.pausedError, locale, errors) })}
         </p>
       )}
       <form action={setAction} className="flex flex-wrap items-center gap-2">

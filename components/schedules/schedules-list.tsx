@@ -1,10 +1,14 @@
 /** The account page's list of the person's scheduled refreshes, each linking to its report. */
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import type { ScheduleListItem } from "@/lib/server/schedules/schedule";
+import type { ErrorTranslator } from "../error-text";
+import { pausedText } from "./paused-text";
 
 export async function SchedulesList({ schedules }: { schedules: ScheduleListItem[] }) {
   const t = await getTranslations("schedules");
   const format = await getFormatter();
+  const locale = await getLocale();
+  const errors = (await getTranslations("errors")) as unknown as ErrorTranslator;
   return (
     <section aria-labelledby="account-schedules" className="space-y-3" data-testid="account-schedules">
       <h2 id="account-schedules" className="text-lg font-medium">
@@ -29,7 +33,7 @@ export async function SchedulesList({ schedules }: { schedules: ScheduleListItem
               </span>
               {s.pausedReason && (
                 <p className="text-amber-800 dark:text-amber-300">
-                  {t("paused", { reason: s.pausedReason })}
+                  {t("paused", { reason: pausedText(s.pausedReason, s.pausedError, locale, errors) })}
                 </p>
               )}
             </li>

@@ -1,7 +1,7 @@
 /** Scheduled refreshes as the pages show them (the schedule itself is pg-boss's; see lib/jobs/schedules). */
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { type RunSchedule, runSchedules, runs, type ScheduleInterval } from "../schema.ts";
+import { type PausedError, type RunSchedule, runSchedules, runs, type ScheduleInterval } from "../schema.ts";
 
 export async function getSchedule(db: Db, reportId: string): Promise<RunSchedule | undefined> {
   const [row] = await db.select().from(runSchedules).where(eq(runSchedules.reportId, reportId));
@@ -50,7 +50,12 @@ export async function deleteSchedule(db: Db, reportId: string): Promise<boolean>
 export async function recordScheduleFired(
   db: Db,
   reportId: string,
-  outcome: { lastRunId: string | null; pausedReason: string | null; nextRunAt: Date | null },
+  outcome: {
+    lastRunId: string | null;
+    pausedReason: string | null;
+    pausedError: PausedError | null;
+    nextRunAt: Date | null;
+  },
 ): Promise<void> {
   const now = new Date();
   await db
@@ -58,6 +63,7 @@ export async function recordScheduleFired(
     .set({
       ...(outcome.lastRunId ? { lastRunId: outcome.lastRunId } : {}),
       pausedReason: outcome.pausedReason,
+      pausedError: outcome.pausedError,
       pausedAt: outcome.pausedReason ? now : null,
       nextRunAt: outcome.nextRunAt,
       updatedAt: now,

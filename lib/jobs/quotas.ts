@@ -46,6 +46,8 @@ export function quotasFromEnv(env: Env = process.env): Record<QuotaName, number>
   return { library: bytes("library"), sourceText: bytes("sourceText") };
 }
 
+const inMb = (bytes: number) => Math.round((bytes / MB) * 100) / 100;
+
 /** Bytes in words: "12 KB", "3.4 MB", "1000 MB". */
 export function formatBytes(bytes: number): string {
   if (bytes < MB) return `${Math.ceil(bytes / 1024)} KB`;
@@ -62,7 +64,17 @@ export function quotaError(name: QuotaName, usedBytes: number, limitBytes: numbe
       ? `${q.what} would pass ${limit}: ${formatBytes(usedBytes)} is stored and this adds ${formatBytes(adding)}.`
       : `${q.what} has reached ${limit}: ${formatBytes(usedBytes)} is stored.`;
   return new AppError("quota_exceeded", `${message} ${q.free}`, {
-    details: { quota: name, variable: q.variable, usedBytes, limitBytes, addingBytes: adding },
+    details: {
+      quota: name,
+      variable: q.variable,
+      usedBytes,
+      limitBytes,
+      addingBytes: adding,
+      // The same in MB (two decimals), as the translated messages say them.
+      usedMb: inMb(usedBytes),
+      limitMb: inMb(limitBytes),
+      ...(adding > 0 ? { addingMb: inMb(adding) } : {}),
+    },
   });
 }
 

@@ -54,6 +54,7 @@ export async function fireScheduledRefresh(
     await recordScheduleFired(db, reportId, {
       lastRunId: null,
       pausedReason: schedule.pausedReason,
+      pausedError: schedule.pausedError,
       nextRunAt,
     });
     return { kind: "skipped", reason: "a version is still running" };
@@ -62,22 +63,40 @@ export async function fireScheduledRefresh(
     if (latest.kind === "none")
       throw new AppError("conflict", "The report has no finished version to refresh.");
     const started = await startScheduledVersion(rt, latest.run, env);
-    await recordScheduleFired(db, reportId, { lastRunId: started.id, pausedReason: null, nextRunAt });
+    await recordScheduleFired(db, reportId, {
+      lastRunId: started.id,
+      pausedReason: null,
+      pausedError: null,
+      nextRunAt,
+    });
     return { kind: "started", runId: started.id };
   } catch (e) {
     if (!(e instanceof AppError) || !pausingCodes.has(e.code)) throw e; // the queue retries it
-    await recordScheduleFired(db, reportId, { lastRunId: null, pausedReason: e.message, nextRunAt });
+    const pausedError = { code: e.code, details: plainDetails(e.details) };
+    await recordScheduleFired(db, reportId, {
+      lastRunId: null,
+      pausedReason: e.message,
+      pausedError,
+      nextRunAt,
+    });
     // One notice when the schedule pauses, not one per firing while it stays paused.
     if (!schedule.pausedReason) {
       await insertNotification(db, {
         ownerId: schedule.ownerId,
         kind: "schedule_paused",
         runId: reportId,
-        data: { reason: e.message },
+        data: { reason: e.message, ...pausedError },
       });
     }
     return { kind: "paused", reason: e.message };
   }
+}
+
+/** An error's details as stored JSON: an object, or none. */
+function plainDetails(details: unknown): Record<string, unknown> | null {
+  return details && typeof details === "object" && !Array.isArray(details)
+    ? (details as Record<string, unknown>)
+    : null;
 }
 
 type Latest = { kind: "finished"; run: Run } | { kind: "busy" } | { kind: "none" };

@@ -29,6 +29,10 @@ const scheduleSchema = z
     pausedReason: z.string().nullable().meta({
       description: "Why the last refresh did not start (your limits or budget); null when on plan.",
     }),
+    pausedError: z
+      .object({ code: z.string(), details: z.record(z.string(), z.unknown()).nullable() })
+      .nullable()
+      .meta({ description: "The same as the error it was: its `code` and `details` (null when on plan)." }),
     pausedAt: nullableTimestamp(),
     lastRunId: uuid("The version the schedule started last.").nullable(),
   })

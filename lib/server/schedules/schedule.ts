@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { getReport } from "../../../db/queries/research.ts";
 import { deleteSchedule, getSchedule, listSchedules, upsertSchedule } from "../../../db/queries/schedules.ts";
-import { type RunSchedule, scheduleIntervals } from "../../../db/schema.ts";
+import { type PausedError, type RunSchedule, scheduleIntervals } from "../../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { getBoss } from "../../jobs/queue.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
@@ -26,14 +26,16 @@ export interface ScheduleView {
   nextRunAt: Date | null;
   /** Why the last scheduled refresh did not start (the owner's limits or budget); null when running as planned. */
   pausedReason: string | null;
+  /** The same as the API error it was (code, details): the UI says it in the reader's language. */
+  pausedError: PausedError | null;
   pausedAt: Date | null;
   /** The version the schedule started last, if any. */
   lastRunId: string | null;
 }
 
 export function scheduleView(s: RunSchedule): ScheduleView {
-  const { reportId, every, nextRunAt, pausedReason, pausedAt, lastRunId } = s;
-  return { reportId, every, nextRunAt, pausedReason, pausedAt, lastRunId };
+  const { reportId, every, nextRunAt, pausedReason, pausedError, pausedAt, lastRunId } = s;
+  return { reportId, every, nextRunAt, pausedReason, pausedError, pausedAt, lastRunId };
 }
 
 /** Schedules (or reschedules) the refresh of the report `runId` belongs to; the run needs a report. */

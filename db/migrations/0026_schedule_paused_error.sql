@@ -1,0 +1,1 @@
+ALTER TABLE "run_schedules" ADD COLUMN "paused_error" jsonb;
