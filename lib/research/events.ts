@@ -4,6 +4,7 @@
  * them, except the transient ones (report.delta), which stream live and are never stored one by one.
  */
 import type { UsageSnapshot } from "../ai/usage.ts";
+import type { Because } from "./because.ts";
 import type { Degradation } from "./degradations.ts";
 import type { StopCounts, StopRule } from "./phases/directive/stop-rules.ts";
 import type { SupervisionRoundRecord } from "./store.ts";
@@ -275,6 +276,8 @@ export interface ReportCitationVerdict {
   sentence: string;
   support: CitationSupport;
   reason: string | null;
+  /** The reason as data, said in the reader's language (absent from older events). */
+  because?: Because | null;
 }
 export type EventOf<T extends ResearchEventType> = Extract<ResearchEvent, { type: T }>;
 

@@ -21,6 +21,7 @@ import {
   runPhases,
   runStatuses,
 } from "../../research/ui.ts";
+import { becauseSchema } from "../runs/because-schema.ts";
 import { jsonObject, nullableTimestamp, timestamp, uuid } from "./common.ts";
 
 const runStatus = z.enum(runStatuses).meta({ id: "RunStatus" });
@@ -119,6 +120,7 @@ export const citationSchema = z
     sentence: z.string(),
     support: z.enum(citationSupports),
     reason: z.string().nullable().optional(),
+    because: becauseSchema.nullable(),
   })
   .meta({ id: "Citation" });
 
