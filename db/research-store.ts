@@ -328,6 +328,7 @@ function reportMethods(
           sentence: citations.sentence,
           support: citations.support,
           reason: citations.reason,
+          because: citations.because,
           passage: citations.passage,
         })
         .from(citations)

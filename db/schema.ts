@@ -321,6 +321,8 @@ export const citations = pgTable(
     support: text("support").$type<CitationSupport>().notNull().default("unchecked"),
     /** How the verdict was reached, or why the citation was left unchecked. */
     reason: text("reason"),
+    /** The same reason as data, said in the reader's language; null on rows stored before it. */
+    because: jsonb("because").$type<Because>(),
     /** The stored source text the verdict rests on. */
     passage: text("passage"),
     createdAt: createdAt(),

@@ -157,6 +157,11 @@ describe("follow-up questions", () => {
       expect.objectContaining({ n: 2, sourceId: prices.id, support: "supported" }),
     ]);
     expect(q.citations[0].passage).toContain("12,000 euros");
+    // The check's reason is stored with the answer in English and as data, for a page in another language.
+    expect(q.citations[0]).toMatchObject({
+      reason: "lexical: the sentence is quoted verbatim from the source",
+      because: { code: "verdict_quoted" },
+    });
     expect(q.citations.some((c) => c.sourceId === frost.id)).toBe(false);
 
     const types = (await listEventsAfter(h.db, run.id, 0)).map((e) => e.type);

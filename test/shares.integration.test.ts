@@ -157,6 +157,7 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
         sentence: "One.",
         support: "supported",
         reason: "The page states one.",
+        because: { code: "verdict_quoted" },
         passage: "one, as the page says",
       },
       {
@@ -165,7 +166,11 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
         sourceId: memo.id,
         sentence: "Two.",
         support: "supported",
-        reason: "The memo says the merger closes on 3 March.",
+        reason: "model: The memo says the merger closes on 3 March.",
+        because: {
+          code: "verdict_model",
+          values: { said: "The memo says the merger closes on 3 March.", handled: "kept" },
+        },
         passage: "the merger closes on 3 March",
       },
     ]);
@@ -174,9 +179,16 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
     const byNumber = new Map(shared?.citations.map((c) => [c.number, c]));
     expect(byNumber.get(1)).toMatchObject({
       reason: "The page states one.",
+      because: { code: "verdict_quoted" },
       passage: "one, as the page says",
     });
-    expect(byNumber.get(2)).toMatchObject({ support: "supported", reason: null, passage: null });
+    // The reason as data is the model's paraphrase too: hidden with the English one.
+    expect(byNumber.get(2)).toMatchObject({
+      support: "supported",
+      reason: null,
+      because: null,
+      passage: null,
+    });
     expect(JSON.stringify(shared)).not.toContain("3 March");
   });
 
@@ -206,6 +218,7 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
         sentence: "One.",
         support: "supported",
         reason: "It says one.",
+        because: { code: "verdict_overlap", values: { percent: 85 } },
         passage: "one, as the page says",
       },
       {
@@ -214,7 +227,8 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
         sourceId: memo.id,
         sentence: "Two.",
         support: "partially_supported",
-        reason: "The memo: 3 March.",
+        reason: "model: The memo: 3 March.",
+        because: { code: "verdict_model", values: { said: "The memo: 3 March.", handled: "kept" } },
         passage: "closes on 3 March",
       },
       {
@@ -237,6 +251,7 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
         sentence: "One.",
         support: "supported",
         reason: "It says one.",
+        because: { code: "verdict_overlap", values: { percent: 85 } },
         passage: "one, as the page says",
       },
     ]);
@@ -248,6 +263,7 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
         sentence: "Two.",
         support: "partially_supported",
         reason: null,
+        because: null,
         passage: null,
       },
     ]);
@@ -306,7 +322,8 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
           sourceId: memo.id,
           sentence: "The memo says twelve.",
           support: "supported",
-          reason: "Twelve on 3 March.",
+          reason: "model: Twelve on 3 March.",
+          because: { code: "verdict_model", values: { said: "Twelve on 3 March.", handled: "kept" } },
           passage: "twelve, agreed on 3 March",
         },
       ],
@@ -329,6 +346,8 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
         sentence: "The page says ten.",
         support: "supported",
         reason: "It says ten.",
+        // An answer stored before reasons had codes: its English reason is what the page shows.
+        because: null,
         passage: "ten, as the page says",
       },
       {
@@ -337,6 +356,7 @@ describe.each(testDatabases())("share links on $name", ({ open }) => {
         sentence: "The memo says twelve.",
         support: "supported",
         reason: null,
+        because: null,
         passage: null,
       },
     ]);

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState, useCallback, useEffect, useId, useMemo, useState } from "react";
+import type { Because } from "@/lib/research/ui";
 import type { ActionState } from "@/lib/server/actions/action-state";
 import { askQuestionAction } from "@/lib/server/actions/questions";
 import type { QuestionView } from "@/lib/server/questions/schemas";
@@ -23,7 +24,13 @@ const open = (q: QuestionView) => q.status === "queued" || q.status === "answeri
 
 /** An answer's citations as the report's cards: the passages come with them (no fetch on hover). */
 function answerCitations(q: QuestionView, sources: readonly SourceRow[]): ReportCitations {
-  const rows = q.citations.map((c) => ({ ...c, number: c.n, reason: c.reason || null }));
+  // A code this version has no words for is said as the English reason (becauseText).
+  const rows = q.citations.map((c) => ({
+    ...c,
+    number: c.n,
+    reason: c.reason || null,
+    because: c.because as Because | null,
+  }));
   return { cards: citationCards(rows, sources) };
 }
 

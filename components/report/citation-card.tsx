@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { CitationSupport } from "@/lib/research/ui";
+import { becauseText } from "../run/because-text";
 import { contentWords, passageExcerpt } from "./best-sentence";
 import type { CitationCard, CitedClaim } from "./citation-data";
 import { DomainBadge } from "./domain-badge";
@@ -105,6 +106,7 @@ function ClaimPassage({
   context: string;
 }) {
   const t = useTranslations("report.card");
+  const words = useTranslations();
   const [more, setMore] = useState(false);
   const chosen = useMemo(
     () => (passages.state === "loaded" ? pickClaim(passages.claims, verdict, context) : undefined),
@@ -148,7 +150,9 @@ function ClaimPassage({
           {more ? t("less") : t("more")}
         </button>
       )}
-      {chosen.reason && <span className="block text-xs text-muted">{chosen.reason}</span>}
+      {chosen.reason && (
+        <span className="block text-xs text-muted">{becauseText(words, chosen.because, chosen.reason)}</span>
+      )}
     </span>
   );
 }

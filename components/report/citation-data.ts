@@ -4,13 +4,15 @@
  * run's stored citations, so the numbers are the report's own (renumbered in reading order).
  */
 
-import type { CitationSupport } from "@/lib/research/ui";
+import type { Because, CitationSupport } from "@/lib/research/ui";
 import { citedRuns, protectCode, reportBody } from "@/lib/research/ui";
 
 export interface CitedClaim {
   sentence: string;
   support: CitationSupport;
+  /** The check's reason in English; `because`, when stored, says it in the page's language. */
   reason: string | null;
+  because?: Because | null;
   /** The stored passage the verdict rests on; undefined when it is to be fetched on demand. */
   passage?: string | null;
 }
@@ -39,6 +41,7 @@ interface CitationRow {
   sentence: string;
   support: CitationSupport;
   reason: string | null;
+  because?: Because | null;
   passage?: string | null;
 }
 
@@ -82,9 +85,8 @@ export function citationCards(
       cards.set(c.number, card);
     }
     const { sentence, support, reason, passage } = c;
-    card.claims.push(
-      passage === undefined ? { sentence, support, reason } : { sentence, support, reason, passage },
-    );
+    const claim = { sentence, support, reason, because: c.because ?? null };
+    card.claims.push(passage === undefined ? claim : { ...claim, passage });
   }
   return [...cards.values()].sort((a, b) => a.number - b.number);
 }

@@ -162,7 +162,15 @@ describe("the run view kept from events", () => {
     expect(needsFullRead(done)).toBe(false);
     let v = applyEvent({ ...view, report: null, citations: [], citationStats: null } as RunViewJson, done);
     expect(v.report).toBe("# Report\n\nHeat pumps work. [1]");
-    expect(v.citations).toEqual(verdicts);
+    // An event from before reasons had codes: no `because`, so the card says the English reason.
+    expect(v.citations).toEqual([{ ...verdicts[0], because: null }]);
+    const coded = {
+      ...verdicts[0],
+      reason: "no sentence to check",
+      because: { code: "verdict_no_sentence" },
+    };
+    const recoded = applyEvent(v, { ...done, verdicts: [coded] } as typeof done);
+    expect(recoded.citations).toEqual([coded]);
     expect(v.citationStats).toEqual({ kept: 1, supported: 1 });
     const end = ev({ type: "run.completed", sources: 1, citations: 1, partial: false });
     expect(needsFullRead(end)).toBe(false);

@@ -70,7 +70,8 @@ function withReport(view: RunViewJson, e: EventOf<"report.completed">): RunViewJ
     report: e.markdown,
     reportPartial: e.partial,
     citationStats: (e.citationStats ?? view.citationStats) as RunViewJson["citationStats"],
-    citations: e.verdicts ?? view.citations,
+    // An event from before reasons had codes has no `because`: its English reason is shown.
+    citations: e.verdicts?.map((v) => ({ ...v, because: v.because ?? null })) ?? view.citations,
   };
 }
 

@@ -34,8 +34,29 @@ export const directiveSkipCodes = [
   "skip_supervision_over",
 ] as const;
 
+/**
+ * Why a citation has its support verdict (report/support.ts), or why it was not checked. A model's
+ * verdict says its reason as `said` (or, when it gave none, its `verdict`), and `handled` says what
+ * the report did with it: "kept", or for an unsupported citation "removed" (strictCitations) or
+ * "marked" (report/synthesis.ts).
+ */
+export const verdictReasonCodes = [
+  "verdict_quoted",
+  "verdict_overlap",
+  "verdict_model",
+  "verdict_model_silent",
+  "verdict_unreadable",
+  "verdict_missing",
+  "verdict_check_failed",
+  "verdict_no_text",
+  "verdict_no_sentence",
+  "verdict_over_budget",
+  "verdict_not_checked_yet",
+  "verdict_no_model",
+] as const;
+
 /** Every code, by area; each has words in every locale (the messages test reads this list). */
-export const becauseCodes = [...runEndCodes, ...directiveSkipCodes] as const;
+export const becauseCodes = [...runEndCodes, ...directiveSkipCodes, ...verdictReasonCodes] as const;
 
 export type BecauseCode = (typeof becauseCodes)[number];
 

@@ -277,6 +277,8 @@ export interface ReportCitationVerdict {
   sentence: string;
   support: CitationSupport;
   reason: string | null;
+  /** The reason as data, said in the reader's language (absent from older events). */
+  because?: Because | null;
 }
 export type EventOf<T extends ResearchEventType> = Extract<ResearchEvent, { type: T }>;
 

@@ -3,6 +3,7 @@
  * db/research-store.ts; every method is a checkpoint, so a resumed run reads back what was done.
  */
 
+import type { Because } from "./because.ts";
 import type { Degradation } from "./degradations.ts";
 import type { TerminalEvent } from "./events.ts";
 import type {
@@ -113,6 +114,8 @@ export interface CitationRecord {
   support: CitationSupport;
   /** Why the verdict (how it was reached, or why the citation was left unchecked). */
   reason?: string | null;
+  /** The same reason as data, said in the reader's language (absent on citations stored before it). */
+  because?: Because | null;
   /** The stored source text the verdict rests on (the excerpt judged). */
   passage?: string | null;
 }

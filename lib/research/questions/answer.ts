@@ -97,6 +97,7 @@ export async function answerQuestion(
       sentence: r.sentence,
       support: r.support,
       reason: r.reason ?? "",
+      because: r.because ?? null,
       passage: r.passage ?? null,
     })),
     model: result.model,

@@ -1,4 +1,5 @@
 /** The words of a follow-up question's life and the citation shape stored with its answer. */
+import type { Because } from "../because.ts";
 import type { CitationSupport } from "../vocabulary.ts";
 
 export const questionStatuses = ["queued", "answering", "answered", "not_in_sources", "failed"] as const;
@@ -11,5 +12,7 @@ export interface StoredAnswerCitation {
   sentence: string;
   support: CitationSupport;
   reason: string;
+  /** The reason as data, said in the reader's language (absent from answers stored before it). */
+  because?: Because | null;
   passage: string | null;
 }

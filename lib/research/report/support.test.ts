@@ -118,6 +118,13 @@ describe("checkCitationSupport", () => {
     expect(r.records[0].reason).toMatch(/^lexical: /);
     expect(r.records[1].reason).toBe("model: unsupported");
     expect(r.records[3].reason).toBe("the model gave no verdict for it");
+    // Each reason as data too, for a page in another language (lib/research/because.ts).
+    expect(r.records[0].because).toEqual({ code: "verdict_quoted" });
+    expect(r.records[1].because).toEqual({
+      code: "verdict_model_silent",
+      values: { verdict: "unsupported", handled: "kept" },
+    });
+    expect(r.records[3].because).toEqual({ code: "verdict_missing" });
     expect(r.records[1].passage).toContain("60 percent");
     expect(model.doGenerateCalls).toHaveLength(1);
     const { system, user } = promptParts(model.doGenerateCalls[0]);
@@ -138,6 +145,11 @@ describe("checkCitationSupport", () => {
     });
     expect(r.records.map((c) => c.support)).toEqual(["supported", "unchecked"]);
     expect(r.records[1].reason).toMatch(/^the check failed: .*upstream exploded/);
+    // The provider's words are kept as they were said.
+    expect(r.records[1].because).toEqual({
+      code: "verdict_check_failed",
+      values: { said: expect.stringContaining("upstream exploded") },
+    });
     expect(r.counts).toEqual({ supported: 1, partially_supported: 0, unsupported: 0, unchecked: 1 });
     // The run says why its citations went unchecked, and the run page shows the notice.
     expect((await getRun(db.db, h.runId))?.degradations).toMatchObject([
@@ -155,6 +167,10 @@ describe("checkCitationSupport", () => {
       sources: [study],
     });
     expect(r.counts).toEqual({ supported: 0, partially_supported: 0, unsupported: 0, unchecked: 1 });
+    expect(r.records[0]).toMatchObject({
+      reason: "the model's verdicts could not be read",
+      because: { code: "verdict_unreadable" },
+    });
     expect(model.doGenerateCalls.length).toBeGreaterThan(1); // re-asked before giving up
     expect(h.eventsOf("run.degraded")[0].notice).toMatch(
       /^Citations were not checked: mock:judge gave no usable answer after 3 tries — /,
@@ -168,8 +184,21 @@ describe("checkCitationSupport", () => {
     const r = await checkCitationSupport(h.deps, { citations: [cite(1, study, quote)], sources: [study] });
     expect(r.records[0]).toMatchObject({ support: "supported", passage: STUDY.trim() });
     expect(r.records[0].reason).toMatch(/verbatim/);
+    expect(r.records[0].because).toEqual({ code: "verdict_quoted" });
     expect(r).toMatchObject({ lexicallySettled: 1, sentToModel: 0 });
     expect(model.doGenerateCalls).toHaveLength(0);
+  });
+
+  it("says the share of the sentence's terms found in the source as a number, not only in English", async () => {
+    const { h, study } = await setup(() => new Error("the model must not be asked"));
+    // 7 of its 8 terms occur in the source ("Sweden" does not), and its one number does.
+    const sentence = "Heat pumps reduce household emissions by 60 percent in Sweden.";
+    const r = await checkCitationSupport(h.deps, { citations: [cite(1, study, sentence)], sources: [study] });
+    expect(r.records[0]).toMatchObject({
+      support: "supported",
+      reason: "lexical: 88% of the sentence's terms and all its numbers occur in the source",
+      because: { code: "verdict_overlap", values: { percent: 88 } },
+    });
   });
 
   it("checks every citation beyond 40 in batches, and says why the ones past the budget stay unchecked", async () => {
@@ -195,9 +224,11 @@ describe("checkCitationSupport", () => {
     expect(r.records[0]).toMatchObject({
       support: "partially_supported",
       reason: "model: the excerpt names no such town",
+      because: { code: "verdict_model", values: { said: "the excerpt names no such town", handled: "kept" } },
     });
     expect(r.records.slice(90).map((c) => c.support)).toEqual(Array(5).fill("unchecked"));
     expect(r.records[94].reason).toBe("beyond the check budget of 90 model-judged citations per report");
+    expect(r.records[94].because).toEqual({ code: "verdict_over_budget", values: { max: 90 } });
     expect(r.counts).toEqual({ supported: 0, partially_supported: 45, unsupported: 45, unchecked: 5 });
   });
 
@@ -208,7 +239,11 @@ describe("checkCitationSupport", () => {
       citations: [cite(1, bare, "Heat pumps are popular in Norway.")],
       sources: [bare],
     });
-    expect(r.records[0]).toMatchObject({ support: "unchecked", reason: "the source has no stored text" });
+    expect(r.records[0]).toMatchObject({
+      support: "unchecked",
+      reason: "the source has no stored text",
+      because: { code: "verdict_no_text" },
+    });
   });
 
   it("stops when the run is cancelled", async () => {

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { log } from "../../telemetry/log.ts";
+import { type Because, because } from "../because.ts";
 import { recordDegradation } from "../degradations.ts";
 import type { EngineDeps } from "../deps.ts";
 import { throwIfAborted } from "../errors.ts";
@@ -177,8 +178,36 @@ export const verdictSchema = z.object({
 
 interface Verdict {
   support: SupportVerdict;
+  /** In English, for the API; `because` says the same as data, for readers in other languages. */
   reason: string;
+  because: Because | null;
   passage: string | null;
+}
+
+/** A verdict's reason, in English and as data. */
+type Why = Pick<Verdict, "reason" | "because">;
+
+function explain(verdict: Verdict, why: Why): void {
+  verdict.reason = why.reason;
+  verdict.because = why.because;
+}
+
+/** The reasons written without a model verdict, each in English and as data. */
+const WHY = {
+  unreadable: { reason: "the model's verdicts could not be read", because: because("verdict_unreadable") },
+  missing: { reason: "the model gave no verdict for it", because: because("verdict_missing") },
+  noText: { reason: "the source has no stored text", because: because("verdict_no_text") },
+  noSentence: { reason: "no sentence to check", because: because("verdict_no_sentence") },
+} satisfies Record<string, Why>;
+
+/** The model's verdict and its reason (the model's own words), or the verdict alone when it gave none. */
+function modelWhy(verdict: Exclude<SupportVerdict, "unchecked">, said: string): Why {
+  return said
+    ? { reason: `model: ${said}`, because: because("verdict_model", { said, handled: "kept" }) }
+    : {
+        reason: `model: ${verdict.replace("_", " ")}`,
+        because: because("verdict_model_silent", { verdict, handled: "kept" }),
+      };
 }
 
 interface PendingItem {
@@ -204,6 +233,7 @@ function lexicalVerdict(sentence: string, sentenceTerms: Terms, source: SourceRe
     return {
       support: "supported" as const,
       reason: "lexical: the sentence is quoted verbatim from the source",
+      because: because("verdict_quoted"),
     };
   }
   const check = lexicalFromTerms(sentenceTerms, terms);
@@ -212,6 +242,7 @@ function lexicalVerdict(sentence: string, sentenceTerms: Terms, source: SourceRe
     return {
       support: "supported" as const,
       reason: `lexical: ${percent}% of the sentence's terms and all its numbers occur in the source`,
+      because: because("verdict_overlap", { percent }),
     };
   }
   return undefined;
@@ -235,7 +266,7 @@ async function judgeBatch(
       abortSignal: deps.signal,
     });
     if (!result.ok) {
-      for (const p of batch) verdicts[p.index].reason = "the model's verdicts could not be read";
+      for (const p of batch) explain(verdicts[p.index], WHY.unreadable);
       return { failure: result.error };
     }
     const byItem = new Map(batch.map((p) => [p.item.id, p.index]));
@@ -243,11 +274,10 @@ async function judgeBatch(
       const index = byItem.get(v.id);
       if (index === undefined) continue;
       verdicts[index].support = v.verdict;
-      verdicts[index].reason = `model: ${v.reason || v.verdict.replace("_", " ")}`;
+      explain(verdicts[index], modelWhy(v.verdict, v.reason));
     }
     for (const p of batch) {
-      if (verdicts[p.index].support === "unchecked")
-        verdicts[p.index].reason = "the model gave no verdict for it";
+      if (verdicts[p.index].support === "unchecked") explain(verdicts[p.index], WHY.missing);
     }
     return {};
   } catch (error) {
@@ -255,7 +285,9 @@ async function judgeBatch(
     // A provider, budget or context-window failure: this batch and the rest stay unchecked, with the reason.
     const message = error instanceof Error ? error.message : String(error);
     log("engine").warn({ error: message }, "citation support check failed");
-    for (const p of batch) verdicts[p.index].reason = `the check failed: ${message.slice(0, 200)}`;
+    const said = message.slice(0, 200);
+    const why = { reason: `the check failed: ${said}`, because: because("verdict_check_failed", { said }) };
+    for (const p of batch) explain(verdicts[p.index], why);
     return { failure: error, stop: true };
   }
 }
@@ -306,6 +338,7 @@ export function planSupportCheck(deps: Pick<EngineDeps, "config">, input: Suppor
   const verdicts: Verdict[] = input.citations.map(() => ({
     support: "unchecked",
     reason: "",
+    because: null,
     passage: null,
   }));
   const pending: PendingItem[] = [];
@@ -314,11 +347,11 @@ export function planSupportCheck(deps: Pick<EngineDeps, "config">, input: Suppor
   input.citations.forEach((c, index) => {
     const source = byId.get(c.sourceId);
     if (!source?.content?.trim()) {
-      verdicts[index].reason = "the source has no stored text";
+      explain(verdicts[index], WHY.noText);
       return;
     }
     if (!c.sentence.trim()) {
-      verdicts[index].reason = "no sentence to check";
+      explain(verdicts[index], WHY.noSentence);
       return;
     }
     const passage = relevantExcerpt(windowsOf(source), c.sentence);
@@ -342,9 +375,11 @@ export function planSupportCheck(deps: Pick<EngineDeps, "config">, input: Suppor
   });
 
   const budgeted = pending.slice(0, maxChecks);
-  for (const p of pending.slice(maxChecks)) {
-    verdicts[p.index].reason = `beyond the check budget of ${maxChecks} model-judged citations per report`;
-  }
+  const overBudget = {
+    reason: `beyond the check budget of ${maxChecks} model-judged citations per report`,
+    because: because("verdict_over_budget", { max: maxChecks }),
+  };
+  for (const p of pending.slice(maxChecks)) explain(verdicts[p.index], overBudget);
   return { citations: input.citations, verdicts, budgeted, lexicallySupported, lexicallySettled };
 }
 
@@ -361,7 +396,7 @@ export async function judgeSupport(deps: EngineDeps, plan: SupportPlan): Promise
     if (judged.stop) {
       // The provider or budget refused: do not spend more calls on the rest.
       for (const p of budgeted.slice(i + MAX_MODEL_ITEMS))
-        verdicts[p.index].reason = verdicts[batch[0].index].reason;
+        explain(verdicts[p.index], verdicts[batch[0].index]);
       break;
     }
   }
@@ -374,6 +409,7 @@ export async function judgeSupport(deps: EngineDeps, plan: SupportPlan): Promise
     sentence: c.sentence,
     support: verdicts[i].support,
     reason: verdicts[i].reason,
+    because: verdicts[i].because,
     passage: verdicts[i].passage,
   }));
   const counts: SupportCounts = { supported: 0, partially_supported: 0, unsupported: 0, unchecked: 0 };

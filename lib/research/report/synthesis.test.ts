@@ -17,7 +17,7 @@ import {
 import type { EngineDeps } from "../deps.ts";
 import type { ResearchEvent } from "../events.ts";
 import { LANGUAGE_RULE } from "../prompts/synthesis.ts";
-import type { DirectiveRecord, SourceRecord } from "../store.ts";
+import type { CitationRecord, DirectiveRecord, SourceRecord } from "../store.ts";
 import { withWritesBehind } from "../writes-behind.ts";
 import { citationNumbersIn } from "./citations/markers.ts";
 import { REMOVED_CITATION_FLAG, unsupportedMark } from "./citations/verdict-marks.ts";
@@ -229,6 +229,20 @@ describe("acting on citation checks", () => {
     const claim = rows.filter((r) => r.sentence.includes("forty years"));
     expect(claim.map((r) => r.support)).toEqual(["unsupported", "unsupported"]);
     expect(claim[0].reason).toBe("model: no lifetime given; marked in the report");
+    // The same reason as data, stored and read back by the engine's store and carried by the event.
+    const marked = { code: "verdict_model", values: { said: "no lifetime given", handled: "marked" } };
+    expect(claim.map((r) => r.because)).toEqual([marked, marked]);
+    const read = (await h.store.listCitations()).filter((r) => r.sentence.includes("forty years"));
+    expect(read.map((r) => r.because)).toEqual([marked, marked]);
+    const verdicts = h.eventsOf("report.completed")[0].verdicts ?? [];
+    expect(verdicts.filter((v) => v.support === "unsupported").map((v) => v.because)).toEqual([
+      marked,
+      marked,
+    ]);
+    expect(verdicts.find((v) => v.support === "supported")?.because).toEqual({
+      code: "verdict_model",
+      values: { said: "stated", handled: "kept" },
+    });
     expect(claim[0].passage).toBeTruthy();
     expect(out.citationStats).toMatchObject({ unsupported: 2, marked: 2, removed: 0, correctedLinks: 1 });
     expect((await h.store.getReport())?.markdown).toBe(out.markdown);
@@ -246,6 +260,7 @@ describe("acting on citation checks", () => {
     // The unchecked report is stored only once the judge was asked: were the check to wait for that
     // write, neither would ever finish.
     const saved: boolean[] = [];
+    const firstRows: CitationRecord[][] = [];
     h.deps.store = {
       ...h.store,
       async saveReport(report) {
@@ -253,11 +268,19 @@ describe("acting on citation checks", () => {
         saved.push(report.citationStats.unchecked === 0);
         return h.store.saveReport(report);
       },
+      async saveCitations(rows) {
+        if (!firstRows.length) firstRows.push(rows);
+        return h.store.saveCitations(rows);
+      },
     };
     const batches = recordBlocks(h.deps);
     const out = await writeReport(h.deps, input);
     // The unchecked report first, then the checked one: a resumed run never sees them swapped.
     expect(saved).toEqual([false, true]);
+    expect(firstRows[0].map((r) => [r.reason, r.because])).toContainEqual([
+      "not checked yet",
+      { code: "verdict_not_checked_yet" },
+    ]);
     expect((await h.store.getReport())?.markdown).toBe(out.markdown);
     expect(batches).toEqual([
       ["report.citations", "report.link_corrected"],
@@ -293,9 +316,11 @@ describe("acting on citation checks", () => {
     const unchecked = out.citationStats.unchecked;
     // One save of each, the checked ones (an earlier "not checked yet" save would be undone at once).
     expect(saves).toEqual(["citations (0 not checked yet)", `report (${unchecked} unchecked)`]);
-    expect(
-      (await storedCitations(h.runId)).some((r) => r.reason?.startsWith("beyond the check budget")),
-    ).toBe(true);
+    const overBudget = (await storedCitations(h.runId)).filter((r) =>
+      r.reason?.startsWith("beyond the check budget"),
+    );
+    expect(overBudget.length).toBeGreaterThan(0);
+    expect(overBudget[0].because).toEqual({ code: "verdict_over_budget", values: { max: 0 } });
     expect(batches).toEqual([
       ["report.citations", "report.link_corrected", "report.support_checked", "report.completed"],
     ]);
@@ -316,6 +341,10 @@ describe("acting on citation checks", () => {
     expect(rows.filter((r) => r.sentence.includes("forty years")).map((r) => r.reason)).toEqual([
       "model: no lifetime given; removed from the report (strictCitations)",
       "model: no lifetime given; removed from the report (strictCitations)",
+    ]);
+    expect(rows.filter((r) => r.sentence.includes("forty years")).map((r) => r.because?.values)).toEqual([
+      { said: "no lifetime given", handled: "removed" },
+      { said: "no lifetime given", handled: "removed" },
     ]);
     expect(out.citationStats).toMatchObject({ unsupported: 2, marked: 0, removed: 2 });
     expect(h.eventsOf("report.support_checked")[0]).toMatchObject({ removed: 2 });
@@ -393,12 +422,13 @@ describe("writeReport", () => {
       markdown: report.markdown,
       citationStats: report.citationStats,
       verdicts: cited
-        .map(({ number, sourceId, sentence, support, reason }) => ({
+        .map(({ number, sourceId, sentence, support, reason, because }) => ({
           number,
           sourceId,
           sentence,
           support,
           reason,
+          because,
         }))
         .sort((a, b) => a.number - b.number),
     });
@@ -585,6 +615,7 @@ describe("writePartialReport", () => {
     const cited = await storedCitations(h.runId);
     expect(cited.length).toBeGreaterThan(0);
     expect(cited.every((c) => c.support === "unchecked")).toBe(true);
+    expect(cited.every((c) => c.because?.code === "verdict_no_model")).toBe(true);
     expect(h.eventsOf("report.support_checked")[0]).toMatchObject({ unchecked: cited.length });
   });
 

@@ -7,7 +7,7 @@
  * findings that fit, without a model, and marked as partial.
  */
 
-import type { Because, RunFailureCode } from "../because.ts";
+import { type Because, because, type RunFailureCode } from "../because.ts";
 import type { EngineDeps } from "../deps.ts";
 import { type EventSink, emitAll, type ReportCitationVerdict, type StoredEvent } from "../events.ts";
 import { reportLanguageOf } from "../language.ts";
@@ -141,11 +141,15 @@ function actOnVerdicts(
   const markdown = processed.cited.length
     ? `${marks.markdown}\n\n${buildSourcesSection(processed.cited, words)}`
     : `${marks.markdown}\n`;
-  const reasonNote = strict ? "; removed from the report (strictCitations)" : "; marked in the report";
-  const acted = records.map((r) =>
-    r.support === "unsupported" ? { ...r, reason: `${r.reason ?? ""}${reasonNote}` } : r,
-  );
+  const acted = records.map((r) => (r.support === "unsupported" ? handled(r, strict) : r));
   return { markdown, records: acted, marked: marks.marked, removed: marks.removed };
+}
+
+/** An unsupported citation's reason, with what the report did with it: removed (strict) or marked. */
+function handled(r: CitationRecord, strict: boolean): CitationRecord {
+  const note = strict ? "; removed from the report (strictCitations)" : "; marked in the report";
+  const values = { ...r.because?.values, handled: strict ? "removed" : "marked" };
+  return { ...r, reason: `${r.reason ?? ""}${note}`, because: r.because ? { ...r.because, values } : null };
 }
 
 /**
@@ -167,6 +171,7 @@ function verdictOf(c: CitationRecord): ReportCitationVerdict {
     sentence: c.sentence,
     support: c.support,
     reason: c.reason ?? null,
+    because: c.because ?? null,
   };
 }
 
@@ -189,8 +194,11 @@ async function finishReport(
     unchecked: processed.citations.length,
   };
   const notChecked = opts.checkSupport
-    ? "not checked yet"
-    : "not checked: the report was assembled without a model";
+    ? { reason: "not checked yet", because: because("verdict_not_checked_yet") }
+    : {
+        reason: "not checked: the report was assembled without a model",
+        because: because("verdict_no_model"),
+      };
   const linkCorrections = processed.linkCorrections;
   const citationEvents: StoredEvent[] = [
     {
@@ -214,7 +222,7 @@ async function finishReport(
   let stored: CitationRecord[] = processed.citations.map((c) => ({
     ...c,
     support: "unchecked" as const,
-    reason: notChecked,
+    ...notChecked,
   }));
   const storeUnchecked = async () => {
     await deps.store.saveCitations(stored);

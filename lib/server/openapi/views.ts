@@ -21,6 +21,7 @@ import {
   runPhases,
   runStatuses,
 } from "../../research/ui.ts";
+import { becauseSchema } from "../runs/because-schema.ts";
 import { jsonObject, nullableTimestamp, timestamp, uuid } from "./common.ts";
 
 const runStatus = z.enum(runStatuses).meta({ id: "RunStatus" });
@@ -119,21 +120,9 @@ export const citationSchema = z
     sentence: z.string(),
     support: z.enum(citationSupports),
     reason: z.string().nullable().optional(),
+    because: becauseSchema.nullable(),
   })
   .meta({ id: "Citation" });
-
-/** A reason as data (lib/research/because.ts): the English `reason` beside it says the same. */
-export const becauseSchema = z
-  .object({
-    code: z.string().meta({ description: "What happened, as a stable code (e.g. `run_time_limit`)." }),
-    values: z
-      .record(z.string(), z.union([z.string(), z.number()]))
-      .optional()
-      .meta({
-        description: "The figures and names the words need; `said` is a provider's or model's own words.",
-      }),
-  })
-  .meta({ id: "Because" });
 
 const degradationSchema = z
   .object({

@@ -18,6 +18,7 @@ export function questionView(q: RunQuestion): QuestionView {
       sentence: c.sentence,
       support: c.support,
       reason: c.reason,
+      because: c.because ?? null,
       passage: c.passage,
     })),
     model: q.model,

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { questionStatuses } from "../../research/index.ts";
 import { citationSupports } from "../../research/ui.ts";
+import { becauseSchema } from "../runs/because-schema.ts";
 
 export const askQuestionRequestSchema = z.strictObject({
   question: z.string().trim().min(3, "question must be at least 3 characters").max(2000),
@@ -23,6 +24,7 @@ export const questionViewSchema = z.object({
       sentence: z.string(),
       support: z.enum(citationSupports),
       reason: z.string(),
+      because: becauseSchema.nullable(),
       passage: z.string().nullable(),
     }),
   ),

@@ -16,6 +16,8 @@ export function citationView(c: Citation) {
     sentence: c.sentence,
     support: c.support,
     reason: c.reason,
+    /** The reason as data (null on citations stored before it), for a page in another language. */
+    because: c.because,
   };
 }
 

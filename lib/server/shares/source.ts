@@ -19,6 +19,8 @@ export interface SharedSourceCitation {
   sentence: string;
   support: Citation["support"];
   reason: string | null;
+  /** The reason as data, said in the reader's language; hidden with the reason. */
+  because: Citation["because"];
   passage: string | null;
 }
 
@@ -52,6 +54,7 @@ export async function sharedSourceView(
       sentence: c.sentence,
       support: c.support,
       reason: hidden ? null : c.reason,
+      because: hidden ? null : c.because,
       passage: hidden ? null : c.passage,
     })),
   };

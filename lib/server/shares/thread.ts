@@ -37,6 +37,7 @@ export async function sharedThread(
         sentence: c.sentence,
         support: c.support,
         reason: hidden ? null : c.reason || null,
+        because: hidden ? null : (c.because ?? null),
         passage: hidden ? null : c.passage,
       };
     }),

@@ -8,15 +8,15 @@ import { listSources } from "../../../db/queries/sources.ts";
 import type { Citation, Source } from "../../../db/schema.ts";
 import type { Runtime } from "../../jobs/runtime.ts";
 import { runReportLanguage } from "../../research/index.ts";
-import type { ReportLanguage } from "../../research/ui.ts";
+import type { Because, ReportLanguage } from "../../research/ui.ts";
 import { type SharedQuestion, sharedThread } from "./thread.ts";
 
 export type { SharedQuestion } from "./thread.ts";
 
 /**
  * A citation as the share page shows it: its verdict and, for a web source, the stored passage and
- * the support check's reason (for a private document both stay with its owner: the reason is the
- * model's paraphrase of the passage).
+ * the support check's reason, in English and as data (for a private document both stay with its
+ * owner: the reason is the model's paraphrase of the passage).
  */
 export interface SharedCitation {
   number: number;
@@ -24,6 +24,8 @@ export interface SharedCitation {
   sentence: string;
   support: Citation["support"];
   reason: string | null;
+  /** The reason as data, said in the reader's language; hidden with the reason. */
+  because: Because | null;
   passage: string | null;
 }
 
@@ -100,6 +102,7 @@ export async function sharedReport(
         sentence: c.sentence,
         support: c.support,
         reason: hidden ? null : c.reason,
+        because: hidden ? null : c.because,
         passage: hidden ? null : c.passage,
       };
     }),
