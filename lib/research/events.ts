@@ -4,6 +4,7 @@
  * them, except the transient ones (report.delta), which stream live and are never stored one by one.
  */
 import type { UsageSnapshot } from "../ai/usage.ts";
+import type { Because } from "./because.ts";
 import type { Degradation } from "./degradations.ts";
 import type { StopCounts, StopRule } from "./phases/directive/stop-rules.ts";
 import type { SupervisionRoundRecord } from "./store.ts";
@@ -41,6 +42,8 @@ export type ResearchEvent =
       topics: string[];
       fallback?: boolean;
       reason?: string;
+      /** `reason` as a code with its values (absent from older events). */
+      because?: Because;
     }
   | {
       type: "supervision.first_round_critique";
@@ -58,6 +61,8 @@ export type ResearchEvent =
       skipped: boolean;
       count?: number;
       reason?: string;
+      /** `reason` as a code with its values (absent from older events). */
+      because?: Because;
       /** When revised: directives before and after, topics added and removed, drafts merged by the fit rules. */
       before?: number;
       after?: number;
@@ -87,6 +92,8 @@ export type ResearchEvent =
       overallCoverage: number;
       shouldContinue: boolean;
       rationale: string;
+      /** A heuristic `rationale` (the code's words) as a code with its values; a model's has none. */
+      because?: Because;
       followUps: string[];
     }
   /** Every researched directive was clearly covered: the round stopped without the model's assessment. */
@@ -96,12 +103,16 @@ export type ResearchEvent =
       directives: number;
       confidence: number;
       reason: string;
+      /** `reason` as a code with its values (absent from older events). */
+      because?: Because;
     }
   | {
       type: "supervision.round_completed";
       round: number;
       decision: "continue" | "stop";
       reason: string;
+      /** `reason` as a code with its values (absent from older events and old plans' stops). */
+      because?: Because;
       /** The round as stored with its decision, so a page can show it without re-reading the run (absent from older events). */
       record?: SupervisionRoundRecord;
     }
@@ -130,7 +141,15 @@ export type ResearchEvent =
     }
   | { type: "directive.duplicate_skipped"; topic: string; duplicateOf: string; similarity?: number }
   /** A proposed directive not stored: vaguer than an earlier one, or over the per-round or total cap. */
-  | { type: "directive.rejected"; round: number; topic: string; reason: string; similarTo?: string }
+  | {
+      type: "directive.rejected";
+      round: number;
+      topic: string;
+      reason: string;
+      /** `reason` as a code with its values (absent from older events). */
+      because?: Because;
+      similarTo?: string;
+    }
   /** A pending directive never run (e.g. added after supervision finished). */
   | { type: "directive.skipped"; directiveId: string; reason: string }
   /** The owner asked for the report now: research stopped with `researched` directives done. */

@@ -3,6 +3,7 @@
  * db/research-store.ts; every method is a checkpoint, so a resumed run reads back what was done.
  */
 
+import type { Because } from "./because.ts";
 import type { Degradation } from "./degradations.ts";
 import type { TerminalEvent } from "./events.ts";
 import type {
@@ -104,6 +105,8 @@ export interface SupervisionRoundRecord {
   coverageAfter: Record<string, unknown> | null;
   decision: RoundDecision | null;
   reason: string | null;
+  /** `reason` as a code with its values (absent from rounds decided before codes, and while undecided). */
+  because?: Because | null;
 }
 
 export interface CitationRecord {
