@@ -852,6 +852,18 @@ describe("rounds ≥ 1", () => {
     });
   });
 
+  it("stops with the code of no follow-ups when the supervisor wants to continue but proposes none", async () => {
+    const m = supervisor({}, () => assessment({ shouldContinue: true }));
+    const { deps, store, exec } = await setup({ model: m });
+    const out = await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
+    expect(out.stopReason).toBe("no_new_directives");
+    const [, round1] = await store.listRounds();
+    expect(round1).toMatchObject({
+      reason: "no_new_directives: the supervisor proposed no follow-ups",
+      because: { code: "round_no_follow_ups" },
+    });
+  });
+
   it("stops when a round finds no new sources", async () => {
     const m = supervisor({}, () => assessment({ shouldContinue: true, followUps: [FOLLOW] }));
     const { deps, store, exec } = await setup({
