@@ -291,6 +291,7 @@ function researchMethods(
         coverageAfter: r.coverageAfter,
         decision: r.decision,
         reason: r.reason,
+        because: r.because,
       }));
     },
   };

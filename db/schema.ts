@@ -286,6 +286,8 @@ export const supervisionRounds = pgTable(
     coverageAfter: jsonb("coverage_after").$type<Record<string, unknown>>(),
     decision: text("decision").$type<RoundDecision>(),
     reason: text("reason"),
+    /** `reason` as a code with its values, said in the reader's language (null before codes). */
+    because: jsonb("because").$type<Because>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("supervision_rounds_run_round_uq").on(t.runId, t.round)],

@@ -333,3 +333,70 @@ describe("describeEvent in other languages", () => {
     expect(describeIn(samples["run.completed"], chinese)).toContain("3 个来源");
   });
 });
+
+describe("the supervisor's reasons in the page's language", () => {
+  const german = createTranslator({ locale: "de", messages: de as unknown as typeof en });
+  const chinese = createTranslator({ locale: "zh", messages: zh as unknown as typeof en });
+  const revise = {
+    type: "supervision.first_round_revise",
+    skipped: true,
+    reason: "every criterion passed",
+    because: { code: "plan_all_passed" },
+  } as const;
+  const rejected = {
+    ...samples["directive.rejected"],
+    reason: "over the per-round follow-up cap of 2",
+    because: { code: "reject_over_follow_ups", values: { max: 2 } },
+  } as const;
+  const continued = {
+    ...samples["supervision.round_completed"],
+    decision: "continue",
+    reason: "2 directive(s) researched, 3 new source(s); heuristic confidence 0.65",
+    because: { code: "round_continue", values: { directives: 2, sources: 3, coverage: 0.65 } },
+  } as const;
+  const stopped = {
+    ...samples["supervision.round_completed"],
+    reason:
+      "coverage_sufficient: the supervisor judged coverage sufficient (overall 0.90): Die Quellen reichen.; the 1 queued directive(s) were still researched",
+    because: {
+      code: "round_model_sufficient",
+      values: { coverage: 0.9, said: "Die Quellen reichen.", queued: 1 },
+    },
+  } as const;
+
+  it("says a kept plan, a refused directive and a round's decision in German", () => {
+    expect(describeIn(revise, german)).toBe("Plan unverändert beibehalten (die Prüfung fand keine Probleme)");
+    expect(describeIn(rejected, german)).toBe(
+      "Nicht hinzugefügt: t – über der Grenze von 2 Folgethemen pro Runde",
+    );
+    expect(describeIn(continued, german)).toBe(
+      "Runde 2: geht weiter – 2 Richtungen recherchiert, 3 neue Quellen; Abdeckung 65\u00a0%",
+    );
+    // The model's own rationale as it wrote it, and the directives still researched after the stop.
+    expect(describeIn(stopped, german)).toBe(
+      "Runde 2: endet – der Supervisor hält die Abdeckung für ausreichend: Die Quellen reichen.; die wartende Richtung wurde trotzdem recherchiert",
+    );
+  });
+
+  it("says them in Chinese and, from their codes, in English as before", () => {
+    expect(describeIn(rejected, chinese)).toBe("未添加：t — 超出了每轮 2 个后续主题的上限");
+    expect(describeIn(continued, chinese)).toBe("第 2 轮：继续 — 已研究 2 个方向，新增 3 个来源；覆盖度 65%");
+    expect(describeEvent(continued)).toBe(
+      "Round 2: continuing — 2 directives researched, 3 new sources; coverage 65%",
+    );
+    expect(describeEvent(stopped)).toBe(
+      "Round 2: stopping — the supervisor judged coverage sufficient: Die Quellen reichen.; the queued directive was still researched",
+    );
+  });
+
+  it("shows an event from before codes in the engine's words, made plain", () => {
+    const { because: _, ...old } = continued;
+    expect(describeIn(old, german)).toBe(
+      "Runde 2: geht weiter – 2 directives researched, 3 new sources; coverage 65%",
+    );
+    const { because: __, ...oldRejected } = rejected;
+    expect(describeIn(oldRejected, german)).toBe(
+      "Nicht hinzugefügt: t – over the per-round follow-up cap of 2",
+    );
+  });
+});

@@ -2,6 +2,7 @@ import type { EventOf, ResearchEvent } from "@/lib/research/ui";
 import { clip, plainReason, shortUrl, stopReasonLabel } from "./activity-labels";
 import { becauseText } from "./because-text";
 import { degradationText } from "./degradation-text";
+import { roundReasonText } from "./round-reason";
 import { labelOf, type Translate } from "./run-words";
 
 const yes = (b: unknown) => (b ? "yes" : "no");
@@ -85,7 +86,7 @@ function describePlanning(event: ResearchEvent, t: Translate): string {
           after: event.after ?? event.count ?? 0,
         });
       return event.reason
-        ? t("runEvents.planKeptBecause", { reason: event.reason })
+        ? t("runEvents.planKeptBecause", { reason: becauseText(t, event.because, event.reason) })
         : t("runEvents.planKept");
     case "supervision.first_round_decomposition":
       return t("runEvents.planReady", { count: event.finalCount, revised: yes(event.revised) });
@@ -108,7 +109,7 @@ function describePlanning(event: ResearchEvent, t: Translate): string {
       return t("runEvents.roundCompleted", {
         round: event.round,
         decision: event.decision,
-        reason: plainReason(event.reason),
+        reason: roundReasonText(t, event.because, event.reason),
       });
     case "supervision.stopped_early":
       return t("runEvents.stoppedEarly", { count: event.researched });
@@ -142,7 +143,10 @@ function describeDirective(event: ResearchEvent, t: Translate): string {
     case "directive.duplicate_skipped":
       return t("runEvents.duplicate", { topic: clip(event.topic, 140) });
     case "directive.rejected":
-      return t("runEvents.rejected", { topic: clip(event.topic, 140), reason: event.reason });
+      return t("runEvents.rejected", {
+        topic: clip(event.topic, 140),
+        reason: becauseText(t, event.because, event.reason),
+      });
     case "directive.skipped":
       return t("runEvents.directiveSkipped", { reason: becauseText(t, event.because, event.reason) });
     case "directive.aged_out":

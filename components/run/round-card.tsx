@@ -1,11 +1,16 @@
 import { useFormatter, useTranslations } from "next-intl";
+import type { Because } from "@/lib/research/ui";
 import { plainReason } from "./activity-labels";
+import { becauseText } from "./because-text";
 import { roundCoverage } from "./coverage-data";
+import { roundReasonText } from "./round-reason";
 import type { SupervisionRoundView } from "./types";
 
 type Assessment = {
   method?: string;
   rationale?: string;
+  /** A rationale the code wrote (the heuristic's), as a code; a model's own rationale has none. */
+  rationaleBecause?: Because;
   shouldContinue?: boolean;
   error?: string;
   followUps?: ({ topic?: string; gap?: string } | string)[];
@@ -26,7 +31,8 @@ const criteria = ["redundancy", "coverage", "proportionality", "specificity"] as
 /**
  * One supervision round as a card: round 0's plan (critique and revision), a later round's thinking,
  * assessment and follow-ups; what the round researched and why the supervisor went on or stopped.
- * The supervisor's own reasons, notes and follow-ups are the model's text, shown as written.
+ * The supervisor's own reasons, notes and follow-ups are the model's text, shown as written; the
+ * reasons the code wrote are said from their codes in the page's language.
  */
 export function RoundCard({
   round: r,
@@ -39,6 +45,7 @@ export function RoundCard({
   runEnded: boolean;
 }) {
   const t = useTranslations("run.supervision");
+  const words = useTranslations();
   const format = useFormatter();
   const a = (r.assessment ?? {}) as Assessment;
   const coverage = roundCoverage(r);
@@ -67,7 +74,7 @@ export function RoundCard({
       {r.decision && (
         <p data-testid="round-decision">
           <span className="font-medium">{r.decision === "continue" ? t("continued") : t("stopped")} </span>
-          {plainReason(r.reason ?? "")}
+          {roundReasonText(words, r.because, r.reason ?? "")}
         </p>
       )}
     </article>
@@ -132,6 +139,7 @@ function changes(a: Assessment, t: ReturnType<typeof useTranslations<"run.superv
 
 function CheckDetails({ r, a }: { r: SupervisionRoundView; a: Assessment }) {
   const t = useTranslations("run.supervision");
+  const words = useTranslations();
   const followUps = (a.followUps ?? []).map((f) => (typeof f === "string" ? { topic: f } : f));
   return (
     <>
@@ -145,7 +153,7 @@ function CheckDetails({ r, a }: { r: SupervisionRoundView; a: Assessment }) {
         <p>
           <span className="font-medium">{t("assessment", { more: a.shouldContinue ? "yes" : "no" })} </span>
           {a.method === "heuristic" || a.method === "heuristic_gate" ? `${t("heuristic")} ` : ""}
-          {plainReason(a.rationale)}
+          {becauseText(words, a.rationaleBecause, plainReason(a.rationale))}
         </p>
       )}
       {followUps.length > 0 && (

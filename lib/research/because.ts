@@ -55,8 +55,59 @@ export const verdictReasonCodes = [
   "verdict_no_model",
 ] as const;
 
+/**
+ * Why round 0 kept or revised its plan (`supervision.first_round_*`): the critique's outcome, or
+ * the fallback when the model gave no plan. `said`: the model call's error.
+ */
+export const planCodes = [
+  "plan_generation_failed",
+  "plan_nothing_to_critique",
+  "plan_critique_failed",
+  "plan_all_passed",
+  "plan_revision_failed",
+  "plan_issues_found",
+] as const;
+
+/** Why a proposed directive was not stored (`directive.rejected`). */
+export const rejectCodes = [
+  "reject_near_duplicate",
+  "reject_restatement",
+  "reject_too_vague",
+  "reject_budget_used",
+  "reject_over_researchers",
+  "reject_over_follow_ups",
+] as const;
+
+/**
+ * Why a supervision round went on or stopped (its stored `reason`, a planned stop, a rationale
+ * the code wrote). `said`: a model's own words or an error; `coverage`: a share (0–1).
+ */
+export const roundCodes = [
+  "round_supervision_disabled",
+  "round_no_rounds_after_zero",
+  "round_max_rounds",
+  "round_no_new_sources",
+  "round_time_limit",
+  "round_continue",
+  "round_gate_covered",
+  "round_heuristic_sufficient",
+  "round_heuristic_follow_ups",
+  "round_heuristic_no_gap",
+  "round_model_sufficient",
+  "round_follow_ups_rejected",
+  "round_no_follow_ups",
+  "round_nothing_left",
+] as const;
+
 /** Every code, by area; each has words in every locale (the messages test reads this list). */
-export const becauseCodes = [...runEndCodes, ...directiveSkipCodes, ...verdictReasonCodes] as const;
+export const becauseCodes = [
+  ...runEndCodes,
+  ...directiveSkipCodes,
+  ...verdictReasonCodes,
+  ...planCodes,
+  ...rejectCodes,
+  ...roundCodes,
+] as const;
 
 export type BecauseCode = (typeof becauseCodes)[number];
 

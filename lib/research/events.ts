@@ -43,6 +43,8 @@ export type ResearchEvent =
       topics: string[];
       fallback?: boolean;
       reason?: string;
+      /** `reason` as a code with its values (absent from older events). */
+      because?: Because;
     }
   | {
       type: "supervision.first_round_critique";
@@ -60,6 +62,8 @@ export type ResearchEvent =
       skipped: boolean;
       count?: number;
       reason?: string;
+      /** `reason` as a code with its values (absent from older events). */
+      because?: Because;
       /** When revised: directives before and after, topics added and removed, drafts merged by the fit rules. */
       before?: number;
       after?: number;
@@ -89,6 +93,8 @@ export type ResearchEvent =
       overallCoverage: number;
       shouldContinue: boolean;
       rationale: string;
+      /** A heuristic `rationale` (the code's words) as a code with its values; a model's has none. */
+      because?: Because;
       followUps: string[];
     }
   /** Every researched directive was clearly covered: the round stopped without the model's assessment. */
@@ -98,12 +104,16 @@ export type ResearchEvent =
       directives: number;
       confidence: number;
       reason: string;
+      /** `reason` as a code with its values (absent from older events). */
+      because?: Because;
     }
   | {
       type: "supervision.round_completed";
       round: number;
       decision: "continue" | "stop";
       reason: string;
+      /** `reason` as a code with its values (absent from older events and old plans' stops). */
+      because?: Because;
       /** The round as stored with its decision, so a page can show it without re-reading the run (absent from older events). */
       record?: SupervisionRoundRecord;
     }
@@ -132,7 +142,15 @@ export type ResearchEvent =
     }
   | { type: "directive.duplicate_skipped"; topic: string; duplicateOf: string; similarity?: number }
   /** A proposed directive not stored: vaguer than an earlier one, or over the per-round or total cap. */
-  | { type: "directive.rejected"; round: number; topic: string; reason: string; similarTo?: string }
+  | {
+      type: "directive.rejected";
+      round: number;
+      topic: string;
+      reason: string;
+      /** `reason` as a code with its values (absent from older events). */
+      because?: Because;
+      similarTo?: string;
+    }
   /** A pending directive never run (e.g. added after supervision finished). */
   | { type: "directive.skipped"; directiveId: string; reason: string; because?: Because }
   /** The owner asked for the report now: research stopped with `researched` directives done. */

@@ -105,6 +105,8 @@ export interface SupervisionRoundRecord {
   coverageAfter: Record<string, unknown> | null;
   decision: RoundDecision | null;
   reason: string | null;
+  /** `reason` as a code with its values (absent from rounds decided before codes, and while undecided). */
+  because?: Because | null;
 }
 
 export interface CitationRecord {

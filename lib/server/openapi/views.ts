@@ -90,6 +90,10 @@ const roundSchema = z
     coverageAfter: jsonObject("Coverage per directive after the round.").nullable(),
     decision: z.enum(roundDecisions).nullable(),
     reason: z.string().nullable(),
+    because: becauseSchema.nullable().optional().meta({
+      description:
+        "`reason` as a code with its values (`said`: a model's or provider's own words), for saying it in another language; null before codes.",
+    }),
   })
   .meta({ id: "SupervisionRound" });
 

@@ -9,6 +9,7 @@
 import type { ModelMessage } from "ai";
 import { z } from "zod";
 import { isContextWindowError } from "../../../ai/context-errors.ts";
+import { type Because, because } from "../../because.ts";
 import { recordDegradation } from "../../degradations.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { recoverableMessage } from "../../errors.ts";
@@ -68,9 +69,9 @@ export interface FollowUpRoundPlan {
   assessment: Record<string, unknown>;
   generated: DirectiveRecord[];
   /** Set when the assessment already decided this is the last round. */
-  stop?: { code: "coverage_sufficient"; reason: string };
+  stop?: { code: "coverage_sufficient"; reason: string; because: Because };
   /** Why no follow-up was created, when none was. */
-  noFollowUps?: string;
+  noFollowUps?: { reason: string; because: Because };
 }
 
 interface FollowUpInput {
@@ -179,12 +180,14 @@ async function gatePlan(deps: EngineDeps, input: FollowUpInput): Promise<FollowU
   const { gateMinQualitySources: sources, gateMinDomains: domains } = deps.config;
   const researched = directives.filter((d) => d.status === "done").length;
   const reason = `every researched directive (${researched}) read ${sources}+ HIGH/MEDIUM-quality sources from ${domains}+ domains, cited by its findings; the model assessment was skipped`;
+  const why = because("round_gate_covered", { directives: researched, sources, domains });
   await deps.events.emit({
     type: "supervision.heuristic_sufficient",
     round: input.round,
     directives: researched,
     confidence: heuristic.confidence,
     reason,
+    because: why,
   });
   const assessment = {
     heuristic,
@@ -192,9 +195,11 @@ async function gatePlan(deps: EngineDeps, input: FollowUpInput): Promise<FollowU
     overallCoverage: heuristic.confidence,
     shouldContinue: false,
     rationale: reason,
+    rationaleBecause: why,
     followUps: [],
   };
-  return { think: null, assessment, generated: [], stop: { code: "coverage_sufficient", reason } };
+  const stop = { code: "coverage_sufficient" as const, reason, because: why };
+  return { think: null, assessment, generated: [], stop };
 }
 
 /**
@@ -218,6 +223,7 @@ async function heuristicPlan(
     : proposed.length
       ? `${reason}: following up the weakest directives: ${proposed.map((p) => `${p.directiveOrdinal} (${p.gaps.join("; ")})`).join(", ")}.`
       : `${reason}: coverage is not sufficient, and no directive has a measured gap to follow up.`;
+  const why = heuristicBecause(heuristic, deps.config.coverageThreshold, assessError, proposed);
   await deps.events.emit({
     type: "supervision.assessment",
     round,
@@ -225,6 +231,7 @@ async function heuristicPlan(
     overallCoverage: heuristic.confidence,
     shouldContinue: proposed.length > 0,
     rationale,
+    because: why,
     followUps: proposed.map((p) => p.topic),
   });
   const assessment = {
@@ -234,17 +241,38 @@ async function heuristicPlan(
     overallCoverage: heuristic.confidence,
     shouldContinue: proposed.length > 0,
     rationale,
+    rationaleBecause: why,
     followUps: proposed.map((p) => ({ topic: p.topic, gap: p.gaps.join("; "), priority: "normal" })),
   };
   if (heuristic.sufficient) {
-    return { think, assessment, generated: [], stop: { code: "coverage_sufficient", reason: rationale } };
+    const stop = { code: "coverage_sufficient" as const, reason: rationale, because: why };
+    return { think, assessment, generated: [], stop };
   }
   const { created } = await storeDirectives(
     deps,
     proposed.map((p) => ({ ...p, priority: "normal" as const })),
-    { round, followUps: true, maxNew: deps.config.maxFollowUpsPerRound, capName: "per-round follow-up cap" },
+    { round, followUps: true, maxNew: deps.config.maxFollowUpsPerRound, cap: "follow_ups" },
   );
-  return { think, assessment, generated: created, noFollowUps: created.length ? undefined : rationale };
+  const noFollowUps = created.length ? undefined : { reason: rationale, because: why };
+  return { think, assessment, generated: created, noFollowUps };
+}
+
+/** The heuristic's rationale as a code: sufficient, following up directives (by number), or stuck. */
+function heuristicBecause(
+  heuristic: CoverageReport["heuristic"],
+  threshold: number,
+  assessError: string | undefined,
+  proposed: readonly { directiveOrdinal: number }[],
+): Because {
+  const values = {
+    said: assessError ?? "",
+    coverage: Math.round(heuristic.confidence * 100) / 100,
+    threshold,
+  };
+  if (heuristic.sufficient) return because("round_heuristic_sufficient", values);
+  if (!proposed.length) return because("round_heuristic_no_gap", values);
+  const directives = proposed.map((p) => p.directiveOrdinal).join(", ");
+  return because("round_heuristic_follow_ups", { ...values, count: proposed.length, directives });
 }
 
 async function gapFollowUps(deps: EngineDeps, coverage: CoverageReport) {
@@ -283,7 +311,11 @@ async function followUpPlan(
   };
   if (!llm.should_continue) {
     const reason = `the supervisor judged coverage sufficient (overall ${llm.overall_coverage.toFixed(2)}): ${llm.rationale}`;
-    return { think, assessment, generated: [], stop: { code: "coverage_sufficient", reason } };
+    const why = because("round_model_sufficient", {
+      coverage: Math.round(llm.overall_coverage * 100) / 100,
+      said: llm.rationale,
+    });
+    return { think, assessment, generated: [], stop: { code: "coverage_sufficient", reason, because: why } };
   }
   const { created, rejected } = await storeDirectives(
     deps,
@@ -295,13 +327,16 @@ async function followUpPlan(
         [f.evidence_needed.trim(), f.gap.trim() && `Gap: ${f.gap.trim()}`].filter(Boolean).join("\n") || null,
       priority: f.priority,
     })),
-    { round, followUps: true, maxNew: deps.config.maxFollowUpsPerRound, capName: "per-round follow-up cap" },
+    { round, followUps: true, maxNew: deps.config.maxFollowUpsPerRound, cap: "follow_ups" },
   );
   const noFollowUps = created.length
     ? undefined
     : proposed.length
-      ? `all ${proposed.length} proposed follow-ups were rejected (${rejected} duplicates, vague or over a cap)`
-      : "the supervisor proposed no follow-ups";
+      ? {
+          reason: `all ${proposed.length} proposed follow-ups were rejected (${rejected} duplicates, vague or over a cap)`,
+          because: because("round_follow_ups_rejected", { proposed: proposed.length, rejected }),
+        }
+      : { reason: "the supervisor proposed no follow-ups", because: because("round_no_follow_ups") };
   return { think, assessment, generated: created, noFollowUps };
 }
 

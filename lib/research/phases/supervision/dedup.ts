@@ -4,6 +4,8 @@
  * same research twice, and follow-ups that are vaguer than what was already researched.
  */
 
+import { type Because, because } from "../../because.ts";
+
 /** Token-set Jaccard at or above this means "the same directive, reworded". */
 export const NEAR_DUPLICATE_JACCARD = 0.8;
 /** A follow-up with fewer content tokens than this is too vague to send a researcher after. */
@@ -109,6 +111,18 @@ export function rejectFollowUp(
     }
   }
   return undefined;
+}
+
+/** The rejection as a code with its values, for readers in other languages (beside describeRejection). */
+export function rejectionBecause(r: TopicRejection): Because {
+  switch (r.kind) {
+    case "near_duplicate":
+      return because("reject_near_duplicate", { similarity: Math.round(r.similarity * 100) / 100 });
+    case "restatement":
+      return because("reject_restatement", { share: Math.round(r.containment * 100) / 100 });
+    case "too_vague":
+      return because("reject_too_vague", { terms: r.tokens });
+  }
 }
 
 export function describeRejection(r: TopicRejection): string {

@@ -3,6 +3,7 @@
  * near-duplicate, specificity and cap checks; the execution order; and loading coverage.
  */
 
+import { type Because, because } from "../../because.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { type EventOf, emitAll } from "../../events.ts";
 import type {
@@ -23,6 +24,7 @@ import {
   type ExistingTopic,
   findNearDuplicate,
   rejectFollowUp,
+  rejectionBecause,
   type TopicRejection,
 } from "./dedup.ts";
 
@@ -86,8 +88,8 @@ export interface StoreDirectivesOptions {
   followUps: boolean;
   /** New directives allowed this round (before the run's total budget is applied). */
   maxNew: number;
-  /** What the cap is called in the rejection event. */
-  capName: string;
+  /** Which cap `maxNew` is, named in the rejection event: round 0's researchers or a round's follow-ups. */
+  cap: "researchers" | "follow_ups";
   /**
    * The candidates are known to be distinct (one per compared element): check them against
    * earlier directives only, not each other, since parallel topics differ in a word or two.
@@ -116,13 +118,14 @@ export async function storeDirectives(
   const proposed: ExistingTopic[] = [];
   let rejected = 0;
 
-  const reject = async (topic: string, reason: string, similarTo?: string) => {
+  const reject = async (topic: string, reason: string, why: Because, similarTo?: string) => {
     rejected++;
     await deps.events.emit({
       type: "directive.rejected",
       round: opts.round,
       topic,
       reason,
+      because: why,
       ...(similarTo ? { similarTo } : {}),
     });
   };
@@ -146,15 +149,17 @@ export async function storeDirectives(
     }
     if (problem) {
       const other = problem.kind === "restatement" ? problem.similarTo : undefined;
-      await reject(topic, describeRejection(problem), other?.startsWith("proposed:") ? undefined : other);
+      const similarTo = other?.startsWith("proposed:") ? undefined : other;
+      await reject(topic, describeRejection(problem), rejectionBecause(problem), similarTo);
       continue;
     }
     if (accepted.length >= limit) {
-      const cap =
-        limit === budgetLeft && budgetLeft < opts.maxNew
-          ? `the run's budget of ${deps.config.maxDirectivesTotal} directives is used up`
-          : `over the ${opts.capName} of ${opts.maxNew}`;
-      await reject(topic, cap);
+      const [reason, why] = overCap(
+        deps.config.maxDirectivesTotal,
+        opts,
+        limit === budgetLeft && budgetLeft < opts.maxNew,
+      );
+      await reject(topic, reason, why);
       continue;
     }
     proposed.push({ id: `proposed:${accepted.length}`, topic });
@@ -184,6 +189,19 @@ export async function storeDirectives(
     });
   }
   return { created, rejected: rejected + duplicates.length };
+}
+
+/** The English names of the caps, as the `directive.rejected` reason has always said them. */
+const capNames = { researchers: "limit of concurrent researchers", follow_ups: "per-round follow-up cap" };
+
+/** Why a candidate over the cap is refused: the run's whole budget, else this round's cap. */
+function overCap(total: number, opts: StoreDirectivesOptions, budgetUsed: boolean): [string, Because] {
+  if (budgetUsed) {
+    const reason = `the run's budget of ${total} directives is used up`;
+    return [reason, because("reject_budget_used", { max: total })];
+  }
+  const code = opts.cap === "researchers" ? "reject_over_researchers" : "reject_over_follow_ups";
+  return [`over the ${capNames[opts.cap]} of ${opts.maxNew}`, because(code, { max: opts.maxNew })];
 }
 
 /** A follow-up without a stated rationale: the gap recorded in its evidence needs, if any. */

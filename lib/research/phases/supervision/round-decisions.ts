@@ -3,6 +3,7 @@
  * supervision (the round's own rule first, then no new sources and the wall-clock limit), and the
  * round's stored record before and after its research.
  */
+import { type Because, because } from "../../because.ts";
 import type { ResearchConfig } from "../../config.ts";
 import type { SupervisionRoundRecord } from "../../store.ts";
 import type { RoundDecision } from "../../vocabulary.ts";
@@ -30,16 +31,22 @@ export interface Decision {
   decision: RoundDecision;
   code?: StopCode;
   reason: string;
+  /**
+   * The reason as a code with its values, for readers in other languages (`reason` stays English);
+   * absent only for a stop planned by a version before codes.
+   */
+  because?: Because;
 }
 
 /** A rule of one round: a decision, or undefined to leave it to the rules every round has. */
 export type RoundRule = (executed: number) => Decision | undefined;
 
 // A stop's reason is stored as "<code>: <explanation>", readable in the history and parseable on resume.
-export const stop = (code: StopCode, detail: string): Decision => ({
+export const stop = (code: StopCode, detail: string, why: Because): Decision => ({
   decision: "stop",
   code,
   reason: `${code}: ${detail}`,
+  because: why,
 });
 
 export function codeOf(reason: string | null): StopCode {
@@ -51,9 +58,15 @@ export function codeOf(reason: string | null): StopCode {
 export function roundZeroRule(config: ResearchConfig): RoundRule {
   return () => {
     if (!config.supervisionEnabled) {
-      return stop("supervision_disabled", "coverage supervision is turned off for this run");
+      return stop(
+        "supervision_disabled",
+        "coverage supervision is turned off for this run",
+        because("round_supervision_disabled"),
+      );
     }
-    if (config.maxSupervisionRounds === 0) return stop("max_rounds", "no supervision rounds after round 0");
+    if (config.maxSupervisionRounds === 0) {
+      return stop("max_rounds", "no supervision rounds after round 0", because("round_no_rounds_after_zero"));
+    }
     return undefined;
   };
 }
@@ -64,13 +77,35 @@ export function followUpRule(config: ResearchConfig, record: SupervisionRoundRec
   return (executed) => {
     if (typeof plannedStop === "string") {
       const suffix = executed ? `; the ${executed} queued directive(s) were still researched` : "";
-      return { decision: "stop", code: codeOf(plannedStop), reason: plannedStop + suffix };
+      const why = plannedBecause(record, executed);
+      return {
+        decision: "stop",
+        code: codeOf(plannedStop),
+        reason: plannedStop + suffix,
+        ...(why ? { because: why } : {}),
+      };
     }
     if (record.round >= config.maxSupervisionRounds) {
-      return stop("max_rounds", `reached the limit of ${config.maxSupervisionRounds} supervision rounds`);
+      const max = config.maxSupervisionRounds;
+      return stop(
+        "max_rounds",
+        `reached the limit of ${max} supervision rounds`,
+        because("round_max_rounds", { max }),
+      );
     }
     return undefined;
   };
+}
+
+/**
+ * The planned stop's code (stored beside it in the assessment), with `queued`: the directives still
+ * researched after it, which the reader adds in words. A plan stored before codes has none (its
+ * English reason is then shown as written).
+ */
+function plannedBecause(record: SupervisionRoundRecord, executed: number): Because | undefined {
+  const planned = record.assessment?.plannedStopBecause as Because | undefined;
+  if (!planned?.code) return undefined;
+  return executed ? because(planned.code, { ...planned.values, queued: executed }) : planned;
 }
 
 /** What a round's research changed, against the coverage recorded before it. */
@@ -98,16 +133,32 @@ export function decideRound(
 ): Decision {
   const ruled = o.rule(o.executed);
   if (ruled) return ruled;
-  if (o.newSources <= 0) return stop("no_new_sources", `round ${o.round} found no new sources`);
-  if (o.elapsedMs >= config.phaseTimeoutMs) {
+  if (o.newSources <= 0) {
+    const round = o.round;
     return stop(
-      "time_limit",
-      `supervision ran ${Math.round(o.elapsedMs / 1000)} s, over its ${Math.round(config.phaseTimeoutMs / 1000)} s limit`,
+      "no_new_sources",
+      `round ${round} found no new sources`,
+      because("round_no_new_sources", { round }),
     );
   }
+  if (o.elapsedMs >= config.phaseTimeoutMs) {
+    const seconds = Math.round(o.elapsedMs / 1000);
+    const limit = Math.round(config.phaseTimeoutMs / 1000);
+    return stop(
+      "time_limit",
+      `supervision ran ${seconds} s, over its ${limit} s limit`,
+      because("round_time_limit", { seconds, limit }),
+    );
+  }
+  const confidence = after.heuristic.confidence;
   return {
     decision: "continue",
-    reason: `${o.executed} directive(s) researched, ${o.newSources} new source(s); heuristic confidence ${after.heuristic.confidence.toFixed(2)}`,
+    reason: `${o.executed} directive(s) researched, ${o.newSources} new source(s); heuristic confidence ${confidence.toFixed(2)}`,
+    because: because("round_continue", {
+      directives: o.executed,
+      sources: o.newSources,
+      coverage: Math.round(confidence * 100) / 100,
+    }),
   };
 }
 
@@ -124,6 +175,7 @@ export function plannedRecord(
     coverageAfter: null,
     decision: null,
     reason: null,
+    because: null,
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { NamedSchema } from "../../../ai/structured.ts";
+import { because } from "../../because.ts";
 import { recordDegradation } from "../../degradations.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { recoverableMessage } from "../../errors.ts";
@@ -140,11 +141,13 @@ export async function planRoundZero(
       topics: [input.brief],
       fallback: true,
       reason: `directive generation failed (${generated.error}); researching the brief as one directive`,
+      because: because("plan_generation_failed", { said: generated.error }),
     });
     await deps.events.emit({
       type: "supervision.first_round_revise",
       skipped: true,
       reason: "nothing to critique: generation failed",
+      because: because("plan_nothing_to_critique"),
     });
   } else {
     kind = {
@@ -176,7 +179,7 @@ export async function planRoundZero(
     round: 0,
     followUps: false,
     maxNew: maxDirectives,
-    capName: "limit of concurrent researchers",
+    cap: "researchers",
     distinctCandidates: fit?.complexity === "comparison",
   });
   const changes = {
@@ -224,6 +227,7 @@ async function critiqueAndRevise(
       type: "supervision.first_round_revise",
       skipped: true,
       reason: "critique failed; keeping the generated directives",
+      because: because("plan_critique_failed"),
     });
     return { critique: { failed: critique.error } };
   }
@@ -246,6 +250,7 @@ async function critiqueAndRevise(
       type: "supervision.first_round_revise",
       skipped: true,
       reason: "every criterion passed",
+      because: because("plan_all_passed"),
     });
     return { critique: c };
   }
@@ -259,6 +264,7 @@ async function critiqueAndRevise(
       type: "supervision.first_round_revise",
       skipped: true,
       reason: `revision failed (${revision.error}); keeping the generated directives`,
+      because: because("plan_revision_failed", { said: revision.error }),
     });
     return { critique: { ...c, revisionFailed: revision.error } };
   }
@@ -272,6 +278,8 @@ async function critiqueAndRevise(
     skipped: false,
     count: revisedDrafts.length,
     reason: `issues with ${issues.join(", ")}`,
+    // A count: the critique event before this one names the criteria in the reader's words.
+    because: because("plan_issues_found", { count: issues.length }),
     before: drafts.length,
     after: revisedDrafts.length,
     added: [...next].filter((t) => !previous.has(t)).length,

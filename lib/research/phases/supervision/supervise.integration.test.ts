@@ -196,6 +196,13 @@ describe("BRIEF → SUPERVISION on PGlite", () => {
     expect(r2.reason).toBe(
       "coverage_sufficient: the supervisor judged coverage sufficient (overall 0.85): Cost and cycle life are well supported.",
     );
+    // Each decision's code is stored beside its English reason (the `because` column), the model's
+    // rationale in it as said.
+    expect(r1.because).toMatchObject({ code: "round_continue", values: { directives: 1, sources: 2 } });
+    expect(r2.because).toEqual({
+      code: "round_model_sufficient",
+      values: { coverage: 0.85, said: "Cost and cycle life are well supported." },
+    });
 
     // Round 2's supervisor saw its round-1 thought and the follow-up's findings in its memory.
     const think2 = m.of("think")[1].text;

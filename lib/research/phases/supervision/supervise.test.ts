@@ -152,7 +152,7 @@ describe("round 0: decomposition", () => {
 
   it("skips the revision when every criterion passes", async () => {
     const m = supervisor({ revision: () => new Error("revision must not be called") });
-    const { deps, events, exec } = await setup({ model: m, config: { supervisionEnabled: false } });
+    const { deps, store, events, exec } = await setup({ model: m, config: { supervisionEnabled: false } });
     await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
 
     expect(m.of("revision")).toHaveLength(0);
@@ -161,8 +161,19 @@ describe("round 0: decomposition", () => {
       verdict: "the plan is sound",
     });
     expect(eventsOf(events, "supervision.first_round_revise")).toEqual([
-      { type: "supervision.first_round_revise", skipped: true, reason: "every criterion passed" },
+      {
+        type: "supervision.first_round_revise",
+        skipped: true,
+        reason: "every criterion passed",
+        because: { code: "plan_all_passed" },
+      },
     ]);
+    // Supervision off: round 0's stop is stored with its code beside the English reason.
+    const [round0] = await store.listRounds();
+    expect(round0).toMatchObject({
+      reason: "supervision_disabled: coverage supervision is turned off for this run",
+      because: { code: "round_supervision_disabled" },
+    });
     // The critique saw the whole generated plan.
     for (const t of [LI, NA, SS]) expect(m.of("critique")[0].request).toContain(t);
   });
@@ -189,6 +200,8 @@ describe("round 0: decomposition", () => {
     expect(eventsOf(events, "supervision.first_round_critique")[0].criteria.redundancy).toBe("ISSUE");
     expect(eventsOf(events, "supervision.first_round_revise")[0]).toMatchObject({
       skipped: false,
+      reason: "issues with redundancy",
+      because: { code: "plan_issues_found", values: { count: 1 } },
       count: 3,
       before: 3,
       after: 3,
@@ -275,6 +288,10 @@ describe("round 0: decomposition", () => {
         specificity: "UNCHECKED",
       },
     });
+    expect(eventsOf(a.events, "supervision.first_round_revise")[0]).toMatchObject({
+      reason: "critique failed; keeping the generated directives",
+      because: { code: "plan_critique_failed" },
+    });
 
     const failing = supervisor({
       critique: () => critique({ specificity: "directive 3 is vague" }),
@@ -286,6 +303,7 @@ describe("round 0: decomposition", () => {
     const revise = eventsOf(b.events, "supervision.first_round_revise")[0];
     expect(revise.skipped).toBe(true);
     expect(revise.reason).toContain("provider exploded");
+    expect(revise.because).toEqual({ code: "plan_revision_failed", values: { said: "provider exploded" } });
     expect(eventsOf(b.events, "supervision.first_round_decomposition")[0].revised).toBe(false);
   });
 
@@ -299,6 +317,10 @@ describe("round 0: decomposition", () => {
     expect(eventsOf(events, "supervision.first_round_generate")[0]).toMatchObject({
       count: 1,
       fallback: true,
+      because: { code: "plan_generation_failed", values: { said: "model unavailable" } },
+    });
+    expect(eventsOf(events, "supervision.first_round_revise")[0].because).toEqual({
+      code: "plan_nothing_to_critique",
     });
     expect(out.stopReason).toBe("supervision_disabled");
     const planner = {
@@ -496,8 +518,10 @@ describe("rounds ≥ 1", () => {
     const rejected = eventsOf(events, "directive.rejected");
     expect(rejected.map((e) => e.topic)).toEqual(["Battery costs", restated]);
     expect(rejected[0].reason).toMatch(/too vague/);
+    expect(rejected[0].because).toEqual({ code: "reject_too_vague", values: { terms: 2 } });
     expect(rejected[1]).toMatchObject({ similarTo: li?.id });
     expect(rejected[1].reason).toMatch(/no more specific/);
+    expect(rejected[1].because).toEqual({ code: "reject_restatement", values: { share: 1 } });
     const round1 = (await store.listRounds())[1];
     expect(round1).toMatchObject({ method: "coverage", directivesGenerated: 1, directivesExecuted: 1 });
   });
@@ -525,6 +549,7 @@ describe("rounds ≥ 1", () => {
         round: 1,
         topic: FOLLOW,
         reason: "over the per-round follow-up cap of 2",
+        because: { code: "reject_over_follow_ups", values: { max: 2 } },
       },
     ]);
     expect(m.of("assessment")[0].request).toContain("at most 2 new directives");
@@ -540,6 +565,10 @@ describe("rounds ≥ 1", () => {
     expect(eventsOf(b.events, "directive.rejected").map((e) => e.reason)).toEqual([
       "the run's budget of 4 directives is used up",
       "the run's budget of 4 directives is used up",
+    ]);
+    expect(eventsOf(b.events, "directive.rejected").map((e) => e.because)).toEqual([
+      { code: "reject_budget_used", values: { max: 4 } },
+      { code: "reject_budget_used", values: { max: 4 } },
     ]);
   });
 
@@ -558,6 +587,16 @@ describe("rounds ≥ 1", () => {
       [2, "coverage", "stop"],
     ]);
     expect(rounds[2].reason).toBe("max_rounds: reached the limit of 2 supervision rounds");
+    // Each decision is stored with its code beside the English reason, and announced with it.
+    expect(rounds[2].because).toEqual({ code: "round_max_rounds", values: { max: 2 } });
+    expect(rounds[0].reason).toBe("3 directive(s) researched, 6 new source(s); heuristic confidence 1.00");
+    expect(rounds[0].because).toEqual({
+      code: "round_continue",
+      values: { directives: 3, sources: 6, coverage: 1 },
+    });
+    expect(eventsOf(events, "supervision.round_completed").map((e) => e.because)).toEqual(
+      rounds.map((r) => r.because),
+    );
     expect(m.of("assessment")).toHaveLength(2);
     expect(eventsOf(events, "supervision.round_completed").map((e) => e.decision)).toEqual([
       "continue",
@@ -622,8 +661,16 @@ describe("rounds ≥ 1", () => {
     expect(round1.reason).toMatch(
       /^coverage_sufficient: the supervisor judged coverage sufficient \(overall 0\.92\)/,
     );
+    // The model's rationale goes in as said; the code keeps no words of its own for it.
+    const sufficient = {
+      code: "round_model_sufficient",
+      values: { coverage: 0.92, said: "the evidence answers the brief" },
+    };
+    expect(round1.because).toEqual(sufficient);
     expect(round1.think).toBe("Gap analysis 1: safety data is thin.");
     expect(round1.assessment).toMatchObject({ method: "llm", overallCoverage: 0.92, shouldContinue: false });
+    expect(round1.assessment).toMatchObject({ plannedStopBecause: sufficient });
+    expect(round1.assessment).not.toHaveProperty("rationaleBecause");
     expect(eventsOf(events, "supervision.assessment")[0]).toMatchObject({
       method: "llm",
       overallCoverage: 0.92,
@@ -658,6 +705,11 @@ describe("rounds ≥ 1", () => {
       `${SS} — official documentation, standards bodies, peer-reviewed papers or primary data`,
     ]);
     expect(ev.rationale).toMatch(/weakest directives: 1 \(no HIGH-quality source; one domain only;/);
+    const heuristicWhy = {
+      code: "round_heuristic_follow_ups",
+      values: { said: expect.any(String), coverage: 0.65, threshold: 0.75, count: 2, directives: "1, 3" },
+    };
+    expect(ev.because).toEqual(heuristicWhy);
     const followUps = (await store.listDirectives()).filter((d) => d.round === 1);
     expect(followUps.map((d) => [d.origin, d.status])).toEqual([
       ["supervisor", "done"],
@@ -666,7 +718,11 @@ describe("rounds ≥ 1", () => {
     expect(followUps[0].evidenceNeeded).toContain("primary sources");
     expect(followUps[0].evidenceNeeded).toContain("Gap measured in directive 1: no HIGH-quality source");
     const [, round1] = await store.listRounds();
-    expect(round1.assessment).toMatchObject({ method: "heuristic", overallCoverage: 0.65 });
+    expect(round1.assessment).toMatchObject({
+      method: "heuristic",
+      overallCoverage: 0.65,
+      rationaleBecause: heuristicWhy,
+    });
     expect(round1).toMatchObject({ directivesGenerated: 2, directivesExecuted: 2 });
     expect(out.stopReason).toBe("max_rounds");
   });
@@ -689,12 +745,18 @@ describe("rounds ≥ 1", () => {
     expect(m.of("assessment")).toHaveLength(0);
     expect(m.of("think")).toHaveLength(0);
     expect(m.calls.map((c) => c.kind)).toEqual(["plan", "critique"]);
+    const gate = { code: "round_gate_covered", values: { directives: 3, sources: 2, domains: 2 } };
     expect(eventsOf(events, "supervision.heuristic_sufficient")).toEqual([
-      expect.objectContaining({ round: 1, directives: 3, confidence: 1 }),
+      expect.objectContaining({ round: 1, directives: 3, confidence: 1, because: gate }),
     ]);
     expect(out.stopReason).toBe("coverage_sufficient");
     const [, round1] = await store.listRounds();
-    expect(round1.assessment).toMatchObject({ method: "heuristic_gate", shouldContinue: false });
+    expect(round1.assessment).toMatchObject({
+      method: "heuristic_gate",
+      shouldContinue: false,
+      rationaleBecause: gate,
+    });
+    expect(round1.because).toEqual(gate);
   });
 
   it("asks the model when a directive only saw its sources as search hits, or the gate is off", async () => {
@@ -727,6 +789,10 @@ describe("rounds ≥ 1", () => {
     expect(eventsOf(events, "supervision.assessment")[0]).toMatchObject({
       method: "heuristic",
       overallCoverage: 1,
+      because: {
+        code: "round_heuristic_sufficient",
+        values: { said: "upstream 400: bad request", coverage: 1, threshold: 0.75 },
+      },
     });
     expect(out.stopReason).toBe("coverage_sufficient");
     expect(eventsOf(events, "run.degraded")).toMatchObject([
@@ -780,6 +846,22 @@ describe("rounds ≥ 1", () => {
     expect(round1.reason).toBe(
       "no_new_directives: all 2 proposed follow-ups were rejected (2 duplicates, vague or over a cap)",
     );
+    expect(round1.because).toEqual({
+      code: "round_follow_ups_rejected",
+      values: { proposed: 2, rejected: 2 },
+    });
+  });
+
+  it("stops with the code of no follow-ups when the supervisor wants to continue but proposes none", async () => {
+    const m = supervisor({}, () => assessment({ shouldContinue: true }));
+    const { deps, store, exec } = await setup({ model: m });
+    const out = await runSupervision(deps, { brief: BRIEF, executeDirective: exec.execute });
+    expect(out.stopReason).toBe("no_new_directives");
+    const [, round1] = await store.listRounds();
+    expect(round1).toMatchObject({
+      reason: "no_new_directives: the supervisor proposed no follow-ups",
+      because: { code: "round_no_follow_ups" },
+    });
   });
 
   it("stops when a round finds no new sources", async () => {
@@ -793,6 +875,7 @@ describe("rounds ≥ 1", () => {
     expect(out.stopReason).toBe("no_new_sources");
     const [, round1] = await store.listRounds();
     expect(round1).toMatchObject({ newSources: 0, directivesExecuted: 1, decision: "stop" });
+    expect(round1.because).toEqual({ code: "round_no_new_sources", values: { round: 1 } });
   });
 
   it("stops for no new sources when a round's new pages were only seen as search hits, never read", async () => {
@@ -828,9 +911,10 @@ describe("rounds ≥ 1", () => {
     expect(out.stopReason).toBe("time_limit");
     // Round 0 took 75 s of the 60 s allowed.
     expect(await store.listRounds()).toHaveLength(1);
-    expect((await store.listRounds())[0].reason).toBe(
-      "time_limit: supervision ran 75 s, over its 60 s limit",
-    );
+    expect((await store.listRounds())[0]).toMatchObject({
+      reason: "time_limit: supervision ran 75 s, over its 60 s limit",
+      because: { code: "round_time_limit", values: { seconds: 75, limit: 60 } },
+    });
   });
 
   it("stops after round 0 when supervision is disabled", async () => {
@@ -975,8 +1059,49 @@ describe("checkpoints, cancellation and budget", () => {
     expect((await store.listRounds())[1].reason).toMatch(
       /the 1 queued directive\(s\) were still researched$/,
     );
+    expect((await store.listRounds())[1].because).toEqual({
+      code: "round_model_sufficient",
+      values: { coverage: 0.9, said: "the evidence answers the brief", queued: 1 },
+    });
     expect(eventsOf(events, "directive.skipped")).toHaveLength(0);
   });
+  it("keeps a planned stop's code across a resume, and its reason's stop code for the run's end", async () => {
+    const late = "Second-hand market prices for used home battery packs in 2024 across European resellers";
+    const storeRef: { current?: RunStore } = {};
+    const m = supervisor({}, async () => {
+      await storeRef.current?.addDirectives([{ round: 1, topic: late, origin: "user" }]);
+      return assessment({ shouldContinue: false });
+    });
+    const store = await newRunStore(handle);
+    storeRef.current = store;
+    const crashing = fakeExecutor(store, (d) => {
+      if (d.topic === late) throw new DOMException("worker killed", "AbortError");
+      return { sources: sourcesFor(`d${d.ordinal}`, 2) };
+    });
+    const first = makeDeps({ store, model: m.model });
+    await expect(
+      runSupervision(first.deps, { brief: BRIEF, executeDirective: crashing.execute }),
+    ).rejects.toThrow("worker killed");
+    // Round 1 was planned to stop, and saved undecided with the stop's code beside its reason.
+    const planned = (await store.listRounds())[1];
+    expect(planned).toMatchObject({ decision: null, because: null });
+    expect(planned.assessment).toMatchObject({
+      plannedStop: expect.stringMatching(/^coverage_sufficient: /),
+      plannedStopBecause: { code: "round_model_sufficient" },
+    });
+
+    const resumed = fakeExecutor(store, (d) => ({ sources: sourcesFor(`r${d.ordinal}`, 2) }));
+    const second = makeDeps({ store, model: m.model });
+    const out = await runSupervision(second.deps, { brief: BRIEF, executeDirective: resumed.execute });
+    expect(out.stopReason).toBe("coverage_sufficient");
+    const decided = (await store.listRounds())[1];
+    expect(decided.because).toEqual({
+      code: "round_model_sufficient",
+      values: { coverage: 0.9, said: "the evidence answers the brief", queued: 1 },
+    });
+    expect(eventsOf(second.events, "supervision.round_completed")[0].because).toEqual(decided.because);
+  });
+
   it("marks directives the user added during the last round as skipped", async () => {
     const late = "Second-hand market prices for used home battery packs in 2024 across European resellers";
     const m = supervisor({}, () => assessment({ shouldContinue: true, followUps: [FOLLOW] }));
@@ -999,6 +1124,7 @@ describe("checkpoints, cancellation and budget", () => {
         type: "directive.skipped",
         directiveId: skipped?.id,
         reason: "supervision had finished before this directive could run",
+        because: { code: "skip_supervision_over" },
       },
     ]);
     expect(exec.started.map((d) => d.topic)).not.toContain(late);

@@ -10,6 +10,7 @@
  * Which of the round's writes wait for the next model call is the store's policy (writes-behind.ts).
  */
 
+import { because } from "../../because.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { throwIfAborted } from "../../errors.ts";
 import { knowledgeBlock, type PriorFinding, priorResearchBlock } from "../../prompts/data-blocks.ts";
@@ -248,12 +249,18 @@ async function planFollowUp(ctx: RoundContext, round: number, previous?: RoundEn
   });
   const directives = await deps.store.listDirectives();
   const runnable = executionOrder(directives).length > 0;
+  const noneLeft = plan.noFollowUps ?? {
+    reason: "nothing is left to research",
+    because: because("round_nothing_left"),
+  };
   const planned = plan.stop
-    ? stop(plan.stop.code, plan.stop.reason)
+    ? stop(plan.stop.code, plan.stop.reason, plan.stop.because)
     : runnable
       ? undefined
-      : stop("no_new_directives", plan.noFollowUps ?? "nothing is left to research");
-  const assessment = { ...plan.assessment, ...(planned ? { plannedStop: planned.reason } : {}) };
+      : stop("no_new_directives", noneLeft.reason, noneLeft.because);
+  // The planned stop's code beside its English reason: the round's decision says it after research.
+  const stopped = planned && { plannedStop: planned.reason, plannedStopBecause: planned.because };
+  const assessment = { ...plan.assessment, ...stopped };
   const fields = { round, method: "coverage", directivesGenerated: plan.generated.length, think: plan.think };
   const record = plannedRecord({ ...fields, assessment }, coverage.report);
   return { record, directives, stopsNow: runnable ? undefined : planned };
@@ -271,6 +278,7 @@ async function stopUnresearched(
     coverageAfter: record.coverageBefore,
     decision: "stop" as const,
     reason: planned.reason,
+    because: planned.because ?? null,
   };
   await saveDecision(ctx.deps, final);
   // Nothing was researched since the round before read the run: the report can start from that.
@@ -308,6 +316,7 @@ async function researchAndDecide(
     coverageAfter: coverageRecord(after.report),
     decision: decision.decision,
     reason: decision.reason,
+    because: decision.because ?? null,
   };
   // A run that stops before this lands decides the round again on resume.
   await saveDecision(deps, decided);
@@ -325,6 +334,7 @@ async function saveDecision(deps: EngineDeps, decided: DecidedRound): Promise<vo
     round: decided.round,
     decision: decided.decision,
     reason: decided.reason,
+    ...(decided.because ? { because: decided.because } : {}),
     record: decided,
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "supervision_rounds" ADD COLUMN "because" jsonb;
