@@ -1,8 +1,9 @@
 /**
  * Why a page could not be read, as a code the UI says in the page's language: lib/fetch's refusals
  * and extraction failures carry their own codes and numbers (lib/fetch knows nothing of the
- * engine's reasons, so the mapping lives here). A failure whose numbers are missing, or an error
- * lib/fetch did not raise, keeps its English message as `said`.
+ * engine's reasons, so the mapping lives here). A PDF over the page limit reaches the engine as
+ * an ExtractionError (`too_many_pages`, with both counts). A failure whose numbers are missing, or
+ * an error lib/fetch did not raise, keeps its English message as `said`.
  */
 import {
   ExtractionError,
@@ -39,7 +40,7 @@ const refusals: Record<FetchRefusalReason, (e: FetchRefusedError) => FetchBecaus
   network: (e) => withValues("fetch_network", { said: e.detail }),
 };
 
-const extractionFailures: Record<ExtractionFailure, (e: ExtractionError) => FetchBecause | undefined> = {
+const extractions: Record<ExtractionFailure, (e: ExtractionError) => FetchBecause | undefined> = {
   unreadable: (e) =>
     e.details.detail
       ? because("fetch_parse_failed", { said: e.details.detail })
@@ -63,7 +64,7 @@ export function fetchFailureBecause(error: unknown): FetchBecause {
     error instanceof FetchRefusedError
       ? refusals[error.reason]?.(error)
       : error instanceof ExtractionError
-        ? extractionFailures[error.reason]?.(error)
+        ? extractions[error.reason]?.(error)
         : undefined;
   return coded ?? because("fetch_failed", { said: error instanceof Error ? error.message : String(error) });
 }
