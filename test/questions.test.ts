@@ -207,6 +207,26 @@ describe("follow-up questions", () => {
     expect(q).toMatchObject({ status: "not_in_sources", answer: null, citations: [] });
   });
 
+  it("records a failed answer with the provider's words, as its English reason and as a code", async () => {
+    const { run } = await finishedRun();
+    const model = new MockLanguageModelV4({
+      provider: "mock",
+      modelId: "answer",
+      doStream: async () => {
+        throw new Error("Overloaded: try again later");
+      },
+    });
+    const { id } = await askQuestion(rt, run.id, OWNER, { question: "What did installation prices cost?" });
+    await job(id, registryWith(model));
+    const [q] = await listQuestions(rt, run.id, OWNER);
+    expect(q.status).toBe("failed");
+    const [failed] = (await listEventsAfter(h.db, run.id, 0)).filter((e) => e.type === "question.failed");
+    const { reason, because } = failed.payload as { reason: string; because: unknown };
+    expect(reason).toContain("Overloaded: try again later");
+    // The run page says the code in its language; the provider's words are shown as they were said.
+    expect(because).toEqual({ code: "answer_failed", values: { said: reason } });
+  });
+
   it("answers 404 for another person's run and 409 for a run without a report, storing nothing", async () => {
     const { run } = await finishedRun();
     await expect(askQuestion(rt, run.id, "someone-else", { question: "Frost?" })).rejects.toMatchObject({

@@ -326,6 +326,59 @@ describe("describeEvent in other languages", () => {
     );
   });
 
+  it("says why a page was not read or refused, and why a question failed, by the reason's code", () => {
+    const fetch = samples["researcher.fetch"];
+    const gone = {
+      ...fetch,
+      url: "https://A.example/Path?q=1",
+      ok: false,
+      reason: "HTTP 404",
+      because: { code: "fetch_http_error", values: { status: 404 } },
+    } as const;
+    expect(describeIn(gone, german)).toBe(
+      "https://A.example/Path?q=1 konnte nicht gelesen werden (der Server antwortete mit HTTP 404)",
+    );
+    expect(describeIn(gone, chinese)).toBe("无法读取 https://A.example/Path?q=1（服务器返回了 HTTP 404）");
+    const slow = {
+      ...gone,
+      reason: "Fetch timed out after 15000 ms",
+      because: { code: "fetch_timeout", values: { seconds: 15 } },
+    } as const;
+    expect(describeIn(slow, german)).toContain("(der Server hat nicht innerhalb von 15 s geantwortet)");
+    const network = { ...gone, because: { code: "fetch_network", values: { said: "ECONNRESET" } } } as const;
+    expect(describeIn(network, chinese)).toContain("（网络错误：ECONNRESET）");
+
+    const refused = {
+      ...samples["researcher.fetch_refused"],
+      because: { code: "fetch_not_admitted" },
+    } as const;
+    expect(describeIn(refused, german)).toBe(
+      "Lesen von https://x.example/?q=secret verweigert – diese Adresse kam in den Suchergebnissen, der Frage, dem Rechercheauftrag oder den gelesenen Seiten dieses Durchlaufs nicht genau so vor",
+    );
+    expect(describeIn(refused, chinese)).toContain("该地址未以完全相同的写法出现在");
+
+    const failed = samples["question.failed"];
+    const noReport = {
+      ...failed,
+      reason: "the run has no report",
+      because: { code: "answer_no_report" },
+    } as const;
+    expect(describeIn(noReport, german)).toBe(
+      "Eine Frage konnte nicht beantwortet werden: der Durchlauf hat keinen Bericht",
+    );
+    expect(describeIn(noReport, chinese)).toBe("无法回答一个问题：该运行没有报告");
+    const provider = {
+      ...failed,
+      because: { code: "answer_failed", values: { said: "Overloaded" } },
+    } as const;
+    expect(describeIn(provider, german)).toBe("Eine Frage konnte nicht beantwortet werden: Overloaded");
+  });
+
+  it("says an older event's reason, without a code, as the engine wrote it", () => {
+    const old = { ...samples["researcher.fetch"], ok: false, reason: "timeout" } as const;
+    expect(describeIn(old, german)).toBe("https://a.example/x konnte nicht gelesen werden (timeout)");
+  });
+
   it("formats numbers, plurals and percentages for the locale", () => {
     expect(describeIn({ ...samples["usage.updated"], cost: undefined } as never, german)).toContain("1.500");
     expect(describeIn(samples["run.completed"], german)).toContain("3 Quellen");

@@ -176,10 +176,13 @@ function describeResearcher(event: ResearchEvent, t: Translate): string {
     case "researcher.fetch":
       if (event.ok) return t("runEvents.read", { url: event.url, stored: yes(event.fromStore) });
       return event.reason
-        ? t("runEvents.unreadableBecause", { url: event.url, reason: event.reason })
+        ? t("runEvents.unreadableBecause", {
+            url: event.url,
+            reason: becauseText(t, event.because, event.reason),
+          })
         : t("runEvents.unreadable", { url: event.url });
     case "researcher.fetch_refused":
-      return t("runEvents.refused", { url: event.url, reason: event.reason });
+      return t("runEvents.refused", { url: event.url, reason: becauseText(t, event.because, event.reason) });
     case "researcher.think":
       return t("runEvents.thought", { text: clip(event.text, 240) });
     case "researcher.reflection_injected":
@@ -272,7 +275,9 @@ function describeAnswers(event: ResearchEvent, t: Translate): string {
         ? t("runEvents.questionAnswered", { count: event.citations })
         : t("runEvents.questionUnanswered");
     case "question.failed":
-      return t("runEvents.questionFailed", { reason: plainReason(event.reason) });
+      return t("runEvents.questionFailed", {
+        reason: becauseText(t, event.because, plainReason(event.reason)),
+      });
     default:
       return unreachable(event, t);
   }

@@ -1,5 +1,6 @@
 import { stripNul } from "../nul.ts";
 import { decodeText, sniffHtmlCharset } from "./decode.ts";
+import { ExtractionError } from "./errors.ts";
 import { extractHtml } from "./html-text.ts";
 import { extractPdf, PdfPageLimitError } from "./pdf-text.ts";
 import type { FetchedResource, SafeFetchOptions } from "./safe-fetch.ts";
@@ -17,21 +18,12 @@ export interface ExtractedDocument {
   links?: string[];
 }
 
-/** Why extraction failed: the document is unreadable, or it is over a limit of what is read. */
-export type ExtractionFailure = "unreadable" | "too_many_pages" | "timeout" | "too_large";
-
-/** The fetched bytes could not be turned into text (corrupt PDF, unsupported type, over a limit). */
-export class ExtractionError extends Error {
-  readonly url: string;
-  readonly reason: ExtractionFailure;
-
-  constructor(url: string, message: string, cause?: unknown, reason: ExtractionFailure = "unreadable") {
-    super(message, { cause });
-    this.name = "ExtractionError";
-    this.url = url;
-    this.reason = reason;
-  }
-}
+export {
+  type ExtractionDetails,
+  ExtractionError,
+  type ExtractionFailure,
+  extractionFailures,
+} from "./errors.ts";
 
 export interface ExtractOptions {
   /** PDFs with more pages are refused (reason `too_many_pages`). */
@@ -118,13 +110,12 @@ async function extractText(res: FetchedResource, opts: ExtractOptions): Promise<
       try {
         pdf = await extractPdf(res.body, { maxPages: opts.maxPdfPages });
       } catch (e) {
-        if (e instanceof PdfPageLimitError)
-          throw new ExtractionError(res.url, e.message, e, "too_many_pages");
-        throw new ExtractionError(
-          res.url,
-          `Could not read the PDF: ${e instanceof Error ? e.message : e}`,
-          e,
-        );
+        if (e instanceof PdfPageLimitError) {
+          const details = { pages: e.pages, limit: e.maxPages };
+          throw new ExtractionError(res.url, e.message, e, "too_many_pages", details);
+        }
+        const detail = e instanceof Error ? e.message : String(e);
+        throw new ExtractionError(res.url, `Could not read the PDF: ${detail}`, e, "unreadable", { detail });
       }
       const text = tidy(pdf.text);
       return {

@@ -59,6 +59,7 @@ describe("extractInWorker", () => {
     );
     expect(e.reason).toBe("too_many_pages");
     expect(e.message).toBe("The PDF has 6 pages; at most 5 are read.");
+    expect(e.details).toEqual({ pages: 6, limit: 5 }); // across the worker, for the UI's words
   });
 
   it("stops a parse that takes longer than the time cap", async () => {
@@ -66,12 +67,14 @@ describe("extractInWorker", () => {
     const e = await failure(extractInWorker(big, { ...generous, timeoutMs: 50 }));
     expect(e.reason).toBe("timeout");
     expect(e.message).toMatch(/took longer than 50 ms; it was stopped/);
+    expect(e.details).toEqual({ limit: 50 });
   });
 
   it("answers an unreadable document as such", async () => {
     const e = await failure(extractInWorker(resource("application/pdf", "%PDF-1.4 not really"), generous));
     expect(e.reason).toBe("unreadable");
     expect(e.message).toMatch(/Could not read the PDF/);
+    expect(e.message).toBe(`Could not read the PDF: ${e.details.detail}`);
   });
 
   it("stops when its signal aborts", async () => {

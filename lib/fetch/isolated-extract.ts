@@ -11,6 +11,7 @@ import Piscina from "piscina";
 import { type Env, envNumber } from "../env.ts";
 import {
   type ExtractedDocument,
+  type ExtractionDetails,
   ExtractionError,
   type ExtractionFailure,
   extractDocument,
@@ -66,7 +67,7 @@ export async function fetchDocumentIsolated(
 
 type WorkerAnswer =
   | { ok: true; doc: ExtractedDocument }
-  | { ok: false; reason: ExtractionFailure; message: string };
+  | { ok: false; reason: ExtractionFailure; message: string; details?: ExtractionDetails };
 
 // One pool per process: threads start once and stay (idle ones end after a while), so reading a
 // page costs the parse, not a thread start, which costs far more (docs/performance.md).
@@ -113,6 +114,7 @@ export async function extractInWorker(
         `Reading the document took longer than ${seconds(limits.timeoutMs)}; it was stopped.`,
         e,
         "timeout",
+        { limit: limits.timeoutMs },
       );
     }
     const code = (e as { code?: string }).code;
@@ -124,15 +126,13 @@ export async function extractInWorker(
         "too_large",
       );
     }
-    throw new ExtractionError(
-      res.url,
-      `Could not read the document: ${(e as Error).message}`,
-      e,
-      "unreadable",
-    );
+    const detail = (e as Error).message;
+    throw new ExtractionError(res.url, `Could not read the document: ${detail}`, e, "unreadable", {
+      detail,
+    });
   }
   if (answer.ok) return answer.doc;
-  throw new ExtractionError(res.url, answer.message, undefined, answer.reason);
+  throw new ExtractionError(res.url, answer.message, undefined, answer.reason, answer.details);
 }
 
 function seconds(ms: number): string {

@@ -16,6 +16,7 @@ export default async function parse(task: { resource: FetchedResource; options: 
       ok: false,
       reason: e instanceof ExtractionError ? e.reason : "unreadable",
       message: e instanceof Error ? e.message : String(e),
+      details: e instanceof ExtractionError ? e.details : {},
     };
   }
 }

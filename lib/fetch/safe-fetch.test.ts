@@ -271,15 +271,17 @@ describe("safeFetch refuses", () => {
       "too_many_redirects",
     );
     expect(e.url).toBe(`${main.origin}/loop`);
+    expect(e.limit).toBe(5); // the limit passed, kept apart from the English message for the UI
   });
 
   it("more redirects than maxRedirects", async () => {
     const opts = { allowedHosts: allowMain() };
     await expectRefused(safeFetch(`${main.origin}/chain?n=6`, opts), "too_many_redirects");
-    await expectRefused(
+    const once = await expectRefused(
       safeFetch(`${main.origin}/chain?n=2`, { ...opts, maxRedirects: 1 }),
       "too_many_redirects",
     );
+    expect(once.limit).toBe(1);
   });
 
   it("bodies over maxBytes, with and without content-length", async () => {
@@ -288,14 +290,16 @@ describe("safeFetch refuses", () => {
     expect(declared.message).toContain("Content-Length");
     const streamed = await expectRefused(safeFetch(`${main.origin}/big-chunked`, opts), "too_large");
     expect(streamed.message).not.toContain("Content-Length");
+    expect([declared.limit, streamed.limit]).toEqual([1000, 1000]);
   });
 
   it("a slowly dripping body once the whole-fetch timeout passes", async () => {
     const started = Date.now();
-    await expectRefused(
+    const e = await expectRefused(
       safeFetch(`${main.origin}/drip`, { allowedHosts: allowMain(), timeoutMs: 300 }),
       "timeout",
     );
+    expect(e.limit).toBe(300);
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(250);
     expect(elapsed).toBeLessThan(1500);
@@ -323,7 +327,9 @@ describe("safeFetch refuses", () => {
     const opts = { allowedHosts: allowMain() };
     const e = await expectRefused(safeFetch(`${main.origin}/image`, opts), "content_type");
     expect(e.message).toContain("image/png");
-    await expectRefused(safeFetch(`${main.origin}/no-type`, opts), "content_type");
+    expect(e.contentType).toBe("image/png");
+    const none = await expectRefused(safeFetch(`${main.origin}/no-type`, opts), "content_type");
+    expect(none.contentType).toBe("");
   });
 
   it("HTTP error statuses, with the status", async () => {
@@ -338,10 +344,13 @@ describe("safeFetch refuses", () => {
     const closed = await startServer(() => {});
     const port = closed.port;
     await stopServer(closed);
-    await expectRefused(
+    const e = await expectRefused(
       safeFetch(`http://127.0.0.1:${port}/`, { allowedHosts: [`127.0.0.1:${port}`] }),
       "network",
     );
+    // The network stack's own words, apart from the English "Network error: " around them.
+    expect(e.detail).toMatch(/\S/);
+    expect(e.message).toBe(`Network error: ${e.detail}`);
   });
 });
 

@@ -10,8 +10,7 @@ import { createGuardedAgent } from "./guarded-agent.ts";
 import { isForbiddenAddress } from "./ip.ts";
 
 export { parseAllowedHosts } from "./allowed-hosts.ts";
-export type { FetchRefusalReason } from "./errors.ts";
-export { FetchRefusedError } from "./errors.ts";
+export { type FetchRefusalReason, FetchRefusedError, fetchRefusalReasons } from "./errors.ts";
 
 export interface SafeFetchOptions {
   /** host or host:port entries that may resolve to private addresses (see parseAllowedHosts). */
@@ -92,7 +91,9 @@ async function readLimited(
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw new FetchRefusedError("too_large", url, `Response body exceeds ${maxBytes} bytes`);
+      throw new FetchRefusedError("too_large", url, `Response body exceeds ${maxBytes} bytes`, {
+        limit: maxBytes,
+      });
     }
     chunks.push(value);
   }
@@ -173,6 +174,7 @@ async function guardedFetch(url: string, opts: SafeFetchOptions): Promise<Fetche
             "too_many_redirects",
             current.href,
             `More than ${maxRedirects} redirects`,
+            { limit: maxRedirects },
           );
         }
         let next: string;
@@ -198,6 +200,7 @@ async function guardedFetch(url: string, opts: SafeFetchOptions): Promise<Fetche
           "content_type",
           current.href,
           `Content type ${mime || "(none)"} is not fetched; allowed: ${[...ALLOWED_CONTENT_TYPES].join(", ")}`,
+          { contentType: mime },
         );
       }
 
@@ -208,6 +211,7 @@ async function guardedFetch(url: string, opts: SafeFetchOptions): Promise<Fetche
           "too_large",
           current.href,
           `Content-Length ${declared} exceeds ${maxBytes} bytes`,
+          { limit: maxBytes },
         );
       }
 
@@ -218,6 +222,7 @@ async function guardedFetch(url: string, opts: SafeFetchOptions): Promise<Fetche
     if (e instanceof FetchRefusedError) throw e;
     if (timedOut) {
       throw new FetchRefusedError("timeout", current.href, `Fetch timed out after ${timeoutMs} ms`, {
+        limit: timeoutMs,
         cause: e,
       });
     }
@@ -227,7 +232,7 @@ async function guardedFetch(url: string, opts: SafeFetchOptions): Promise<Fetche
     const refusal = findConnectRefusal(e);
     if (refusal) throw new FetchRefusedError(refusal.reason, current.href, refusal.message, { cause: e });
     const detail = e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e);
-    throw new FetchRefusedError("network", current.href, `Network error: ${detail}`, { cause: e });
+    throw new FetchRefusedError("network", current.href, `Network error: ${detail}`, { detail, cause: e });
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener("abort", onOuterAbort);

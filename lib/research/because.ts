@@ -99,6 +99,39 @@ export const roundCodes = [
   "round_nothing_left",
 ] as const;
 
+/**
+ * Why a researcher's page was not read (or was refused, or shown from the store): the engine's own
+ * reasons and every refusal of lib/fetch (fetch-because.ts maps them). Values: `host`, `status`,
+ * `max` (redirects), `bytes`, `seconds`, `type` (a content type, `none` when the server sent
+ * none), `pages` and `max` (a PDF's pages), `said` (the network stack's or a parser's words).
+ */
+export const fetchCodes = [
+  "fetch_invalid_url",
+  "fetch_not_admitted",
+  "fetch_already_read",
+  "fetch_scheme",
+  "fetch_credentials",
+  "fetch_private_address",
+  "fetch_dns_failed",
+  "fetch_too_many_redirects",
+  "fetch_too_large",
+  "fetch_timeout",
+  "fetch_content_type",
+  "fetch_http_error",
+  "fetch_aborted",
+  "fetch_network",
+  "fetch_unreadable",
+  "fetch_parse_failed",
+  "fetch_parse_timeout",
+  "fetch_parse_too_large",
+  "fetch_too_many_pages",
+  "fetch_no_text",
+  "fetch_failed",
+] as const;
+
+/** Why a follow-up question was not answered; `said` is the model provider's or the server's words. */
+export const answerCodes = ["answer_no_report", "answer_not_configured", "answer_failed"] as const;
+
 /** Every code, by area; each has words in every locale (the messages test reads this list). */
 export const becauseCodes = [
   ...runEndCodes,
@@ -107,6 +140,8 @@ export const becauseCodes = [
   ...planCodes,
   ...rejectCodes,
   ...roundCodes,
+  ...fetchCodes,
+  ...answerCodes,
 ] as const;
 
 export type BecauseCode = (typeof becauseCodes)[number];

@@ -189,6 +189,8 @@ export type ResearchEvent =
       url: string;
       ok: boolean;
       reason?: string;
+      /** The reason as a code (`fetch_*`) the UI says in its language; `reason` stays for the API. */
+      because?: Because;
       chars?: number;
       /** The text came from the run's stored snapshot (read before, or full text from search), not a new fetch. */
       fromStore?: boolean;
@@ -197,7 +199,13 @@ export type ResearchEvent =
    * extract_content refused before any request: the URL appeared nowhere the run may read from
    * (search results, the question or brief, links on pages read) — e.g. one a model composed.
    */
-  | { type: "researcher.fetch_refused"; directiveId: string; url: string; reason: string }
+  | {
+      type: "researcher.fetch_refused";
+      directiveId: string;
+      url: string;
+      reason: string;
+      because?: Because;
+    }
   | { type: "researcher.think"; directiveId: string; text: string }
   | { type: "researcher.reflection_injected"; directiveId: string; after: string }
   /**
@@ -275,7 +283,7 @@ export type ResearchEvent =
       status: "answered" | "not_in_sources";
       citations: number;
     }
-  | { type: "question.failed"; questionId: string; reason: string };
+  | { type: "question.failed"; questionId: string; reason: string; because?: Because };
 
 export type ResearchEventType = ResearchEvent["type"];
 

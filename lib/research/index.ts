@@ -31,6 +31,7 @@ export { directiveTitle } from "./phases/supervision/directive-title.ts";
 export { directiveCreatedEvent } from "./phases/supervision/directives.ts";
 export type { RunOutcome } from "./phases-contract.ts";
 export { answerQuestion, THREAD_CONTEXT } from "./questions/answer.ts";
+export { answerFailureBecause, noReportBecause } from "./questions/failure-because.ts";
 export { threadSourceNumbers } from "./questions/numbering.ts";
 export { excerptWindows } from "./report/support.ts";
 export { type RunAbortReason, runResearch } from "./run.ts";

@@ -19,9 +19,12 @@ import { createDbRunStore } from "../../../db/research-store.ts";
 import type { ModelRegistry } from "../../ai/registry.ts";
 import { UsageMeter } from "../../ai/usage.ts";
 import {
+  answerFailureBecause,
   answerQuestion,
+  type Because,
   type EventSink,
   isTransientEvent,
+  noReportBecause,
   type ResearchEvent,
   resolveResearchConfig,
   type StoredEvent,
@@ -69,7 +72,7 @@ export async function answerQuestionJob(opts: AnswerJobOptions): Promise<void> {
   const report = run && (await getReport(db, run.id));
   const events = questionEvents(db, opts.bus, question.runId);
   if (!run || !report) {
-    await end(db, events, question.id, question.runId, failed("the run has no report"));
+    await end(db, events, question.id, question.runId, failed("the run has no report"), noReportBecause);
     return;
   }
   const env = (await effectiveConfig(db, opts.env ?? process.env)).env;
@@ -123,12 +126,17 @@ export async function answerQuestionJob(opts: AnswerJobOptions): Promise<void> {
     });
   } catch (error) {
     if (opts.signal.aborted) throw error; // the worker stops: the job is retried and answers then
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     log("worker").warn({ err: error, questionId: question.id }, "answering a question failed");
-    await end(db, events, question.id, run.id, {
-      ...failed(reason.slice(0, 500)),
-      usage: meter.snapshot() as unknown as Record<string, unknown>,
-    });
+    const usage = meter.snapshot() as unknown as Record<string, unknown>;
+    await end(
+      db,
+      events,
+      question.id,
+      run.id,
+      { ...failed(reason), usage },
+      answerFailureBecause(error, reason),
+    );
   }
 }
 
@@ -136,8 +144,18 @@ function failed(reason: string): QuestionEnd {
   return { status: "failed", answer: null, citations: [], model: null, usage: {}, error: reason };
 }
 
-/** The question's end, its cost added to the run's usage, and its event: one transaction. */
-async function end(db: Db, events: EventSink, id: string, runId: string, e: QuestionEnd): Promise<void> {
+/**
+ * The question's end, its cost added to the run's usage, and its event: one transaction. A failure's
+ * `because` goes on its event only (the question's row keeps the English words).
+ */
+async function end(
+  db: Db,
+  events: EventSink,
+  id: string,
+  runId: string,
+  e: QuestionEnd,
+  why?: Because,
+): Promise<void> {
   const ended = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     if (!(await finishQuestion(t, id, e))) return false;
@@ -151,7 +169,12 @@ async function end(db: Db, events: EventSink, id: string, runId: string, e: Ques
   if (!ended) return;
   await events.emit(
     e.status === "failed"
-      ? { type: "question.failed", questionId: id, reason: e.error ?? "unknown" }
+      ? {
+          type: "question.failed",
+          questionId: id,
+          reason: e.error ?? "unknown",
+          ...(why && { because: why }),
+        }
       : { type: "question.answered", questionId: id, status: e.status, citations: e.citations.length },
   );
 }

@@ -83,6 +83,7 @@ describe("extract_content: only URLs that came from the run", () => {
         directiveId: directives[0].id,
         url: exfiltration,
         reason: REFUSED_REASON,
+        because: { code: "fetch_not_admitted" },
       },
     ]);
     expect(eventsOf(events, "researcher.fetch").map((e) => [e.url, e.ok])).toEqual([

@@ -54,6 +54,51 @@ describe("sources read versus seen", () => {
     }
   });
 
+  it("says why the real fetcher could not read a page by its code: the HTTP status, the content type", async () => {
+    const { store, directives } = await newRun(engine.handle, ["Topic Upsilon: archives"]);
+    const server = http.createServer((req, res) => {
+      if (req.url === "/gone") res.writeHead(404, { "content-type": "text/html" }).end("gone");
+      else res.writeHead(200, { "content-type": "application/zip" }).end("PK");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const [gone, zip] = [`http://${host}/gone`, `http://${host}/data.zip`];
+    try {
+      const web = fakeWeb({ results: { archives: [hit(gone, "Gone"), hit(zip, "Data")] } });
+      const model = researcherModel({
+        "Topic Upsilon": [
+          search("archives"),
+          think("Read."),
+          extract(gone),
+          think("Next."),
+          extract(zip),
+          think("Done."),
+          complete(),
+        ],
+      });
+      const { deps, events } = makeDeps({ store, models: { researcher: model }, web });
+      deps.fetchDocument = (url, f) => fetchDocument(url, { allowedHosts: [host], signal: f.signal });
+
+      await runResearcher(deps, directives[0], ctx());
+
+      const fetches = events.filter((e) => e.type === "researcher.fetch");
+      expect(fetches.map((e) => [e.url, e.ok, e.reason, e.because])).toEqual([
+        [gone, false, "HTTP 404", { code: "fetch_http_error", values: { status: 404 } }],
+        [
+          zip,
+          false,
+          expect.stringMatching(/^Content type application\/zip is not fetched/),
+          {
+            code: "fetch_content_type",
+            values: { type: "application/zip" },
+          },
+        ],
+      ]);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
   it("marks only the pages a researcher read; the rest of its search hits stay seen", async () => {
     const { store, directives } = await newRun(engine.handle, ["Topic Omega: index types"]);
     const docs = "https://example-db.io/docs/indexes";
@@ -105,13 +150,17 @@ describe("sources read versus seen", () => {
       "Topic Psi": [search("hash"), think("Read it."), extract(page), think("Done."), complete()],
       "Topic Chi": [search("hash"), think("Same page."), extract(page), think("Done."), complete()],
     });
-    const { deps } = makeDeps({ store, models: { researcher: model }, web });
+    const { deps, events } = makeDeps({ store, models: { researcher: model }, web });
     const shared = ctx();
 
     await runResearcher(deps, directives[0], shared);
     await runResearcher(deps, directives[1], shared);
 
     expect(web.fetches).toEqual([page]);
+    expect(events.filter((e) => e.type === "researcher.fetch").map((e) => e.because)).toEqual([
+      undefined,
+      { code: "fetch_already_read" },
+    ]);
     for (const d of directives) {
       expect((await store.listDirectiveSources(d.id)).map((s) => [s.url, s.read])).toEqual([[page, true]]);
     }

@@ -10,9 +10,11 @@
  * of normalised URLs; what goes on the network never is.
  */
 import { domainOf, isWebUrl, normalizeUrl } from "../../../search/url.ts";
+import { because } from "../../because.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { rethrowIfFatal, throwIfAborted } from "../../errors.ts";
 import type { StoredEvent } from "../../events.ts";
+import { fetchFailureBecause } from "../../fetch-because.ts";
 import { detectLanguage } from "../../language.ts";
 import {
   formatAlreadyRead,
@@ -193,6 +195,7 @@ export async function extractContent(t: ToolContext, rawUrl: string): Promise<st
       url: requested,
       ok: false,
       reason: "invalid URL",
+      because: because("fetch_invalid_url"),
     });
     return formatInvalidUrl(requested);
   }
@@ -204,6 +207,7 @@ export async function extractContent(t: ToolContext, rawUrl: string): Promise<st
       directiveId,
       url: clip(requested, REFUSED_URL_CHARS),
       reason: REFUSED_REASON,
+      because: because("fetch_not_admitted"),
     });
     return formatRefusedUrl(requested, t.readableUrls.samePage(requested));
   }
@@ -230,7 +234,8 @@ export async function extractContent(t: ToolContext, rawUrl: string): Promise<st
 
   if (!isWebUrl(url)) {
     const reason = "only http and https pages can be read";
-    await events.emit({ type: "researcher.fetch", directiveId, url, ok: false, reason });
+    const why = because("fetch_scheme");
+    await events.emit({ type: "researcher.fetch", directiveId, url, ok: false, reason, because: why });
     return formatFetchFailure(url, reason);
   }
   return fetchPage(t, url, normalizedUrl, existing);
@@ -258,9 +263,17 @@ async function showAlreadyRead(t: ToolContext, url: string, normalizedUrl: strin
     ok: true,
     fromStore: true,
     reason: "already read in this run",
+    because: because("fetch_already_read"),
     chars: existing?.content?.length ?? 0,
   });
   return formatAlreadyRead({ url, stored });
+}
+
+/** A page that was fetched and parsed but has no text to read. */
+class NoTextError extends Error {
+  constructor() {
+    super("the page has no readable text");
+  }
 }
 
 /** Fetches a page through the safe fetcher and stores its text (on the row of a bare search hit, if any). */
@@ -275,11 +288,12 @@ async function fetchPage(
   let doc: Awaited<ReturnType<EngineDeps["fetchDocument"]>>;
   try {
     doc = await t.deps.fetchDocument(url, { signal });
-    if (!doc.text.trim()) throw new Error("the page has no readable text");
+    if (!doc.text.trim()) throw new NoTextError();
   } catch (e) {
     throwIfAborted(signal);
     const reason = messageOf(e);
-    await events.emit({ type: "researcher.fetch", directiveId, url, ok: false, reason });
+    const why = e instanceof NoTextError ? because("fetch_no_text") : fetchFailureBecause(e);
+    await events.emit({ type: "researcher.fetch", directiveId, url, ok: false, reason, because: why });
     return formatFetchFailure(url, reason);
   }
 

@@ -19,6 +19,7 @@ import {
   toolCalls,
 } from "../../../../test/support/researcher-harness.ts";
 import { ContextWindowError } from "../../../ai/context-errors.ts";
+import { ExtractionError, FetchRefusedError } from "../../../fetch/errors.ts";
 import { createKnownSources } from "./known-sources.ts";
 import { createReadableUrls } from "./readable-urls.ts";
 import { runResearcher } from "./researcher.ts";
@@ -441,7 +442,9 @@ describe("runResearcher: reading pages", () => {
   it("reports a refused fetch to the model and in an event", async () => {
     const { store, directives } = await newRun(engine.handle, ["Topic Xi: refused page"]);
     const url = "http://127.0.0.1/admin";
-    const web = fakeWeb({ pages: { [url]: new Error("private_address: 127.0.0.1 is a loopback address") } });
+    const web = fakeWeb({
+      pages: { [url]: new FetchRefusedError("private_address", url, "127.0.0.1 is not a public address") },
+    });
     const model = researcherModel({ "Topic Xi": [extract(url), think("Refused."), complete()] });
     const { deps, events } = makeDeps({ store, models: { researcher: model }, web });
 
@@ -453,7 +456,9 @@ describe("runResearcher: reading pages", () => {
         directiveId: directives[0].id,
         url,
         ok: false,
-        reason: "private_address: 127.0.0.1 is a loopback address",
+        reason: "127.0.0.1 is not a public address",
+        // The same reason as a code, for the run page to say in its language; the host as a value.
+        because: { code: "fetch_private_address", values: { host: "127.0.0.1" } },
       },
     ]);
     expect(lastToolResults(model.doGenerateCalls[1])[0]).toMatch(
@@ -476,7 +481,50 @@ describe("runResearcher: reading pages", () => {
     expect(eventsOf(events, "researcher.fetch")[0]).toMatchObject({
       ok: false,
       reason: "only http and https pages can be read",
+      because: { code: "fetch_scheme" },
     });
+  });
+
+  it("says each kind of failed read by its code, with its numbers as values", async () => {
+    const { store, directives } = await newRun(engine.handle, ["Topic Rho: failed reads"]);
+    const [gone, pdf, blank, other] = ["gone", "big.pdf", "blank", "other"].map(
+      (p) => `https://reads.example.org/${p}`,
+    );
+    const web = fakeWeb({
+      pages: {
+        [gone]: new FetchRefusedError("http_error", gone, "HTTP 410", { status: 410 }),
+        [pdf]: new ExtractionError(
+          pdf,
+          "The PDF has 900 pages; at most 200 are read.",
+          undefined,
+          "too_many_pages",
+          {
+            pages: 900,
+            limit: 200,
+          },
+        ),
+        [blank]: "   ",
+        [other]: new Error("socket hang up"),
+      },
+    });
+    const urls = [gone, pdf, blank, other];
+    const model = researcherModel({
+      "Topic Rho": [...[...urls, "not a url"].flatMap((u) => [extract(u), think("Next.")]), complete()],
+    });
+    const { deps, events } = makeDeps({ store, models: { researcher: model }, web });
+
+    await runResearcher(deps, directives[0], ctx(urls));
+
+    expect(eventsOf(events, "researcher.fetch").map((e) => [e.reason, e.because])).toEqual([
+      ["HTTP 410", { code: "fetch_http_error", values: { status: 410 } }],
+      [
+        "The PDF has 900 pages; at most 200 are read.",
+        { code: "fetch_too_many_pages", values: { pages: 900, max: 200 } },
+      ],
+      ["the page has no readable text", { code: "fetch_no_text" }],
+      ["socket hang up", { code: "fetch_failed", values: { said: "socket hang up" } }],
+      ["invalid URL", { code: "fetch_invalid_url" }],
+    ]);
   });
 
   it("fetches a page once when two researchers of the run want it at the same time", async () => {
