@@ -1,8 +1,9 @@
 /**
  * Every page in German (by the browser's Accept-Language) and in Chinese (by the switcher, saved on
  * the account): home, a run in progress, a finished run, knowledge, library, account, admin and a
- * share link. On each: `<html lang>` is the locale, no visible text (nor aria-label, placeholder,
- * title) contains a phrase of two or more words of the English catalogue, and axe finds no serious
+ * share link, and the run once cancelled. On each: `<html lang>` is the locale, no visible text (nor
+ * aria-label, placeholder, title) contains a phrase of two or more words of the English catalogue —
+ * in every tab, with every disclosure open, so the engine's reasons count — and axe finds no serious
  * or critical violation. The person is a fresh admin whose runs, knowledge and document are German
  * or Chinese, so their own content never reads as English; the source titles and stored passages
  * come from the English web fixture and are left out. A failure lists every offender.
@@ -51,12 +52,34 @@ async function checkPages(
     const where = `[${locale}] ${name} (${path})`;
     const lang = await page.locator("html").getAttribute("lang");
     if (lang !== locale) found.push(`${where}: <html lang="${lang}">`);
-    for (const { text, phrase } of await englishOnPage(page, phrases, userContent))
-      found.push(`${where}: "${text}" has English "${phrase}"`);
     const violations = await seriousViolations(page);
     if (violations.length) found.push(listViolations(where, violations));
+    const english = new Set<string>();
+    await eachView(page, async () => {
+      for (const { text, phrase } of await englishOnPage(page, phrases, userContent))
+        english.add(`${where}: "${text}" has English "${phrase}"`);
+    });
+    found.push(...english);
   }
   return found;
+}
+
+/**
+ * The page as shown, then each of its tabs with every disclosure open (how it was researched, the
+ * activity, rounds and directives): the engine's reasons are said there, and must be in the
+ * page's language too.
+ */
+async function eachView(page: Page, scan: () => Promise<void>): Promise<void> {
+  await scan();
+  const tabs = page.getByRole("tab");
+  for (let i = 0; i < (await tabs.count()); i++) {
+    await tabs.nth(i).click();
+    await expect(tabs.nth(i)).toHaveAttribute("aria-selected", "true");
+    await page.evaluate(() => {
+      for (const d of document.querySelectorAll("main details")) (d as HTMLDetailsElement).open = true;
+    });
+    await scan();
+  }
 }
 
 test("de by Accept-Language and zh by the switcher: no English phrase and no serious axe violation on any page", async ({
@@ -129,6 +152,12 @@ test("de by Accept-Language and zh by the switcher: no English phrase and no ser
     await page.getByRole("banner").getByRole("button", { name: "中文" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "zh");
     found.push(...(await checkPages(page, "zh", pages, userContent)));
+
+    // Cancelled by its owner: its end, and its researcher's directive, said in Chinese too.
+    const stopped = running as string;
+    expect((await api.post(`/api/runs/${stopped}/cancel`)).status()).toBe(202);
+    await waitForStatus(api, stopped, ["cancelled"], 30_000);
+    found.push(...(await checkPages(page, "zh", [["cancelled run", `/runs/${stopped}`]], userContent)));
 
     // Back to English for the account, as languages.spec.ts leaves the shared admin.
     await page.goto("/");

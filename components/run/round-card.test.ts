@@ -106,3 +106,21 @@ describe("RoundCard", () => {
     expect(text).toContain("Beendet: assessment unavailable (upstream 400: bad request); coverage 80%");
   });
 });
+
+describe("RoundCard's follow-ups", () => {
+  it("says a heuristic follow-up's measured gaps in German, and a model's gap as it wrote it", () => {
+    const followUps = [
+      {
+        topic: "Heizlast — Primärdaten",
+        gap: "no HIGH-quality source; one domain only",
+        gapBecause: [{ code: "gap_no_high" }, { code: "gap_one_domain" }],
+      },
+      { topic: "Kosten", gap: "keine Installateurangebote" },
+    ];
+    const assessment = { ...(round.assessment as object), shouldContinue: true, followUps };
+    const text = rendered("de", { ...round, assessment } as unknown as SupervisionRoundView);
+    expect(text).toContain("keine Quelle hoher Qualität, nur eine Website");
+    expect(text).toContain("keine Installateurangebote");
+    expect(text).not.toContain("one domain only");
+  });
+});

@@ -4,6 +4,7 @@ import { plainReason } from "./activity-labels";
 import { becauseText } from "./because-text";
 import { roundCoverage } from "./coverage-data";
 import { roundReasonText } from "./round-reason";
+import type { Translate } from "./run-words";
 import type { SupervisionRoundView } from "./types";
 
 type Assessment = {
@@ -13,7 +14,8 @@ type Assessment = {
   rationaleBecause?: Because;
   shouldContinue?: boolean;
   error?: string;
-  followUps?: ({ topic?: string; gap?: string } | string)[];
+  /** `gapBecause`: the measured gaps as codes (a heuristic follow-up's); a model's gap has none. */
+  followUps?: ({ topic?: string; gap?: string; gapBecause?: Because[] } | string)[];
   critique?: Record<string, unknown> | null;
   revised?: boolean;
   initialCount?: number;
@@ -163,7 +165,7 @@ function CheckDetails({ r, a }: { r: SupervisionRoundView; a: Assessment }) {
             {followUps.map((f) => (
               <li key={f.topic}>
                 {f.topic}
-                {f.gap ? <span className="text-muted"> — {t("gap", { gap: f.gap })}</span> : null}
+                {f.gap ? <span className="text-muted"> — {t("gap", { gap: gapText(words, f) })}</span> : null}
               </li>
             ))}
           </ul>
@@ -171,4 +173,13 @@ function CheckDetails({ r, a }: { r: SupervisionRoundView; a: Assessment }) {
       )}
     </>
   );
+}
+
+/** A follow-up's gap: measured gaps in the page's words, a model's gap as it wrote it. */
+function gapText(t: Translate, f: { gap?: string; gapBecause?: Because[] }): string {
+  if (!f.gapBecause?.length) return f.gap ?? "";
+  const written = f.gap?.split("; ") ?? [];
+  return f.gapBecause
+    .map((why, i) => becauseText(t, why, written[i] ?? ""))
+    .join(t("runEvents.listSeparator"));
 }

@@ -132,6 +132,17 @@ export const fetchCodes = [
 /** Why a follow-up question was not answered; `said` is the model provider's or the server's words. */
 export const answerCodes = ["answer_no_report", "answer_not_configured", "answer_failed"] as const;
 
+/** What a researched directive's evidence still lacks, measured (supervision/coverage-gaps.ts). */
+export const gapCodes = [
+  "gap_failed",
+  "gap_unread",
+  "gap_no_high",
+  "gap_few_quality",
+  "gap_one_domain",
+  "gap_few_domains",
+  "gap_uncited",
+] as const;
+
 /** Every code, by area; each has words in every locale (the messages test reads this list). */
 export const becauseCodes = [
   ...runEndCodes,
@@ -140,6 +151,7 @@ export const becauseCodes = [
   ...planCodes,
   ...rejectCodes,
   ...roundCodes,
+  ...gapCodes,
   ...fetchCodes,
   ...answerCodes,
 ] as const;

@@ -94,6 +94,15 @@ describe("rankGaps and heuristicFollowUps", () => {
     expect(rankGaps(rows, settings).map((r) => r.row.ordinal)).toEqual([4, 5, 3, 2, 1]);
   });
 
+  it("carries each gap as a code with its figures, one for one with its English words", () => {
+    const ranked = rankGaps(rows, settings);
+    for (const r of ranked) expect(r.gapsBecause).toHaveLength(r.gaps.length);
+    expect(ranked[0].gapsBecause).toEqual([{ code: "gap_failed" }]);
+    expect(ranked[1].gapsBecause).toEqual([{ code: "gap_unread", values: { seen: 4 } }]);
+    expect(ranked.at(-1)?.gapsBecause).toEqual([]);
+    expect(ranked.flatMap((r) => r.gapsBecause.map((g) => g.code))).toContain("gap_no_high");
+  });
+
   it("names at most `max` weak directives, worded from their gaps and evidence-needed", () => {
     const directives = new Map<string, DirectiveRecord>(
       rows.map((r) => [

@@ -9,6 +9,7 @@
  * Pure functions over the coverage report.
  */
 
+import { type Because, because } from "../../because.ts";
 import type { DirectiveRecord } from "../../store.ts";
 import type { DirectiveCoverage } from "./coverage.ts";
 
@@ -20,6 +21,8 @@ export interface GateSettings {
 export interface DirectiveGaps {
   row: DirectiveCoverage;
   gaps: string[];
+  /** The same gaps as codes, for the page to say in its language. */
+  gapsBecause: Because[];
   /** How badly the evidence falls short: the sum of its gaps' weights (GAP_WEIGHTS). */
   weakness: number;
 }
@@ -38,32 +41,45 @@ export const GAP_WEIGHTS = {
 interface Gap {
   text: string;
   weight: number;
+  because: Because;
 }
 
 const qualitySources = (r: DirectiveCoverage) => r.quality.HIGH + r.quality.MEDIUM;
 
 function measureGaps(row: DirectiveCoverage, settings: GateSettings): Gap[] {
   const W = GAP_WEIGHTS;
-  if (row.status === "failed") return [{ text: "the research failed", weight: W.failed }];
+  if (row.status === "failed")
+    return [{ text: "the research failed", weight: W.failed, because: because("gap_failed") }];
   if (row.sourceCount === 0) {
     const seen = row.seenCount ? ` (${row.seenCount} search hits seen, none opened)` : "";
-    return [{ text: `no source read${seen}`, weight: W.unread }];
+    const unread = because("gap_unread", { seen: row.seenCount ?? 0 });
+    return [{ text: `no source read${seen}`, weight: W.unread, because: unread }];
   }
   const gaps: Gap[] = [];
   const good = qualitySources(row);
   const min = settings.gateMinQualitySources;
-  if (row.quality.HIGH === 0 && good < min) gaps.push({ text: "no HIGH-quality source", weight: W.noHigh });
+  if (row.quality.HIGH === 0 && good < min)
+    gaps.push({ text: "no HIGH-quality source", weight: W.noHigh, because: because("gap_no_high") });
   else if (good < min) {
-    gaps.push({ text: `only ${good} HIGH/MEDIUM-quality source(s), ${min} wanted`, weight: W.fewQuality });
+    const text = `only ${good} HIGH/MEDIUM-quality source(s), ${min} wanted`;
+    gaps.push({
+      text,
+      weight: W.fewQuality,
+      because: because("gap_few_quality", { count: good, wanted: min }),
+    });
   }
   const minDomains = settings.gateMinDomains;
-  if (row.uniqueDomains <= 1 && minDomains > 1) gaps.push({ text: "one domain only", weight: W.oneDomain });
+  if (row.uniqueDomains <= 1 && minDomains > 1)
+    gaps.push({ text: "one domain only", weight: W.oneDomain, because: because("gap_one_domain") });
   else if (row.qualityDomains < minDomains) {
     const text = `quality sources from ${row.qualityDomains} domain(s), ${minDomains} wanted`;
-    gaps.push({ text, weight: W.fewDomains });
+    const values = { count: row.qualityDomains, wanted: minDomains };
+    gaps.push({ text, weight: W.fewDomains, because: because("gap_few_domains", values) });
   }
-  if (row.citedCount === 0)
-    gaps.push({ text: "the findings cite none of the sources read", weight: W.uncited });
+  if (row.citedCount === 0) {
+    const text = "the findings cite none of the sources read";
+    gaps.push({ text, weight: W.uncited, because: because("gap_uncited") });
+  }
   return gaps;
 }
 
@@ -78,7 +94,12 @@ export function rankGaps(rows: readonly DirectiveCoverage[], settings: GateSetti
     .filter((r) => r.status === "done" || r.status === "failed")
     .map((row) => {
       const gaps = measureGaps(row, settings);
-      return { row, gaps: gaps.map((g) => g.text), weakness: gaps.reduce((n, g) => n + g.weight, 0) };
+      return {
+        row,
+        gaps: gaps.map((g) => g.text),
+        gapsBecause: gaps.map((g) => g.because),
+        weakness: gaps.reduce((n, g) => n + g.weight, 0),
+      };
     })
     .sort(
       (a, b) =>
@@ -110,6 +131,7 @@ export interface HeuristicFollowUp {
   perspective: string | null;
   evidenceNeeded: string;
   gaps: string[];
+  gapsBecause: Because[];
   directiveOrdinal: number;
 }
 
@@ -122,7 +144,7 @@ export function heuristicFollowUps(
   return ranked
     .filter((r) => r.gaps.length > 0)
     .slice(0, Math.max(0, max))
-    .map(({ row, gaps }) => {
+    .map(({ row, gaps, gapsBecause }) => {
       const d = directives.get(row.directiveId);
       const wanted = [...new Set(gaps.map(remedy))].join("; ");
       const earlier = d?.evidenceNeeded?.trim();
@@ -138,6 +160,7 @@ export function heuristicFollowUps(
           .filter(Boolean)
           .join("\n"),
         gaps,
+        gapsBecause,
         directiveOrdinal: row.ordinal,
       };
     });

@@ -242,7 +242,12 @@ async function heuristicPlan(
     shouldContinue: proposed.length > 0,
     rationale,
     rationaleBecause: why,
-    followUps: proposed.map((p) => ({ topic: p.topic, gap: p.gaps.join("; "), priority: "normal" })),
+    followUps: proposed.map((p) => ({
+      topic: p.topic,
+      gap: p.gaps.join("; "),
+      gapBecause: p.gapsBecause,
+      priority: "normal",
+    })),
   };
   if (heuristic.sufficient) {
     const stop = { code: "coverage_sufficient" as const, reason: rationale, because: why };
