@@ -30,7 +30,7 @@ import { citableSources, type FindingsItem, prepareFindings } from "./findings.t
 import { type ContextWindowTable, loadContextWindows } from "./model-context.ts";
 import { judgeSupport, planSupportCheck, type SupportCounts } from "./support.ts";
 import { withTokenRecovery } from "./token-recovery.ts";
-import { type ReportWords, reportWords } from "./words/index.ts";
+import { failedBecause, type ReportWords, reportWords } from "./words/index.ts";
 
 export interface ReportInput {
   question: string;
@@ -382,7 +382,9 @@ export async function writePartialReport(
   const words = wordsOf(deps, input.question);
   const markdown = partialReportMarkdown({
     question: input.question,
-    note: words.stoppedBeforeReport(input.because ? words.failedBecause(input.because) : input.reason.trim()),
+    note: words.stoppedBeforeReport(
+      input.because ? failedBecause(words, input.because) : input.reason.trim(),
+    ),
     items,
     words,
   });

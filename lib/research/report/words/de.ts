@@ -10,26 +10,19 @@ export const de: ReportWords = {
     "Das Schreibmodell hat einen leeren Bericht geliefert; dieser Bericht zeigt daher die Rechercheergebnisse, wie sie gesammelt wurden.",
   stoppedBeforeReport: (reason) =>
     `Der Durchlauf endete, bevor der Bericht geschrieben werden konnte (${reason}). Dies sind die Rechercheergebnisse, wie sie gesammelt wurden.`,
-  failedBecause: ({ code, values = {} }) => {
-    const phases: Record<string, string> = {
-      clarification: "das Klären der Frage",
-      brief: "das Schreiben des Rechercheauftrags",
-      supervision: "die Recherche",
-      synthesis: "das Schreiben des Berichts",
-      knowledge: "das Speichern der Erkenntnisse",
-    };
-    switch (code) {
-      case "run_time_limit":
-        return `der Durchlauf hat sein Zeitlimit von ${values.seconds} s überschritten`;
-      case "phase_time_limit":
-        return `${phases[values.phase] ?? values.phase} hat das Zeitlimit von ${values.seconds} s überschritten`;
-      case "budget_exhausted":
-        return `das Budget ist aufgebraucht: ${values.said}`;
-      case "storage_quota":
-        return `es kann kein weiterer Seitentext gespeichert werden: ${values.said}`;
-      case "run_error":
-        return `ein Fehler: ${values.said}`;
-    }
+  phaseNames: {
+    clarification: "das Klären der Frage",
+    brief: "das Schreiben des Rechercheauftrags",
+    supervision: "die Recherche",
+    synthesis: "das Schreiben des Berichts",
+    knowledge: "das Speichern der Erkenntnisse",
+  },
+  failure: {
+    run_time_limit: (v) => `der Durchlauf hat sein Zeitlimit von ${v.seconds} s überschritten`,
+    phase_time_limit: (v) => `${v.phase} hat das Zeitlimit von ${v.seconds} s überschritten`,
+    budget_exhausted: (v) => `das Budget ist aufgebraucht: ${v.said}`,
+    storage_quota: (v) => `es kann kein weiterer Seitentext gespeichert werden: ${v.said}`,
+    run_error: (v) => `ein Fehler: ${v.said}`,
   },
   noFindings: "Es konnten keine Rechercheergebnisse aufgenommen werden.",
   contextOverflow: (leftOut) =>

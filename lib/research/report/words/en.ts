@@ -13,26 +13,19 @@ export const en: ReportWords = {
     "The writing model returned an empty report, so this report presents the research findings as gathered.",
   stoppedBeforeReport: (reason) =>
     `The run stopped before the report could be written (${reason}). These are the research findings as gathered.`,
-  failedBecause: ({ code, values = {} }) => {
-    const phases: Record<string, string> = {
-      clarification: "clarifying the question",
-      brief: "writing the research brief",
-      supervision: "the research",
-      synthesis: "writing the report",
-      knowledge: "saving what was learned",
-    };
-    switch (code) {
-      case "run_time_limit":
-        return `the run went over its time limit of ${values.seconds} s`;
-      case "phase_time_limit":
-        return `${phases[values.phase] ?? values.phase} went over its time limit of ${values.seconds} s`;
-      case "budget_exhausted":
-        return `its budget ran out: ${values.said}`;
-      case "storage_quota":
-        return `it could store no more page text: ${values.said}`;
-      case "run_error":
-        return `an error: ${values.said}`;
-    }
+  phaseNames: {
+    clarification: "clarifying the question",
+    brief: "writing the research brief",
+    supervision: "the research",
+    synthesis: "writing the report",
+    knowledge: "saving what was learned",
+  },
+  failure: {
+    run_time_limit: (v) => `the run went over its time limit of ${v.seconds} s`,
+    phase_time_limit: (v) => `${v.phase} went over its time limit of ${v.seconds} s`,
+    budget_exhausted: (v) => `its budget ran out: ${v.said}`,
+    storage_quota: (v) => `it could store no more page text: ${v.said}`,
+    run_error: (v) => `an error: ${v.said}`,
   },
   noFindings: "No research findings could be included.",
   contextOverflow: (leftOut) =>

@@ -1,4 +1,4 @@
-import type { Because, RunFailureCode } from "../../because.ts";
+import type { BecauseValues, RunFailureCode } from "../../because.ts";
 
 /** Every word the code (not the model) puts into a report, in one language. */
 export interface ReportWords {
@@ -11,8 +11,10 @@ export interface ReportWords {
   writtenEarly: (researched: number, planned: number, sources: number) => string;
   emptyReport: string;
   stoppedBeforeReport: (reason: string) => string;
-  /** Why the run failed, for the partial report's notice (`said` values stay as they were said). */
-  failedBecause: (why: Because<RunFailureCode>) => string;
+  /** A run's phases as the subject of a sentence ("writing the report went over …"). */
+  phaseNames: Record<string, string>;
+  /** Why the run failed, by code, for the partial report's notice (`said` stays as it was said). */
+  failure: Record<RunFailureCode, (values: BecauseValues) => string>;
   noFindings: string;
   /** The material did not fit the writing model even cut down; `leftOut` topics were dropped. */
   contextOverflow: (leftOut: number) => string;

@@ -9,26 +9,19 @@ export const zh: ReportWords = {
   emptyReport: "写作模型返回了空报告，因此本报告按收集到的原样呈现研究结果。",
   stoppedBeforeReport: (reason) =>
     `运行在撰写报告之前停止（${reason}）。以下是按收集到的原样呈现的研究结果。`,
-  failedBecause: ({ code, values = {} }) => {
-    const phases: Record<string, string> = {
-      clarification: "澄清问题",
-      brief: "撰写研究简报",
-      supervision: "研究",
-      synthesis: "撰写报告",
-      knowledge: "保存所学内容",
-    };
-    switch (code) {
-      case "run_time_limit":
-        return `运行超过了 ${values.seconds} 秒的时间限制`;
-      case "phase_time_limit":
-        return `${phases[values.phase] ?? values.phase}超过了 ${values.seconds} 秒的时间限制`;
-      case "budget_exhausted":
-        return `预算已用完：${values.said}`;
-      case "storage_quota":
-        return `无法再存储网页文本：${values.said}`;
-      case "run_error":
-        return `出现错误：${values.said}`;
-    }
+  phaseNames: {
+    clarification: "澄清问题",
+    brief: "撰写研究简报",
+    supervision: "研究",
+    synthesis: "撰写报告",
+    knowledge: "保存所学内容",
+  },
+  failure: {
+    run_time_limit: (v) => `运行超过了 ${v.seconds} 秒的时间限制`,
+    phase_time_limit: (v) => `${v.phase}超过了 ${v.seconds} 秒的时间限制`,
+    budget_exhausted: (v) => `预算已用完：${v.said}`,
+    storage_quota: (v) => `无法再存储网页文本：${v.said}`,
+    run_error: (v) => `出现错误：${v.said}`,
   },
   noFindings: "没有可纳入的研究结果。",
   contextOverflow: (leftOut) =>
