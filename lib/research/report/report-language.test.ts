@@ -90,7 +90,7 @@ describe("a report in the run's language", () => {
     const { h, input } = await world("de", "");
     const out = await writePartialReport(h.deps, { ...input, reason: "Budget erschöpft" });
     expect(out?.markdown).toContain(
-      "> **Unvollständiger Bericht.** Der Lauf endete, bevor der Bericht geschrieben werden konnte (Budget erschöpft).",
+      "> **Unvollständiger Bericht.** Der Durchlauf endete, bevor der Bericht geschrieben werden konnte (Budget erschöpft).",
     );
     expect(out?.markdown).toMatch(/\n## Quellen\n/);
   });
