@@ -102,7 +102,7 @@ describe("directiveStatusText", () => {
         [entry({ type: "directive.skipped", directiveId: "d1", reason: "the run was cancelled" })],
         t,
       ),
-    ).toBe("Skipped: the run was cancelled");
+    ).toBe("Stopped when the run was cancelled");
     const coded = entry({
       type: "directive.skipped",
       directiveId: "d1",
@@ -119,7 +119,7 @@ describe("directiveStatusText", () => {
         [],
         t,
       ),
-    ).toBe("Skipped: you asked for the report before the research was over");
+    ).toBe("Stopped when you asked for the report");
   });
 });
 

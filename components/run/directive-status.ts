@@ -39,6 +39,9 @@ export function directiveStatusText(
     const reason = event?.reason ?? directive.error;
     if (!reason) return t("run.directiveStatus.skipped");
     const coded = event?.because ?? skippedBecause[reason];
+    // Open when the research stopped, not passed over: "stopped when …" says what happened to it.
+    if (coded?.code === "skip_run_cancelled") return t("run.directiveEnded.byCancel");
+    if (coded?.code === "skip_finished_early") return t("run.directiveEnded.byFinish");
     return t("run.directiveEnded.skippedBecause", { reason: becauseText(t, coded, reason) });
   }
   if (status === "failed" && directive.error)
