@@ -2,6 +2,7 @@
 // notes, report, knowledge and follow-up answers; `auto` keeps the question's language.
 import { describe, expect, it } from "vitest";
 import { BRIEF_INSTRUCTIONS, briefInstructions, briefPrompt } from "./brief.ts";
+import { citationCheckInstructions } from "./citation-check.ts";
 import { compressionInstructions } from "./compression.ts";
 import { knowledgeInstructions } from "./knowledge.ts";
 import { questionInstructions } from "./questions.ts";
@@ -36,5 +37,10 @@ describe("report language in the prompts", () => {
     expect(compressionInstructions("zh")).toMatch(/notes under those headings in Simplified Chinese/);
     expect(knowledgeInstructions("zh")).toMatch(/in Simplified Chinese \(简体中文\), whatever language/);
     expect(questionInstructions("de")).toMatch(/answer in German \(Deutsch\)/);
+    // The citation check's reason is shown in the card beside the report's sentence.
+    expect(citationCheckInstructions("de")).toMatch(
+      /reason .* written in German \(Deutsch\), whatever language/,
+    );
+    expect(citationCheckInstructions()).toMatch(/written in the language of the sentence it judges\./);
   });
 });

@@ -259,7 +259,7 @@ async function judgeBatch(
 ): Promise<{ failure?: unknown; stop?: boolean }> {
   try {
     const result = await deps.models.object("summarization", {
-      instructions: citationCheckInstructions(),
+      instructions: citationCheckInstructions(deps.config.reportLanguage),
       prompt: citationCheckPrompt(batch.map((p) => p.item)),
       schema: verdictSchema,
       schemaName: "citation_verdicts",
