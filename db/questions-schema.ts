@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { QuestionStatus, StoredAnswerCitation } from "../lib/research/index.ts";
+import type { Because, QuestionStatus, StoredAnswerCitation } from "../lib/research/index.ts";
 import { tsvector } from "./columns.ts";
 import { runs, sources } from "./schema.ts";
 
@@ -61,6 +61,8 @@ export const runQuestions = pgTable(
     model: text("model"),
     usage: jsonb("usage").$type<Record<string, unknown>>().notNull().default({}),
     error: text("error"),
+    /** Why it failed as a code with values (lib/research/because.ts), said in the reader's language. */
+    errorBecause: jsonb("error_because").$type<Because>(),
     jobId: text("job_id"),
     createdAt: at("created_at").notNull().defaultNow(),
     answeredAt: at("answered_at"),

@@ -225,6 +225,8 @@ describe("follow-up questions", () => {
     expect(reason).toContain("Overloaded: try again later");
     // The run page says the code in its language; the provider's words are shown as they were said.
     expect(because).toEqual({ code: "answer_failed", values: { said: reason } });
+    // The thread shows it too, from the question's own row (the events may be long gone).
+    expect(q).toMatchObject({ error: reason, errorBecause: because });
   });
 
   it("answers 404 for another person's run and 409 for a run without a report, storing nothing", async () => {

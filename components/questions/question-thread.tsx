@@ -10,6 +10,7 @@ import { api } from "../api-client";
 import { LazyMarkdown } from "../lazy-markdown";
 import { CitationCards } from "../report/citation-cards";
 import { citationCards, type ReportCitations } from "../report/citation-data";
+import { becauseText } from "../run/because-text";
 import { DeeperForm } from "../run/deeper-form";
 
 interface SourceRow {
@@ -49,6 +50,7 @@ export function QuestionThread({
   sources: readonly SourceRow[];
 }) {
   const t = useTranslations("questions");
+  const words = useTranslations();
   const id = useId();
   const [thread, setThread] = useState(initial);
   const [live, setLive] = useState<{ questionId: string; text: string } | null>(null);
@@ -126,7 +128,11 @@ export function QuestionThread({
                 </div>
               )}
               {q.status === "failed" && (
-                <p className="text-sm text-red-700 dark:text-red-400">{t("failed")}</p>
+                <p className="text-sm text-red-700 dark:text-red-400">
+                  {q.error
+                    ? t("failedBecause", { reason: becauseText(words, q.errorBecause, q.error) })
+                    : t("failed")}
+                </p>
               )}
               {open(q) && (
                 <div aria-live="polite" aria-busy="true" data-testid="answer-draft" className="text-sm">

@@ -11,7 +11,10 @@ type Loose = {
   (key: string, values?: Record<string, string | number>): string;
 };
 
-export function becauseText(t: Translate, why: Because | null | undefined, written: string): string {
+/** A reason as the API carries it: a code this version may not know, and its values. */
+type Said = Pick<Because, "values"> & { code: string };
+
+export function becauseText(t: Translate, why: Said | null | undefined, written: string): string {
   const say = t as unknown as Loose;
   if (!why || !say.has(`because.${why.code}`)) return written;
   const values = Object.fromEntries(

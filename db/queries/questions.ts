@@ -1,6 +1,6 @@
 /** Follow-up questions about a run's report (issue 31): the thread, one row per question. */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { QuestionStatus, StoredAnswerCitation } from "../../lib/research/index.ts";
+import type { Because, QuestionStatus, StoredAnswerCitation } from "../../lib/research/index.ts";
 import type { Db } from "../client.ts";
 import { type RunQuestion, runQuestions, runs } from "../schema.ts";
 
@@ -45,6 +45,7 @@ export interface QuestionEnd {
   model: string | null;
   usage: Record<string, unknown>;
   error: string | null;
+  errorBecause: Because | null;
 }
 
 /** Records the answer once: false when the question had already ended. */

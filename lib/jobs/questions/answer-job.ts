@@ -72,7 +72,7 @@ export async function answerQuestionJob(opts: AnswerJobOptions): Promise<void> {
   const report = run && (await getReport(db, run.id));
   const events = questionEvents(db, opts.bus, question.runId);
   if (!run || !report) {
-    await end(db, events, question.id, question.runId, failed("the run has no report"), noReportBecause);
+    await end(db, events, question.id, question.runId, failed("the run has no report", noReportBecause));
     return;
   }
   const env = (await effectiveConfig(db, opts.env ?? process.env)).env;
@@ -123,39 +123,32 @@ export async function answerQuestionJob(opts: AnswerJobOptions): Promise<void> {
       model: outcome.model,
       usage: meter.snapshot() as unknown as Record<string, unknown>,
       error: null,
+      errorBecause: null,
     });
   } catch (error) {
     if (opts.signal.aborted) throw error; // the worker stops: the job is retried and answers then
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     log("worker").warn({ err: error, questionId: question.id }, "answering a question failed");
     const usage = meter.snapshot() as unknown as Record<string, unknown>;
-    await end(
-      db,
-      events,
-      question.id,
-      run.id,
-      { ...failed(reason), usage },
-      answerFailureBecause(error, reason),
-    );
+    const ended = failed(reason, answerFailureBecause(error, reason));
+    await end(db, events, question.id, run.id, { ...ended, usage });
   }
 }
 
-function failed(reason: string): QuestionEnd {
-  return { status: "failed", answer: null, citations: [], model: null, usage: {}, error: reason };
+function failed(reason: string, errorBecause: Because): QuestionEnd {
+  return {
+    status: "failed",
+    answer: null,
+    citations: [],
+    model: null,
+    usage: {},
+    error: reason,
+    errorBecause,
+  };
 }
 
-/**
- * The question's end, its cost added to the run's usage, and its event: one transaction. A failure's
- * `because` goes on its event only (the question's row keeps the English words).
- */
-async function end(
-  db: Db,
-  events: EventSink,
-  id: string,
-  runId: string,
-  e: QuestionEnd,
-  why?: Because,
-): Promise<void> {
+/** The question's end, its cost added to the run's usage, and its event: one transaction. */
+async function end(db: Db, events: EventSink, id: string, runId: string, e: QuestionEnd): Promise<void> {
   const ended = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     if (!(await finishQuestion(t, id, e))) return false;
@@ -173,7 +166,7 @@ async function end(
           type: "question.failed",
           questionId: id,
           reason: e.error ?? "unknown",
-          ...(why && { because: why }),
+          ...(e.errorBecause && { because: e.errorBecause }),
         }
       : { type: "question.answered", questionId: id, status: e.status, citations: e.citations.length },
   );

@@ -22,6 +22,8 @@ export function questionView(q: RunQuestion): QuestionView {
       passage: c.passage,
     })),
     model: q.model,
+    error: q.error,
+    errorBecause: q.errorBecause ?? null,
     createdAt: q.createdAt.toISOString(),
     answeredAt: q.answeredAt?.toISOString() ?? null,
   };

@@ -29,6 +29,8 @@ export const questionViewSchema = z.object({
     }),
   ),
   model: z.string().nullable(),
+  error: z.string().nullable().describe("Why it was not answered (failed), in plain words"),
+  errorBecause: becauseSchema.nullable(),
   createdAt: z.string(),
   answeredAt: z.string().nullable(),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "run_questions" ADD COLUMN "error_because" jsonb;
