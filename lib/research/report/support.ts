@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { log } from "../../telemetry/log.ts";
-import { type Because, because } from "../because.ts";
+import type { Because } from "../because.ts";
 import { recordDegradation } from "../degradations.ts";
 import type { EngineDeps } from "../deps.ts";
 import { throwIfAborted } from "../errors.ts";
@@ -21,6 +21,13 @@ import {
 import type { CitationRecord, SourceRecord } from "../store.ts";
 import { type CitationSupport, citationSupports } from "../vocabulary.ts";
 import type { ReportCitation } from "./citations/index.ts";
+import {
+  checkFailedReason,
+  modelReason,
+  overBudgetReason,
+  overlapReason,
+  verdictReasons,
+} from "./verdict-reasons.ts";
 
 export type SupportVerdict = CitationSupport;
 
@@ -184,30 +191,10 @@ interface Verdict {
   passage: string | null;
 }
 
-/** A verdict's reason, in English and as data. */
-type Why = Pick<Verdict, "reason" | "because">;
-
-function explain(verdict: Verdict, why: Why): void {
+/** Sets a verdict's reason, in English and as data. */
+function explain(verdict: Verdict, why: Pick<Verdict, "reason" | "because">): void {
   verdict.reason = why.reason;
   verdict.because = why.because;
-}
-
-/** The reasons written without a model verdict, each in English and as data. */
-const WHY = {
-  unreadable: { reason: "the model's verdicts could not be read", because: because("verdict_unreadable") },
-  missing: { reason: "the model gave no verdict for it", because: because("verdict_missing") },
-  noText: { reason: "the source has no stored text", because: because("verdict_no_text") },
-  noSentence: { reason: "no sentence to check", because: because("verdict_no_sentence") },
-} satisfies Record<string, Why>;
-
-/** The model's verdict and its reason (the model's own words), or the verdict alone when it gave none. */
-function modelWhy(verdict: Exclude<SupportVerdict, "unchecked">, said: string): Why {
-  return said
-    ? { reason: `model: ${said}`, because: because("verdict_model", { said, handled: "kept" }) }
-    : {
-        reason: `model: ${verdict.replace("_", " ")}`,
-        because: because("verdict_model_silent", { verdict, handled: "kept" }),
-      };
 }
 
 interface PendingItem {
@@ -230,20 +217,12 @@ function lexicalVerdict(sentence: string, sentenceTerms: Terms, source: SourceRe
   const content = source.content ?? "";
   const quote = folded(sentence);
   if (quote.length >= 20 && folded(content).includes(quote)) {
-    return {
-      support: "supported" as const,
-      reason: "lexical: the sentence is quoted verbatim from the source",
-      because: because("verdict_quoted"),
-    };
+    return { support: "supported" as const, ...verdictReasons.quoted };
   }
   const check = lexicalFromTerms(sentenceTerms, terms);
   const percent = Math.round(check.overlap * 100);
   if (check.verdict === "supported") {
-    return {
-      support: "supported" as const,
-      reason: `lexical: ${percent}% of the sentence's terms and all its numbers occur in the source`,
-      because: because("verdict_overlap", { percent }),
-    };
+    return { support: "supported" as const, ...overlapReason(percent) };
   }
   return undefined;
 }
@@ -266,7 +245,7 @@ async function judgeBatch(
       abortSignal: deps.signal,
     });
     if (!result.ok) {
-      for (const p of batch) explain(verdicts[p.index], WHY.unreadable);
+      for (const p of batch) explain(verdicts[p.index], verdictReasons.unreadable);
       return { failure: result.error };
     }
     const byItem = new Map(batch.map((p) => [p.item.id, p.index]));
@@ -274,10 +253,10 @@ async function judgeBatch(
       const index = byItem.get(v.id);
       if (index === undefined) continue;
       verdicts[index].support = v.verdict;
-      explain(verdicts[index], modelWhy(v.verdict, v.reason));
+      explain(verdicts[index], modelReason(v.verdict, v.reason));
     }
     for (const p of batch) {
-      if (verdicts[p.index].support === "unchecked") explain(verdicts[p.index], WHY.missing);
+      if (verdicts[p.index].support === "unchecked") explain(verdicts[p.index], verdictReasons.missing);
     }
     return {};
   } catch (error) {
@@ -285,8 +264,7 @@ async function judgeBatch(
     // A provider, budget or context-window failure: this batch and the rest stay unchecked, with the reason.
     const message = error instanceof Error ? error.message : String(error);
     log("engine").warn({ error: message }, "citation support check failed");
-    const said = message.slice(0, 200);
-    const why = { reason: `the check failed: ${said}`, because: because("verdict_check_failed", { said }) };
+    const why = checkFailedReason(message);
     for (const p of batch) explain(verdicts[p.index], why);
     return { failure: error, stop: true };
   }
@@ -347,11 +325,11 @@ export function planSupportCheck(deps: Pick<EngineDeps, "config">, input: Suppor
   input.citations.forEach((c, index) => {
     const source = byId.get(c.sourceId);
     if (!source?.content?.trim()) {
-      explain(verdicts[index], WHY.noText);
+      explain(verdicts[index], verdictReasons.noText);
       return;
     }
     if (!c.sentence.trim()) {
-      explain(verdicts[index], WHY.noSentence);
+      explain(verdicts[index], verdictReasons.noSentence);
       return;
     }
     const passage = relevantExcerpt(windowsOf(source), c.sentence);
@@ -375,10 +353,7 @@ export function planSupportCheck(deps: Pick<EngineDeps, "config">, input: Suppor
   });
 
   const budgeted = pending.slice(0, maxChecks);
-  const overBudget = {
-    reason: `beyond the check budget of ${maxChecks} model-judged citations per report`,
-    because: because("verdict_over_budget", { max: maxChecks }),
-  };
+  const overBudget = overBudgetReason(maxChecks);
   for (const p of pending.slice(maxChecks)) explain(verdicts[p.index], overBudget);
   return { citations: input.citations, verdicts, budgeted, lexicallySupported, lexicallySettled };
 }

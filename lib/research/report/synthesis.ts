@@ -7,7 +7,7 @@
  * findings that fit, without a model, and marked as partial.
  */
 
-import { type Because, because, type RunFailureCode } from "../because.ts";
+import type { Because, RunFailureCode } from "../because.ts";
 import type { EngineDeps } from "../deps.ts";
 import { type EventSink, emitAll, type ReportCitationVerdict, type StoredEvent } from "../events.ts";
 import { reportLanguageOf } from "../language.ts";
@@ -30,6 +30,7 @@ import { citableSources, type FindingsItem, prepareFindings } from "./findings.t
 import { type ContextWindowTable, loadContextWindows } from "./model-context.ts";
 import { judgeSupport, planSupportCheck, type SupportCounts } from "./support.ts";
 import { withTokenRecovery } from "./token-recovery.ts";
+import { handledReason, verdictReasons } from "./verdict-reasons.ts";
 import { failedBecause, type ReportWords, reportWords } from "./words/index.ts";
 
 export interface ReportInput {
@@ -141,15 +142,8 @@ function actOnVerdicts(
   const markdown = processed.cited.length
     ? `${marks.markdown}\n\n${buildSourcesSection(processed.cited, words)}`
     : `${marks.markdown}\n`;
-  const acted = records.map((r) => (r.support === "unsupported" ? handled(r, strict) : r));
+  const acted = records.map((r) => (r.support === "unsupported" ? handledReason(r, strict) : r));
   return { markdown, records: acted, marked: marks.marked, removed: marks.removed };
-}
-
-/** An unsupported citation's reason, with what the report did with it: removed (strict) or marked. */
-function handled(r: CitationRecord, strict: boolean): CitationRecord {
-  const note = strict ? "; removed from the report (strictCitations)" : "; marked in the report";
-  const values = { ...r.because?.values, handled: strict ? "removed" : "marked" };
-  return { ...r, reason: `${r.reason ?? ""}${note}`, because: r.because ? { ...r.because, values } : null };
 }
 
 /**
@@ -193,12 +187,7 @@ async function finishReport(
     unsupported: 0,
     unchecked: processed.citations.length,
   };
-  const notChecked = opts.checkSupport
-    ? { reason: "not checked yet", because: because("verdict_not_checked_yet") }
-    : {
-        reason: "not checked: the report was assembled without a model",
-        because: because("verdict_no_model"),
-      };
+  const notChecked = opts.checkSupport ? verdictReasons.notCheckedYet : verdictReasons.noModel;
   const linkCorrections = processed.linkCorrections;
   const citationEvents: StoredEvent[] = [
     {
