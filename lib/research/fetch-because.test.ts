@@ -10,7 +10,7 @@ import {
   fetchRefusalReasons,
 } from "../fetch/errors.ts";
 import { becauseCodes } from "./because.ts";
-import { fetchFailureBecause } from "./fetch-because.ts";
+import { fetchFailureBecause, NoTextError } from "./fetch-because.ts";
 
 const catalogues = { en, de, zh } as const;
 
@@ -85,6 +85,10 @@ describe("fetchFailureBecause", () => {
     expect(say("de", fetchFailureBecause(extraction("too_many_pages")))).toBe(
       "das PDF hat 600 Seiten; gelesen werden höchstens 200",
     );
+  });
+
+  it("says the engine's own refusal of a page without text by its code", () => {
+    expect(fetchFailureBecause(new NoTextError())).toEqual({ code: "fetch_no_text" });
   });
 
   it("says a missing content type apart from a refused one", () => {

@@ -58,8 +58,16 @@ function withValues(
   return given ? because(code, values as Record<string, string | number>) : undefined;
 }
 
-/** Why fetching and reading a page failed: lib/fetch's code, else the error's own words. */
+/** A page that was fetched and parsed but has no text to read (the engine's own refusal). */
+export class NoTextError extends Error {
+  constructor() {
+    super("the page has no readable text");
+  }
+}
+
+/** Why fetching and reading a page failed: lib/fetch's code or the engine's, else the error's own words. */
 export function fetchFailureBecause(error: unknown): FetchBecause {
+  if (error instanceof NoTextError) return because("fetch_no_text");
   const coded =
     error instanceof FetchRefusedError
       ? refusals[error.reason]?.(error)

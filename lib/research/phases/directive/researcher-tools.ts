@@ -14,7 +14,7 @@ import { because } from "../../because.ts";
 import type { EngineDeps } from "../../deps.ts";
 import { rethrowIfFatal, throwIfAborted } from "../../errors.ts";
 import type { StoredEvent } from "../../events.ts";
-import { fetchFailureBecause } from "../../fetch-because.ts";
+import { fetchFailureBecause, NoTextError } from "../../fetch-because.ts";
 import { detectLanguage } from "../../language.ts";
 import {
   formatAlreadyRead,
@@ -269,13 +269,6 @@ async function showAlreadyRead(t: ToolContext, url: string, normalizedUrl: strin
   return formatAlreadyRead({ url, stored });
 }
 
-/** A page that was fetched and parsed but has no text to read. */
-class NoTextError extends Error {
-  constructor() {
-    super("the page has no readable text");
-  }
-}
-
 /** Fetches a page through the safe fetcher and stores its text (on the row of a bare search hit, if any). */
 async function fetchPage(
   t: ToolContext,
@@ -292,7 +285,7 @@ async function fetchPage(
   } catch (e) {
     throwIfAborted(signal);
     const reason = messageOf(e);
-    const why = e instanceof NoTextError ? because("fetch_no_text") : fetchFailureBecause(e);
+    const why = fetchFailureBecause(e);
     await events.emit({ type: "researcher.fetch", directiveId, url, ok: false, reason, because: why });
     return formatFetchFailure(url, reason);
   }
