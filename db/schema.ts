@@ -6,7 +6,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  real,
   text,
   timestamp,
   uniqueIndex,
@@ -20,14 +19,12 @@ import type {
   DirectivePriority,
   DirectiveStatus,
   DirectiveType,
-  KnowledgeCategory,
-  KnowledgeOrigin,
-  KnowledgeStatus,
   QualityTier,
   RoundDecision,
   RunPhase,
   RunStatus,
 } from "../lib/research/ui.ts";
+import { createdAt, updatedAt } from "./columns.ts";
 
 // The vocabulary is the engine's; re-exported so queries keep one import for tables and their words.
 export {
@@ -44,13 +41,11 @@ export {
 export * from "./admin-schema.ts";
 export * from "./auth-schema.ts";
 export * from "./coordination-schema.ts";
+export * from "./knowledge-schema.ts";
 export * from "./library-schema.ts";
 export * from "./questions-schema.ts";
 export * from "./schedules-schema.ts";
 export * from "./service-schema.ts";
-
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 export const runs = pgTable(
   "runs",
@@ -332,47 +327,6 @@ export const citations = pgTable(
   (t) => [index("citations_run_idx").on(t.runId, t.number)],
 );
 export type Citation = typeof citations.$inferSelect;
-
-export interface KnowledgeEdit {
-  /** The account that made the edit. */
-  by: string;
-  /** ISO timestamp of the edit. */
-  at: string;
-  previousContent: string;
-}
-
-export const knowledgeItems = pgTable(
-  "knowledge_items",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    ownerId: text("owner_id").notNull(),
-    runId: uuid("run_id").references(() => runs.id, { onDelete: "set null" }),
-    category: text("category").$type<KnowledgeCategory>().notNull(),
-    content: text("content").notNull(),
-    sourceIds: jsonb("source_ids").$type<string[]>().notNull().default([]),
-    confidence: real("confidence").notNull().default(0.5),
-    needsReview: boolean("needs_review").notNull().default(true),
-    status: text("status").$type<KnowledgeStatus>().notNull().default("provisional"),
-    origin: text("origin").$type<KnowledgeOrigin>().notNull().default("extracted"),
-    /** Marked by an admin: every account sees the item (read-only) and its runs may use it. */
-    shared: boolean("shared").notNull().default(false),
-    /**
-     * Set when extracted from a run: a hash of the item's folded content as extracted (edits do
-     * not change it), unique per run, so a re-run knowledge phase cannot store an item twice.
-     */
-    extractionKey: text("extraction_key"),
-    /** Every content edit, oldest first: who made it, when, and the text it replaced. */
-    history: jsonb("history").$type<KnowledgeEdit[]>().notNull().default([]),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
-  },
-  (t) => [
-    index("knowledge_owner_status_idx").on(t.ownerId, t.status),
-    uniqueIndex("knowledge_run_extraction_uq").on(t.runId, t.extractionKey),
-  ],
-);
-export type KnowledgeItem = typeof knowledgeItems.$inferSelect;
 
 export const shares = pgTable(
   "shares",
