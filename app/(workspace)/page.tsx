@@ -46,29 +46,30 @@ export default async function HomePage({ searchParams }: PageProps<"/">) {
             start={from ? startFromSettings(from.settings, options) : undefined}
           />
         </section>
-        {
-          <section className="grid gap-6 text-sm sm:grid-cols-2" data-testid="home-guide">
-            <div className="space-y-2">
-              <h2 className="font-medium">{t("examplesTitle")}</h2>
-              <ul className="list-disc space-y-1 pl-5 text-muted">
-                <li>{t("examples.compare")}</li>
-                <li>{t("examples.evidence")}</li>
-                <li>{t("examples.field")}</li>
-              </ul>
-            </div>
-            <div className="space-y-2">
-              <h2 className="font-medium">{t("getTitle")}</h2>
-              <ul className="list-disc space-y-1 pl-5 text-muted">
-                <li>{t("get.report")}</li>
-                <li>{t("get.checked")}</li>
-                <li>{t("get.time")}</li>
-              </ul>
-            </div>
-          </section>
-        }
+        <section className="grid gap-6 text-sm sm:grid-cols-2" data-testid="home-guide">
+          <GuideList
+            title={t("examplesTitle")}
+            items={[t("examples.compare"), t("examples.evidence"), t("examples.field")]}
+          />
+          <GuideList title={t("getTitle")} items={[t("get.report"), t("get.checked"), t("get.time")]} />
+        </section>
         <RecentRuns runs={recent} query={query} />
         {health.database.ok && <ImportBundleForm />}
       </div>
     </PageMessages>
+  );
+}
+
+/** One column of the home page's guide: what to ask, what you get. */
+function GuideList({ title, items }: { title: string; items: string[] }) {
+  return (
+    <div className="space-y-2">
+      <h2 className="font-medium">{title}</h2>
+      <ul className="list-disc space-y-1 pl-5 text-muted">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
